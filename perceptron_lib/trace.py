@@ -1,0 +1,197 @@
+"""Trace: a learning run as arrays, one row per presentation, and tables of it."""
+from dataclasses import dataclass, field
+from html import escape
+
+import numpy as np
+
+STATUSES = ("converged", "cycling", "max_epochs")
+
+
+@dataclass(frozen=True, eq=False)
+class Trace:
+    """A perceptron learning run, as returned by `train`.
+
+    Presentations are numbered from 1, as in Honavar (1996), section 2: row k
+    of `weights` holds W after presentation k, row 0 the start, and entry k - 1
+    of each per-presentation array describes presentation k.
+
+    Attributes
+    ----------
+    X : ndarray of shape (n_samples, n_features + 1)
+        The training patterns with the bias input x0 = 1 prepended.
+    y : ndarray of shape (n_samples,)
+        The targets, in the run's label convention.
+    labels : {"0/1", "-1/+1"}
+        Which rule ran: Honavar's threshold unit (o = 1 iff W·X > 0,
+        W <- W + eta (c - o) X) or the mistake-driven rule (update iff
+        y W·X <= 0, W <- W + eta y X).
+    eta : float
+        The learning rate.
+    order : {"cyclic", "random"}
+        How patterns were presented.
+    weights : ndarray of shape (n_presentations + 1, n_features + 1)
+        W = [w0, w1, ..., wn] at the start and after each presentation.
+    pattern : ndarray of shape (n_presentations,)
+        Index (0-based row of X) of the pattern presented.
+    net : ndarray of shape (n_presentations,)
+        The net input W·X before the update.
+    output : ndarray of shape (n_presentations,)
+        The unit's output: 1 or 0 for labels 0/1; sign(W·X), one of -1, 0, +1,
+        for labels -1/+1 (0 means W·X = 0, which that rule counts as a mistake).
+    target : ndarray of shape (n_presentations,)
+        The target of the pattern presented.
+    updated : ndarray of shape (n_presentations,)
+        Whether the presentation changed W.
+    status : {"converged", "cycling", "max_epochs"}
+        How the run ended: a full run of error-free presentations, a repeated
+        start-of-pass weight vector (cyclic order only), or the max_epochs bound.
+    n_presentations, n_updates, n_epochs : int
+        Counts over the whole run (n_epochs counts passes begun).
+    cycle_start : int or None
+        For status "cycling": the first presentation of the cycle, so that
+        ``weights[cycle_start - 1]`` is the first weight vector that recurs.
+    cycle_length : int or None
+        For status "cycling": the cycle's length in presentations.
+    recorded : bool
+        False when the run was made with ``record=False``: then `weights`
+        holds only the start and the final weights and the per-presentation
+        arrays are empty; the counts and the status are still exact.
+    """
+
+    X: np.ndarray
+    y: np.ndarray
+    labels: str
+    eta: float
+    order: str
+    weights: np.ndarray
+    pattern: np.ndarray
+    net: np.ndarray
+    output: np.ndarray
+    target: np.ndarray
+    updated: np.ndarray
+    status: str
+    n_presentations: int
+    n_updates: int
+    n_epochs: int
+    cycle_start: int | None = None
+    cycle_length: int | None = None
+    recorded: bool = field(default=True)
+
+    @property
+    def final_weights(self):
+        """W at the end of the run, shape (n_features + 1,)."""
+        return self.weights[-1]
+
+    @property
+    def update_presentations(self):
+        """The presentations (numbered from 1) at which W changed."""
+        self._require_record("update_presentations")
+        return np.flatnonzero(self.updated) + 1
+
+    def step_text(self, k):
+        """The arithmetic of presentation k (numbered from 1) as two short strings.
+
+        Returns ``(test, change)``: how the output was found, and the update
+        (or "no change").
+
+        Examples
+        --------
+        >>> from perceptron_lib import train, boolean_function
+        >>> train(*boolean_function("or")).step_text(2)
+        ('W·X2 = [0 0 0]·[1 0 1] = 0 ⇒ o = 0 ≠ c = 1', 'W ← [0 0 0] + 1·(1 − 0)·[1 0 1] = [1 0 1]')
+        """
+        self._require_record("step_text")
+        if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)) \
+                or not 1 <= k <= self.n_presentations:
+            raise ValueError(f"k must be a presentation number from 1 to {self.n_presentations}, got {k!r}")
+        i = k - 1
+        p, x = self.pattern[i], self.X[self.pattern[i]]
+        before, after = self.weights[i], self.weights[k]
+        net, o, c = self.net[i], self.output[i], self.target[i]
+        product = f"W·X{p + 1} = {_vec(before)}·{_vec(x)} = {_num(net)}"
+        if self.labels == "0/1":
+            test = f"{product} ⇒ o = {o} {'≠' if o != c else '='} c = {c}"
+            change = f"W ← {_vec(before)} + {_num(self.eta)}·({c} − {o})·{_vec(x)} = {_vec(after)}"
+        else:
+            margin = c * net
+            verdict = "≤ 0 ⇒ mistake" if self.updated[i] else "> 0 ⇒ correct"
+            test = f"{product}; y·(W·X) = {_factor(c)}·{_factor(net)} = {_num(margin)} {verdict}"
+            change = f"W ← {_vec(before)} + {_num(self.eta)}·{_factor(c)}·{_vec(x)} = {_vec(after)}"
+        return test, (change if self.updated[i] else "no change")
+
+    def to_html(self, current=None, rows=None):
+        """The run as an HTML table, one row per presentation, updates highlighted.
+
+        Parameters
+        ----------
+        current : int, optional
+            A presentation (numbered from 1; 0 for the start) to mark with an outline.
+        rows : tuple (first, last), optional
+            Show only presentations first..last (numbered from 1, inclusive).
+
+        Returns
+        -------
+        str
+        """
+        self._require_record("to_html")
+        first, last = rows if rows is not None else (1, self.n_presentations)
+        first, last = max(first, 1), min(last, self.n_presentations)
+        head = ("<tr><th>#</th><th>pattern</th><th>W before</th><th>W·X</th>"
+                f"<th>{'o' if self.labels == '0/1' else 'sign'}</th><th>target</th>"
+                "<th>arithmetic</th><th>W after</th></tr>")
+        body = []
+        for k in range(first, last + 1):
+            i = k - 1
+            test, change = self.step_text(k)
+            style = []
+            if self.updated[i]:
+                style.append("background:#ffe2b8")
+            if current == k:
+                style.append("outline:3px solid #1f5fbf;outline-offset:-3px;font-weight:bold")
+            body.append(
+                f"<tr style=\"{';'.join(style)}\"><td>{k}</td><td>X{self.pattern[i] + 1}</td>"
+                f"<td>{_vec(self.weights[i])}</td><td>{_num(self.net[i])}</td>"
+                f"<td>{self.output[i]}</td><td>{self.target[i]}</td>"
+                f"<td style=\"text-align:left\">{escape(test)}<br>{escape(change)}</td>"
+                f"<td>{_vec(self.weights[k])}</td></tr>")
+        caption = (f"{self.n_presentations} presentations, {self.n_updates} updates "
+                   f"(highlighted), status {self.status}; final W = {_vec(self.final_weights)}")
+        return (f"<table style=\"font-family:monospace;font-size:0.9em\"><caption>{caption}</caption>"
+                f"<thead>{head}</thead><tbody>{''.join(body)}</tbody></table>")
+
+    def summary(self):
+        """One line saying how the run ended."""
+        text = (f"{self.status} after {self.n_presentations} presentations "
+                f"({self.n_epochs} {'pass' if self.n_epochs == 1 else 'passes'}), {self.n_updates} updates; final W = {_vec(self.final_weights)}")
+        if self.status == "cycling":
+            text += f"; cycle of {self.cycle_length} presentations from presentation {self.cycle_start}"
+        return text
+
+    def _repr_html_(self):
+        if not self.recorded or self.n_presentations > 200:
+            return f"<p>Trace: {escape(self.summary())}</p>"
+        return self.to_html()
+
+    def __repr__(self):
+        return f"<Trace: {self.summary()}>"
+
+    def _require_record(self, what):
+        if not self.recorded:
+            raise ValueError(f"{what} needs the per-presentation record; run train(..., record=True)")
+
+
+def _num(v):
+    """A number as the sources print it: integers without a decimal point."""
+    v = float(v)
+    if v == int(v) and abs(v) < 1e15:
+        return str(int(v))
+    return f"{v:.4g}"
+
+
+def _factor(v):
+    """A number as a factor in a product: negatives in parentheses."""
+    return f"({_num(v)})" if v < 0 else _num(v)
+
+
+def _vec(w):
+    return "[" + " ".join(_num(v) for v in w) + "]"
