@@ -161,3 +161,56 @@ def _check_count(name, value, *, minimum, maximum):
         raise TypeError(f"{name} must be a whole number from {minimum} to {maximum}, got {value!r}")
     if not minimum <= value <= maximum:
         raise ValueError(f"{name} must be a whole number from {minimum} to {maximum}, got {value!r}")
+
+
+def separable_data(n_samples, n_features, *, margin=0.1, seed=None, signed=False):
+    """Random linearly separable data with at least a given margin from a random teacher.
+
+    Points are drawn uniformly from the cube [-1, 1]**n_features; those closer
+    than `margin` to the teacher's hyperplane are drawn again. The teacher is a
+    unit normal u and an offset b with |b| <= 0.5, so the label is 1 where
+    u·x + b > 0.
+
+    Parameters
+    ----------
+    n_samples, n_features : int
+        Size of the data set, each at least 1.
+    margin : float, default 0.1
+        Distance every point keeps from the teacher's hyperplane, in [0, 0.5).
+    seed : int, optional
+        Seed of the random generator.
+    signed : bool, default False
+        Labels in {-1, +1} instead of {0, 1}.
+
+    Returns
+    -------
+    X : ndarray of shape (n_samples, n_features)
+    y : ndarray of shape (n_samples,)
+    teacher : ndarray of shape (n_features + 1,)
+        [b, u1, ..., un]: a separator in the bias-first convention of `train`.
+
+    Examples
+    --------
+    >>> X, y, teacher = separable_data(20, 2, margin=0.1, seed=0)
+    >>> bool(((X @ teacher[1:] + teacher[0] > 0) == (y == 1)).all())
+    True
+    """
+    _check_count("n_samples", n_samples, minimum=1, maximum=10**7)
+    _check_count("n_features", n_features, minimum=1, maximum=10**4)
+    if isinstance(margin, (bool, np.bool_)) or not isinstance(margin, (int, float, np.floating, np.integer)):
+        raise TypeError(f"margin must be a number in [0, 0.5), got {margin!r}")
+    if not 0 <= margin < 0.5:
+        raise ValueError(f"margin must be a number in [0, 0.5), got {margin!r}")
+    rng = np.random.default_rng(seed)
+    u = rng.normal(size=n_features)
+    u /= np.linalg.norm(u)
+    b = rng.uniform(-0.5, 0.5)
+    X = np.empty((0, n_features))
+    # The slab |u·x + b| < margin holds at most sqrt(2) * margin < 71% of the cube (Ball 1986),
+    # so each round keeps more than a quarter of its draws and the loop soon ends.
+    while len(X) < n_samples:
+        draw = rng.uniform(-1, 1, size=(2 * n_samples, n_features))
+        X = np.vstack([X, draw[np.abs(draw @ u + b) >= margin]])
+    X = X[:n_samples]
+    y = (X @ u + b > 0).astype(int)
+    return X, (2 * y - 1 if signed else y), np.concatenate([[b], u])

@@ -241,7 +241,7 @@ def _check_data(X, y):
     elif found <= {-1, 1}:
         labels = "-1/+1"
     else:
-        shown = sorted(found)[:6]
+        shown = [int(v) if v == int(v) else v for v in sorted(found)[:6]]
         raise ValueError(f"y must hold labels all in {{0, 1}} or all in {{-1, +1}}, got the values {shown}")
     X = np.hstack([np.ones((len(X), 1)), X])
     return X, y.astype(np.int64), labels

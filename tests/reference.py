@@ -1,0 +1,39 @@
+"""A plain loop perceptron, written straight from the sources, to check perceptron_lib against."""
+import numpy as np
+
+
+def reference_run(X, y, order, eta=1.0, w=None):
+    """Present patterns in the given order; return the weights after each presentation.
+
+    Labels {0, 1}: Honavar (1996), section 2. Labels {-1, +1}: Manfredi (2021).
+    """
+    X = np.hstack([np.ones((len(X), 1)), np.asarray(X, float)])
+    w = np.zeros(X.shape[1]) if w is None else np.asarray(w, float)
+    signed = set(np.unique(y)) <= {-1, 1} and -1 in y
+    history = [w]
+    for k in order:
+        x, c = X[k], y[k]
+        if signed:
+            if c * np.dot(w, x) <= 0:
+                w = w + eta * c * x
+        else:
+            o = 1 if np.dot(w, x) > 0 else 0
+            if o != c:
+                w = w + eta * (c - o) * x
+        history.append(w)
+    return np.array(history)
+
+
+def reference_cyclic(X, y, eta=1.0, max_epochs=1000):
+    """Honavar's stopping rule: stop after n consecutive presentations without a change.
+
+    Returns the weights after each presentation and whether the run converged.
+    """
+    n = len(X)
+    order, history, clean = [], reference_run(X, y, [], eta), 0
+    while len(order) < n * max_epochs and clean < n:
+        order.append(len(order) % n)
+        last = reference_run(X, y, order[-1:], eta, history[-1])[-1]
+        clean = clean + 1 if np.array_equal(last, history[-1]) else 0
+        history = np.vstack([history, last])
+    return history, clean == n

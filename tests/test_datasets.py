@@ -1,0 +1,69 @@
+"""Boolean data sets, the source's OR table, random separable data."""
+import numpy as np
+import pytest
+
+from perceptron_lib import boolean_function, boolean_patterns, honavar_or_example
+from perceptron_lib.datasets import separable_data
+
+
+def test_patterns_come_in_the_sources_order():
+    assert boolean_patterns(2).tolist() == [[0, 0], [0, 1], [1, 0], [1, 1]]
+    assert boolean_patterns(3).shape == (8, 3)
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+def test_truth_tables_agree_with_python_logic(n):
+    X = boolean_patterns(n).astype(bool)
+    table = {
+        "and": [all(x) for x in X], "or": [any(x) for x in X],
+        "nand": [not all(x) for x in X], "nor": [not any(x) for x in X],
+        "xor": [sum(x) % 2 == 1 for x in X], "xnor": [sum(x) % 2 == 0 for x in X],
+    }
+    for name, expected in table.items():
+        got_X, y = boolean_function(name, n)
+        np.testing.assert_array_equal(got_X, X)
+        assert y.tolist() == [int(v) for v in expected]
+        assert boolean_function(name, n, signed=True)[1].tolist() == [2 * int(v) - 1 for v in expected]
+    for m in range(1, n + 1):
+        assert boolean_function("at_least", n, m=m)[1].tolist() == [int(sum(x) >= m) for x in X]
+
+
+def test_at_least_one_is_or_and_at_least_n_is_and():
+    assert boolean_function("at_least", 3, m=1)[1].tolist() == boolean_function("or", 3)[1].tolist()
+    assert boolean_function("at_least", 3, m=3)[1].tolist() == boolean_function("and", 3)[1].tolist()
+
+
+def test_source_or_table_is_consistent_with_itself():
+    """The typed table obeys W_k = W_{k-1} + (c - o) X and W·X = net on every row."""
+    source = honavar_or_example()
+    X = np.hstack([np.ones((4, 1)), boolean_patterns(2)])
+    c = np.array([0, 1, 1, 1])
+    for k, (p, net, o) in enumerate(zip(source["pattern"], source["net"], source["output"])):
+        w = source["weights"][k]
+        assert w @ X[p] == net and o == int(net > 0)
+        np.testing.assert_array_equal(source["weights"][k + 1], w + (c[p] - o) * X[p])
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_separable_data_keeps_its_margin(seed):
+    X, y, teacher = separable_data(50, 3, margin=0.2, seed=seed)
+    distance = X @ teacher[1:] + teacher[0]
+    assert np.linalg.norm(teacher[1:]) == pytest.approx(1)
+    assert (np.abs(distance) >= 0.2).all() and ((distance > 0) == (y == 1)).all()
+
+
+@pytest.mark.parametrize("call, error, words", [
+    (lambda: boolean_function("nope"), ValueError, r"name must be one of 'and', .*'at_least', got 'nope'"),
+    (lambda: boolean_function("at_least", 3), ValueError, r"m is required for 'at_least'.*n_inputs=3"),
+    (lambda: boolean_function("at_least", 3, m=4), ValueError, r"m must be a whole number from 1 to 3, got 4"),
+    (lambda: boolean_function("or", m=1), ValueError, r"m is used only with name='at_least', got m=1"),
+    (lambda: boolean_function("or", 0), ValueError, r"n_inputs must be a whole number from 1 to 20, got 0"),
+    (lambda: boolean_function("or", 2.0), TypeError, r"n_inputs must be a whole number.*got 2.0"),
+    (lambda: boolean_function("or", signed="yes"), TypeError, r"signed must be True or False, got 'yes'"),
+    (lambda: separable_data(10, 2, margin=0.7), ValueError, r"margin must be a number in \[0, 0.5\), got 0.7"),
+    (lambda: separable_data(10, 2, margin="a"), TypeError, r"margin must be a number"),
+    (lambda: separable_data(0, 2), ValueError, r"n_samples must be a whole number from 1"),
+])
+def test_bad_input_is_named_in_the_error(call, error, words):
+    with pytest.raises(error, match=words):
+        call()

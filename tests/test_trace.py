@@ -1,0 +1,42 @@
+"""Trace: its tables and texts say what the arrays hold."""
+import re
+
+import pytest
+
+from perceptron_lib import boolean_function, train
+
+
+def test_step_text_follows_the_sources_arithmetic():
+    run = train(*boolean_function("or"))
+    assert run.step_text(2) == ("W·X2 = [0 0 0]·[1 0 1] = 0 ⇒ o = 0 ≠ c = 1",
+                                "W ← [0 0 0] + 1·(1 − 0)·[1 0 1] = [1 0 1]")
+    assert run.step_text(13) == ("W·X1 = [0 1 1]·[1 0 0] = 0 ⇒ o = 0 = c = 0", "no change")
+
+
+def test_signed_step_text_names_the_mistake_at_zero():
+    run = train(*boolean_function("or", signed=True))
+    test, change = run.step_text(1)
+    assert "y·(W·X) = (-1)·0 = 0 ≤ 0 ⇒ mistake" in test
+    assert change == "W ← [0 0 0] + 1·(-1)·[1 0 0] = [-1 0 0]"
+
+
+def test_html_table_has_a_row_per_presentation_and_highlights_updates():
+    run = train(*boolean_function("or"))
+    html = run.to_html(current=5)
+    assert html.count("<tr") == 14  # header + 13
+    assert html.count("background:#ffe2b8") == 4
+    assert len(re.findall("outline:3px", html)) == 1
+    assert "final W = [0 1 1]" in html
+    assert run.to_html(rows=(3, 5)).count("<tr") == 4
+
+
+def test_summary_reports_cycles():
+    run = train(*boolean_function("xor"))
+    assert "cycle of 4 presentations from presentation 6" in run.summary()
+
+
+@pytest.mark.parametrize("k", [0, 14, 2.0, True])
+def test_step_text_rejects_a_presentation_that_is_not_there(k):
+    run = train(*boolean_function("or"))
+    with pytest.raises(ValueError, match=r"k must be a presentation number from 1 to 13"):
+        run.step_text(k)

@@ -1,0 +1,247 @@
+"""train(): the sources' worked examples, a reference loop, scikit-learn, and every bad input."""
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+from sklearn.linear_model import Perceptron
+
+from perceptron_lib import boolean_function, honavar_or_example, to_signed, train
+from perceptron_lib.datasets import separable_data
+
+from reference import reference_cyclic, reference_run
+
+
+def test_or_trace_matches_source_table():
+    """Honavar (1996), section 2: every presentation of the OR example, to the last number."""
+    run = train(*boolean_function("or"))
+    source = honavar_or_example()
+    assert run.status == "converged"
+    assert run.n_presentations == 13 and run.n_updates == 4 and run.n_epochs == 4
+    assert run.update_presentations.tolist() == [2, 5, 7, 9]
+    np.testing.assert_array_equal(run.pattern, source["pattern"])
+    np.testing.assert_array_equal(run.net, source["net"])
+    np.testing.assert_array_equal(run.output, source["output"])
+    np.testing.assert_array_equal(run.weights, source["weights"])
+    assert run.final_weights.tolist() == [0, 1, 1]
+
+
+def test_or_stops_after_a_run_of_n_clean_presentations_not_a_whole_pass():
+    run = train(*boolean_function("or"))
+    assert not run.updated[-4:].any() and run.updated[-5]
+    assert run.n_presentations % 4 != 0  # 13, not the 16 of "a complete pass"
+
+
+def test_signed_or_first_presentation_is_a_mistake_at_zero():
+    run = train(*boolean_function("or", signed=True))
+    assert run.labels == "-1/+1"
+    assert run.net[0] == 0 and run.updated[0] and run.output[0] == 0
+    assert run.weights[1].tolist() == [-1, 0, 0]
+    assert run.status == "converged"
+
+
+def test_signed_rule_ends_where_scikit_learn_ends_on_or():
+    X, y = boolean_function("or", signed=True)
+    run = train(X, y)
+    sk = Perceptron(shuffle=False, tol=None, eta0=1.0, max_iter=run.n_epochs + 5).fit(X, y)
+    np.testing.assert_array_equal(run.final_weights, np.r_[sk.intercept_, sk.coef_.ravel()])
+
+
+@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("eta", [1.0, 0.1])
+def test_signed_rule_equals_scikit_learn_epoch_for_epoch(seed, eta):
+    """scikit-learn's Perceptron (shuffle=False, tol=None, eta0=eta) is the {-1,+1} rule."""
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(15, 3))
+    y = np.where(rng.random(15) < 0.5, -1, 1)  # not separable in general
+    epochs = 1 + seed
+    run = train(X, y, eta=eta, max_epochs=epochs)
+    sk = Perceptron(shuffle=False, tol=None, eta0=eta, max_iter=epochs).fit(X, y)
+    if run.status == "max_epochs":
+        np.testing.assert_allclose(run.final_weights, np.r_[sk.intercept_, sk.coef_.ravel()], atol=1e-12)
+    else:  # stopped early; scikit-learn goes on and must make no update on a converged run
+        assert run.status == "converged"
+        np.testing.assert_allclose(run.final_weights, np.r_[sk.intercept_, sk.coef_.ravel()], atol=1e-12)
+
+
+@pytest.mark.parametrize("name", ["and", "or", "nand", "nor"])
+@pytest.mark.parametrize("signed", [False, True])
+def test_cyclic_runs_match_the_reference_loop(name, signed):
+    X, y = boolean_function(name, 3, signed=signed)
+    run = train(X, y)
+    history, converged = reference_cyclic(X, y)
+    assert converged and run.status == "converged"
+    np.testing.assert_array_equal(run.weights, history)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), n=st.integers(1, 30), d=st.integers(1, 5),
+       signed=st.booleans(), eta=st.sampled_from([1.0, 0.5, 0.1]))
+def test_random_order_run_matches_the_reference_loop_and_separates(seed, n, d, signed, eta):
+    X, y, _ = separable_data(n, d, margin=0.05, seed=seed, signed=signed)
+    run = train(X, y, eta=eta, order="random", seed=seed, max_epochs=10_000)
+    np.testing.assert_array_equal(run.weights, reference_run(X, y, run.pattern, eta))
+    assert run.status == "converged"
+    net = run.X @ run.final_weights
+    assert (((net > 0) == (y == 1)) if not signed else (y * net > 0)).all()
+
+
+def test_random_order_presents_each_pass_as_a_permutation_and_is_seeded():
+    X, y = boolean_function("xor", 3)
+    a = train(X, y, order="random", seed=3, max_epochs=20)
+    b = train(X, y, order="random", seed=3, max_epochs=20)
+    c = train(X, y, order="random", seed=4, max_epochs=20)
+    assert a.status == "max_epochs" and a.n_presentations == 160
+    for p in a.pattern.reshape(20, 8):
+        assert sorted(p.tolist()) == list(range(8))
+    np.testing.assert_array_equal(a.pattern, b.pattern)
+    assert not np.array_equal(a.pattern, c.pattern)
+
+
+def test_random_order_converges_only_once_every_pattern_was_checked():
+    """A clean run that straddles two shuffled passes may repeat one pattern and skip another."""
+    for seed in range(200):
+        X, y, _ = separable_data(6, 2, margin=0.02, seed=seed)
+        run = train(X, y, order="random", seed=seed)
+        last_update = run.update_presentations[-1] if run.n_updates else 0
+        assert set(run.pattern[last_update:].tolist()) == set(range(6))
+        assert len(set(run.pattern[last_update:-1].tolist())) == 5  # stops at the first moment
+
+
+@pytest.mark.parametrize("eta", [0.5, 2.0])
+def test_learning_rate_scales_weights_and_keeps_updates(eta):
+    """Honavar (1996), section 3: from W = 0, eta only scales the weights."""
+    X, y = boolean_function("or")
+    one, other = train(X, y), train(X, y, eta=eta)
+    np.testing.assert_array_equal(other.updated, one.updated)
+    np.testing.assert_array_equal(other.weights, eta * one.weights)
+
+
+@pytest.mark.parametrize("signed", [False, True])
+def test_xor_cycles_and_the_cycle_is_exact_and_minimal(signed):
+    X, y = boolean_function("xor", signed=signed)
+    run = train(X, y)
+    assert run.status == "cycling"
+    s, length = run.cycle_start, run.cycle_length
+    assert length % 4 == 0
+    np.testing.assert_array_equal(run.weights[s - 1], run.weights[s - 1 + length])
+    if s > 1:
+        assert not np.array_equal(run.weights[s - 2], run.weights[s - 2 + length])
+    history, converged = reference_cyclic(X, y, max_epochs=10)
+    assert not converged
+    np.testing.assert_array_equal(run.weights, history[: run.n_presentations + 1])
+
+
+def test_xor_cycles_as_computed_by_hand():
+    # {0,1}, by hand: W = [0 0 0] -> [1 0 1] (p2) -> [0 -1 0] (p4) -> [1 -1 1] (p6) -> [2 0 1] (p7)
+    # -> [1 -1 0] (p8) -> [0 -1 0] (p9): the W after presentation 5 is back after presentation 9.
+    # {-1,+1}: every presentation of the first pass is a mistake and W returns to 0.
+    binary = train(*boolean_function("xor"))
+    assert (binary.cycle_start, binary.cycle_length) == (6, 4)
+    assert binary.weights[[2, 4, 6, 7, 8, 9]].tolist() == [
+        [1, 0, 1], [0, -1, 0], [1, -1, 1], [2, 0, 1], [1, -1, 0], [0, -1, 0]]
+    assert binary.weights[4].tolist() == binary.weights[5].tolist() != binary.weights[8].tolist()
+    signed = train(*boolean_function("xor", signed=True))
+    assert (signed.cycle_start, signed.cycle_length) == (1, 4)
+    assert signed.weights.tolist() == [[0, 0, 0], [-1, 0, 0], [0, 0, 1], [1, 1, 1], [0, 0, 0]]
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), n=st.integers(2, 8), signed=st.booleans())
+def test_cycles_found_on_integer_data_are_exact_and_minimal(seed, n, signed):
+    rng = np.random.default_rng(seed)
+    X = rng.integers(-2, 3, size=(n, 2))
+    y = rng.integers(0, 2, size=n)
+    y = 2 * y - 1 if signed else y
+    run = train(X, y, max_epochs=500)
+    compact = train(X, y, max_epochs=500, record=False)
+    assert (compact.status, compact.cycle_start, compact.cycle_length, compact.n_updates) == (
+        run.status, run.cycle_start, run.cycle_length, run.n_updates)
+    np.testing.assert_array_equal(compact.final_weights, run.final_weights)
+    if run.status == "cycling":
+        s, length = run.cycle_start, run.cycle_length
+        assert run.updated[s - 1:].any()
+        np.testing.assert_array_equal(run.weights[s - 1], run.weights[s - 1 + length])
+        if s > 1:
+            assert not np.array_equal(run.weights[s - 2], run.weights[s - 2 + length])
+        # the cycle is the first repeat: no shorter period from that point on
+        for shorter in range(n, length, n):
+            assert not np.array_equal(run.weights[s - 1], run.weights[s - 1 + shorter])
+
+
+def test_all_ones_labels_fit_both_rules():
+    X, _ = boolean_function("or")
+    run = train(X, np.ones(4, int))
+    assert run.labels == "0/1" and run.status == "converged"
+    assert (run.X @ run.final_weights > 0).all()
+
+
+def test_initial_weights_are_the_first_row():
+    X, y = boolean_function("or")
+    run = train(X, y, initial_weights=[-0.5, 1, 1])
+    assert run.weights[0].tolist() == [-0.5, 1, 1] and run.n_updates == 0
+    assert run.n_presentations == 4
+
+
+def test_max_epochs_bounds_the_run():
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(10, 2))
+    y = rng.integers(0, 2, 10)
+    y[:2] = 0, 1
+    X[1] = X[0]  # the same pattern with both labels: never separable
+    run = train(X, y, max_epochs=7)
+    assert run.status in ("max_epochs", "cycling")
+    assert run.n_presentations <= 70
+
+
+def test_long_runs_stay_compact_with_record_false():
+    X, y = boolean_function("xor")
+    run = train(X, y, order="random", seed=0, max_epochs=25_000, record=False)
+    assert run.status == "max_epochs" and run.n_presentations == 100_000
+    assert run.weights.shape == (2, 3) and run.net.size == 0 and not run.recorded
+    full = train(X, y, order="random", seed=0, max_epochs=25_000)
+    assert full.n_updates == run.n_updates
+    np.testing.assert_array_equal(full.final_weights, run.final_weights)
+    with pytest.raises(ValueError, match="record=True"):
+        run.step_text(1)
+
+
+def test_to_signed():
+    assert to_signed([0, 1]).tolist() == [-1, 1]
+    with pytest.raises(ValueError, match="y must be"):
+        to_signed([0, 2])
+
+
+X2, Y2 = boolean_function("or")
+
+
+@pytest.mark.parametrize("kwargs, error, words", [
+    (dict(X=[[0, 0], [np.nan, 1]], y=[0, 1]), ValueError, r"X must hold finite.*NaN or inf"),
+    (dict(X=[[0, 0], [np.inf, 1]], y=[0, 1]), ValueError, r"X must hold finite"),
+    (dict(X=[[0, 0], [1]], y=[0, 1]), ValueError, r"X must be a rectangular array.*different lengths"),
+    (dict(X=[0, 1, 1], y=[0, 1, 1]), ValueError, r"X must be 2-D.*got an array of shape \(3,\).*reshape"),
+    (dict(X=np.empty((0, 2)), y=[]), ValueError, r"X must hold at least one pattern.*\(0, 2\)"),
+    (dict(X=np.empty((3, 0)), y=[0, 1, 1]), ValueError, r"at least one feature.*\(3, 0\)"),
+    (dict(X=[["a", "b"]], y=[0]), TypeError, r"X must hold real numbers.*dtype <U1"),
+    (dict(X=X2, y=[0, 1, 1]), ValueError, r"y must have one label per row of X \(4\), got 3"),
+    (dict(X=X2, y=[[0, 1, 1, 1]]), ValueError, r"y must be 1-D.*\(1, 4\)"),
+    (dict(X=X2, y=[0, 1, np.nan, 1]), ValueError, r"y must hold finite labels"),
+    (dict(X=X2, y=[0, 1, 2, 1]), ValueError, r"y must hold labels all in \{0, 1\} or all in \{-1, \+1\}, got the values \[0, 1, 2\]"),
+    (dict(X=X2, y=[0, 1, -1, 1]), ValueError, r"got the values \[-1, 0, 1\]"),
+    (dict(X=X2, y=["no", "yes", "yes", "yes"]), TypeError, r"y must hold real numbers"),
+    (dict(X=X2, y=Y2, eta=0), ValueError, r"eta must be a positive finite number, got 0"),
+    (dict(X=X2, y=Y2, eta=-1), ValueError, r"eta must be a positive finite number, got -1"),
+    (dict(X=X2, y=Y2, eta=float("nan")), ValueError, r"eta must be a positive finite number, got nan"),
+    (dict(X=X2, y=Y2, eta="1"), TypeError, r"eta must be a positive number, got '1'"),
+    (dict(X=X2, y=Y2, eta=True), TypeError, r"eta must be a positive number, got True"),
+    (dict(X=X2, y=Y2, max_epochs=0), ValueError, r"max_epochs must be a whole number >= 1, got 0"),
+    (dict(X=X2, y=Y2, max_epochs=2.5), TypeError, r"max_epochs must be a whole number >= 1, got 2.5"),
+    (dict(X=X2, y=Y2, max_epochs=None), TypeError, r"max_epochs must be a whole number >= 1, got None"),
+    (dict(X=X2, y=Y2, initial_weights=[0, 0]), ValueError, r"initial_weights must have shape \(3,\).*got shape \(2,\)"),
+    (dict(X=X2, y=Y2, initial_weights=[0, np.nan, 0]), ValueError, r"initial_weights must hold finite"),
+    (dict(X=X2, y=Y2, order="shuffled"), ValueError, r"order must be one of 'cyclic', 'random', got 'shuffled'"),
+    (dict(X=X2, y=Y2, seed=1), ValueError, r"seed is used only with order='random', got seed=1"),
+    (dict(X=X2, y=Y2, order="random", seed=1.5), TypeError, r"seed must be a whole number or None, got 1.5"),
+    (dict(X=X2, y=Y2, record="yes"), TypeError, r"record must be True or False, got 'yes'"),
+])
+def test_bad_input_is_named_in_the_error(kwargs, error, words):
+    with pytest.raises(error, match=words):
+        train(**kwargs)
