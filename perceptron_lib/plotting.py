@@ -1,0 +1,388 @@
+"""Pictures of perceptron runs, drawn with matplotlib.
+
+Each `draw_*` function draws on the Axes it is given and returns its artists,
+so that an `update_*` function (or a widget) can move them in place. Nothing
+here calls pyplot: figures are `matplotlib.figure.Figure` objects, which a
+notebook shows when a cell returns them.
+"""
+import io
+
+import numpy as np
+from matplotlib.axis import Axis
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from matplotlib.image import imsave
+from matplotlib.patches import FancyArrowPatch, Polygon
+
+from .geometry import decision_line, positive_side
+from .trace import _vec
+
+POSITIVE = "#1f6fb4"   # blue: target 1
+NEGATIVE = "#e07b00"   # orange: target 0 (or -1)
+SHADE = "#d5e6f6"      # the side where W·X > 0
+UPDATE = "#c0392b"     # a presentation that changed W
+
+
+def pattern_limits(X, pad=0.5):
+    """Axis limits that show every pattern with room around it.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+        Patterns without the bias input.
+    pad : float, default 0.5
+        Margin added on each side, as a fraction of the wider range (at least 0.5 units).
+
+    Returns
+    -------
+    xlim, ylim : tuple of float
+    """
+    X = np.asarray(X, float)
+    low, high = X.min(axis=0), X.max(axis=0)
+    margin = max(pad * float((high - low).max()), 0.5)
+    return (low[0] - margin, high[0] + margin), (low[1] - margin, high[1] + margin)
+
+
+def draw_patterns(ax, X, y, *, names=True, size=90, **style):
+    """Draw patterns in the plane, coloured by target.
+
+    Positive patterns (target 1) are filled blue circles, the others orange
+    squares, so the picture reads in grey too.
+
+    Parameters
+    ----------
+    ax : matplotlib Axes
+    X : array-like of shape (n_samples, 2)
+        Patterns without the bias input.
+    y : array-like of shape (n_samples,)
+        Targets in {0, 1} or {-1, +1}.
+    names : bool, default True
+        Label each pattern X1, X2, ... as the sources do (Honavar 1996, section 2).
+    size : float, default 90
+        Marker area.
+    **style
+        Passed on to `ax.scatter`.
+
+    Returns
+    -------
+    dict
+        ``positive`` and ``negative`` (PathCollection) and ``names`` (list of Text).
+    """
+    X, y = np.asarray(X, float), np.asarray(y)
+    positive = y == 1
+    artists = {
+        "positive": ax.scatter(*X[positive].T, s=size, marker="o", color=POSITIVE, zorder=3,
+                               label="target 1", **style),
+        "negative": ax.scatter(*X[~positive].T, s=size, marker="s", color=NEGATIVE, zorder=3,
+                               label=f"target {int(y.min()) if (~positive).any() else 0}", **style),
+        "names": [],
+    }
+    if names:
+        for k, (a, b) in enumerate(X):
+            artists["names"].append(ax.annotate(f"X{k + 1}", (a, b), xytext=(7, 7),
+                                                textcoords="offset points", fontsize=9, zorder=4))
+    return artists
+
+
+def draw_decision_boundary(ax, w, *, xlim, ylim, arrow=True, **style):
+    """Draw the decision line W·X = 0, its positive side shaded, and W's direction.
+
+    The arrow is (w1, w2), the normal of the line, pointing into the side
+    where the unit outputs 1 (Manfredi 2021, "the geometry of a linear
+    classifier").
+
+    Parameters
+    ----------
+    ax : matplotlib Axes
+    w : array-like of shape (3,)
+        Weights [w0, w1, w2], bias first.
+    xlim, ylim : (float, float)
+        The region drawn; the axes are set to it.
+    arrow : bool, default True
+        Draw the normal vector.
+    **style
+        Passed on to the line (`ax.plot`).
+
+    Returns
+    -------
+    dict
+        ``line`` (Line2D), ``side`` (Polygon) and ``arrow`` (FancyArrowPatch or None).
+    """
+    ax.set_xlim(*xlim)
+    ax.set_ylim(*ylim)
+    line_style = dict(color="black", lw=2)
+    line_style.update(style)
+    artists = {
+        "line": ax.plot([], [], **line_style)[0],
+        "side": ax.add_patch(Polygon(np.empty((0, 2)), closed=True, color=SHADE, zorder=0, lw=0)),
+        "arrow": (ax.add_patch(FancyArrowPatch((0, 0), (0, 0), arrowstyle="-|>", mutation_scale=14,
+                                               color="black", lw=1.5, zorder=2)) if arrow else None),
+        "limits": (tuple(xlim), tuple(ylim)),
+    }
+    update_decision_boundary(artists, w)
+    return artists
+
+
+def update_decision_boundary(artists, w):
+    """Move the artists of `draw_decision_boundary` to the weights w."""
+    xlim, ylim = artists["limits"]
+    segment = decision_line(w, xlim, ylim)
+    artists["line"].set_data(segment[:, 0], segment[:, 1])
+    artists["side"].set_xy(positive_side(w, xlim, ylim) if len(positive_side(w, xlim, ylim))
+                           else np.zeros((1, 2)))
+    if artists["arrow"] is not None:
+        normal = np.asarray(w[1:], float)
+        length = np.linalg.norm(normal)
+        arrow = artists["arrow"]
+        arrow.set_visible(len(segment) == 2 and length > 0)
+        if arrow.get_visible():
+            centre = np.array([np.mean(xlim), np.mean(ylim)])
+            unit = normal / length
+            # start on the line, at the point nearest the middle of the picture
+            foot = centre - unit * ((w[0] + centre @ normal) / length)
+            scale = 0.18 * min(np.ptp(xlim), np.ptp(ylim))
+            arrow.set_positions(tuple(foot), tuple(foot + scale * unit))
+    return artists
+
+
+def draw_weights(ax, w, *, previous=None, limit=None, names=None):
+    """Draw the weights as bars, with the previous weights as outlines.
+
+    Parameters
+    ----------
+    ax : matplotlib Axes
+    w : array-like of shape (n_weights,)
+        Weights [w0, w1, ..., wn], bias first.
+    previous : array-like of shape (n_weights,), optional
+        Weights before the last presentation, drawn as dashed outlines.
+    limit : float, optional
+        The value axis runs from -limit to limit (fixed, so steps compare).
+    names : list of str, optional
+        Bar labels; "w0", "w1", ... by default.
+
+    Returns
+    -------
+    dict
+        ``bars`` and ``before`` (BarContainer) and ``values`` (list of Text).
+    """
+    w = np.asarray(w, float)
+    names = names or [f"w{i}" for i in range(len(w))]
+    limit = limit or max(1.0, 1.25 * float(np.abs(w).max()))
+    ax.axhline(0, color="black", lw=0.8)
+    artists = {
+        "bars": ax.bar(names, w, color="#7f8c8d", width=0.6),
+        "before": ax.bar(names, w if previous is None else previous, fill=False, ls="--",
+                         edgecolor="black", lw=1.2, width=0.6),
+        "values": [ax.text(i, 0, "", ha="center", fontsize=10) for i in range(len(w))],
+        "limit": limit,
+    }
+    ax.set_ylim(-limit, limit)
+    ax.set_title("weights", fontsize=10)
+    update_weights(artists, w, previous)
+    return artists
+
+
+def update_weights(artists, w, previous=None):
+    """Move the artists of `draw_weights` to the weights w."""
+    w = np.asarray(w, float)
+    previous = w if previous is None else np.asarray(previous, float)
+    limit = artists["limit"]
+    for bar, old, ghost, value, text in zip(artists["bars"], previous, artists["before"], w,
+                                            artists["values"]):
+        bar.set_height(value)
+        bar.set_color(UPDATE if value != old else "#7f8c8d")
+        ghost.set_height(old)
+        ghost.set_visible(value != old)
+        text.set_text(_vec([value])[1:-1])
+        text.set_y(value + (0.06 if value >= 0 else -0.14) * limit)
+    return artists
+
+
+def draw_step(axes, trace, k):
+    """Draw step k of a run on two Axes: pattern space and the weights.
+
+    Step 0 is the start; step k the state after presentation k, with the
+    pattern just presented ringed (red when it caused an update).
+
+    Parameters
+    ----------
+    axes : (Axes, Axes)
+        Where to draw pattern space and the weight bars.
+    trace : Trace
+        A recorded run on patterns with two features.
+    k : int
+        The step, from 0 to trace.n_presentations.
+
+    Returns
+    -------
+    dict
+        The artists, for `update_step`.
+    """
+    _check_step(trace, k)
+    pattern_ax, weights_ax = axes
+    X = trace.X[:, 1:]
+    xlim, ylim = pattern_limits(X)
+    artists = {"trace": trace}
+    artists["boundary"] = draw_decision_boundary(pattern_ax, trace.weights[k], xlim=xlim, ylim=ylim)
+    artists["patterns"] = draw_patterns(pattern_ax, X, trace.y)
+    artists["ring"] = pattern_ax.scatter([], [], s=420, facecolors="none", edgecolors="black",
+                                         linewidths=2.5, zorder=5)
+    pattern_ax.set_aspect("equal")
+    pattern_ax.set_xlabel("x1")
+    pattern_ax.set_ylabel("x2")
+    limit = max(1.0, 1.2 * float(np.abs(trace.weights).max()))
+    artists["weights"] = draw_weights(weights_ax, trace.weights[k], limit=limit)
+    artists["title"] = pattern_ax.set_title("", fontsize=10, loc="left")
+    update_step(artists, k)
+    return artists
+
+
+def update_step(artists, k):
+    """Move the artists of `draw_step` to step k of the same run."""
+    trace = artists["trace"]
+    _check_step(trace, k)
+    w = trace.weights[k]
+    update_decision_boundary(artists["boundary"], w)
+    update_weights(artists["weights"], w, trace.weights[k - 1] if k else None)
+    ring = artists["ring"]
+    if k == 0:
+        ring.set_offsets(np.empty((0, 2)))
+        artists["title"].set_text(f"start\nW = {_vec(w)}")
+    else:
+        i = k - 1
+        ring.set_offsets(trace.X[trace.pattern[i], 1:][None])
+        ring.set_edgecolors(UPDATE if trace.updated[i] else "black")
+        verdict = "update" if trace.updated[i] else "no change"
+        artists["title"].set_text(f"presentation {k}: X{trace.pattern[i] + 1}, {verdict}\nW = {_vec(w)}")
+    return artists
+
+
+def step_figure(trace, k=0, *, size=(7.2, 3.4), dpi=100):
+    """A two-panel figure of step k (pattern space and weights), with its artists.
+
+    Returns
+    -------
+    fig : Figure
+    artists : dict
+        For `update_step`.
+    """
+    fig = Figure(figsize=size, dpi=dpi, layout="constrained")
+    axes = fig.subplots(1, 2, width_ratios=[1.35, 1])
+    return fig, draw_step(axes, trace, k)
+
+
+class StepPictures:
+    """PNG pictures of the steps of a run, made fast enough to step through.
+
+    The figure of `step_figure` is drawn once with everything; then the axes'
+    contents are marked as moving and only they are redrawn for each step,
+    over a saved copy of the rest (ticks and labels, which are most of the
+    drawing time). Pictures are kept once made.
+
+    Parameters
+    ----------
+    trace : Trace
+        A recorded run on patterns with two features.
+    size : (float, float), default (7.2, 3.4)
+        Figure size in inches.
+    dpi : int, default 100
+
+    Examples
+    --------
+    >>> from perceptron_lib import train, boolean_function
+    >>> pictures = StepPictures(train(*boolean_function("or")))
+    >>> pictures.png(2)[:4]
+    b'\\x89PNG'
+    """
+
+    def __init__(self, trace, *, size=(7.2, 3.4), dpi=100):
+        self.trace = trace
+        self.figure, self.artists = step_figure(trace, 0, size=size, dpi=dpi)
+        self.canvas = FigureCanvasAgg(self.figure)
+        self.canvas.draw()  # lays the figure out once, then the layout stays
+        self.figure.set_layout_engine("none")
+        self._moving = []
+        for ax in self.figure.axes:
+            parts = [a for a in ax.get_children() if not isinstance(a, Axis) and a is not ax.patch]
+            for part in parts:
+                part.set_animated(True)
+            self._moving += sorted(parts, key=lambda a: a.get_zorder())
+        self.canvas.draw()
+        self._background = self.canvas.copy_from_bbox(self.figure.bbox)
+        self._made = {}
+
+    def png(self, k):
+        """The picture of step k (0 is the start) as PNG bytes."""
+        if k not in self._made:
+            update_step(self.artists, k)
+            self.canvas.restore_region(self._background)
+            for part in self._moving:
+                self.figure.draw_artist(part)
+            buffer = io.BytesIO()
+            imsave(buffer, np.asarray(self.canvas.buffer_rgba()), format="png",
+                   pil_kwargs={"compress_level": 1})
+            self._made[k] = buffer.getvalue()
+        return self._made[k]
+
+
+def plot_trace_grid(trace, *, ncols=7, size=1.75, steps=None):
+    """Small multiples of a run: pattern space at every step, on one figure.
+
+    The static counterpart of `widgets.TraceStepper`, for reading a lesson
+    without a kernel. Each panel shows W after one presentation; a red frame
+    marks the presentations that changed W.
+
+    Parameters
+    ----------
+    trace : Trace
+        A recorded run on patterns with two features.
+    ncols : int, default 7
+        Panels per row.
+    size : float, default 1.75
+        Width and height of one panel, in inches.
+    steps : sequence of int, optional
+        Which steps to show (0 is the start); all by default.
+
+    Returns
+    -------
+    Figure
+    """
+    steps = list(range(trace.n_presentations + 1)) if steps is None else list(steps)
+    for k in steps:
+        _check_step(trace, k)
+    nrows = -(-len(steps) // ncols)
+    fig = Figure(figsize=(size * ncols, size * nrows * 1.12), layout="constrained")
+    axes = np.atleast_1d(fig.subplots(nrows, ncols)).ravel()
+    X = trace.X[:, 1:]
+    xlim, ylim = pattern_limits(X)
+    for ax, k in zip(axes, steps):
+        draw_decision_boundary(ax, trace.weights[k], xlim=xlim, ylim=ylim, arrow=False)
+        draw_patterns(ax, X, trace.y, names=False, size=30)
+        ax.set_aspect("equal")
+        ax.set_xticks([])
+        ax.set_yticks([])
+        if k == 0:
+            ax.set_title(f"start\n{_vec(trace.weights[0])}", fontsize=9)
+            continue
+        i = k - 1
+        updated = bool(trace.updated[i])
+        ax.scatter(*trace.X[trace.pattern[i], 1:], s=160, facecolors="none", lw=1.8,
+                   edgecolors=UPDATE if updated else "black", zorder=5)
+        ax.set_title(f"{k}: X{trace.pattern[i] + 1}{' update' if updated else ''}\n{_vec(trace.weights[k])}",
+                     fontsize=9, color=UPDATE if updated else "black")
+        if updated:
+            for spine in ax.spines.values():
+                spine.set(color=UPDATE, lw=2)
+    for ax in axes[len(steps):]:
+        ax.set_axis_off()
+    return fig
+
+
+def _check_step(trace, k):
+    if not trace.recorded:
+        raise ValueError("pictures of steps need the per-presentation record; run train(..., record=True)")
+    if trace.X.shape[1] != 3:
+        raise ValueError(f"pictures in pattern space need patterns with 2 features, got {trace.X.shape[1] - 1}")
+    if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)) \
+            or not 0 <= k <= trace.n_presentations:
+        raise ValueError(f"k must be a step from 0 to {trace.n_presentations}, got {k!r}")
