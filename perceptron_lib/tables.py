@@ -31,9 +31,9 @@ class Table:
 
     def _repr_html_(self):
         head = "".join(f"<th>{escape(h)}</th>" for h in self.header)
+        shade = ' style="background:#ffe2b8"'
         body = "".join(
-            f"<tr{' style=\"background:#ffe2b8\"' if mark else ''}>"
-            + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>"
+            f"<tr{shade if mark else ''}>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>"
             for row, mark in zip(self.rows, self.highlight))
         caption = f"<caption>{escape(self.caption)}</caption>" if self.caption else ""
         return (f"<table style=\"font-family:monospace\">{caption}<thead><tr>{head}</tr></thead>"
