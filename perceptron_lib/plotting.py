@@ -2,8 +2,8 @@
 
 Each `draw_*` function draws on the Axes it is given and returns its artists,
 so that an `update_*` function (or a widget) can move them in place. Nothing
-here calls pyplot: figures are `matplotlib.figure.Figure` objects, which a
-notebook shows when a cell returns them.
+here calls pyplot: figures are `Picture` objects (matplotlib Figures that a
+notebook shows when a cell returns them).
 """
 import io
 
@@ -15,12 +15,25 @@ from matplotlib.image import imsave
 from matplotlib.patches import FancyArrowPatch, Polygon
 
 from .geometry import decision_line, positive_side
-from .trace import _vec
+from .trace import format_vector
 
 POSITIVE = "#1f6fb4"   # blue: target 1
 NEGATIVE = "#e07b00"   # orange: target 0 (or -1)
 SHADE = "#d5e6f6"      # the side where W·X > 0
 UPDATE = "#c0392b"     # a presentation that changed W
+
+
+class Picture(Figure):
+    """A matplotlib Figure that shows itself as a PNG image in a notebook.
+
+    A plain Figure made without pyplot has no notebook display of its own;
+    this one does, without touching pyplot's global state.
+    """
+
+    def _repr_png_(self):
+        buffer = io.BytesIO()
+        self.savefig(buffer, format="png", bbox_inches="tight")
+        return buffer.getvalue()
 
 
 def pattern_limits(X, pad=0.5):
@@ -193,7 +206,7 @@ def update_weights(artists, w, previous=None):
         bar.set_color(UPDATE if value != old else "#7f8c8d")
         ghost.set_height(old)
         ghost.set_visible(value != old)
-        text.set_text(_vec([value])[1:-1])
+        text.set_text(format_vector([value])[1:-1])
         text.set_y(value + (0.06 if value >= 0 else -0.14) * limit)
     return artists
 
@@ -247,13 +260,13 @@ def update_step(artists, k):
     ring = artists["ring"]
     if k == 0:
         ring.set_offsets(np.empty((0, 2)))
-        artists["title"].set_text(f"start\nW = {_vec(w)}")
+        artists["title"].set_text(f"start\nW = {format_vector(w)}")
     else:
         i = k - 1
         ring.set_offsets(trace.X[trace.pattern[i], 1:][None])
         ring.set_edgecolors(UPDATE if trace.updated[i] else "black")
         verdict = "update" if trace.updated[i] else "no change"
-        artists["title"].set_text(f"presentation {k}: X{trace.pattern[i] + 1}, {verdict}\nW = {_vec(w)}")
+        artists["title"].set_text(f"presentation {k}: X{trace.pattern[i] + 1}, {verdict}\nW = {format_vector(w)}")
     return artists
 
 
@@ -266,7 +279,7 @@ def step_figure(trace, k=0, *, size=(7.2, 3.4), dpi=100):
     artists : dict
         For `update_step`.
     """
-    fig = Figure(figsize=size, dpi=dpi, layout="constrained")
+    fig = Picture(figsize=size, dpi=dpi, layout="constrained")
     axes = fig.subplots(1, 2, width_ratios=[1.35, 1])
     return fig, draw_step(axes, trace, k)
 
@@ -345,13 +358,14 @@ def plot_trace_grid(trace, *, ncols=7, size=1.75, steps=None):
 
     Returns
     -------
-    Figure
+    Picture
+        A Figure that shows itself in a notebook.
     """
     steps = list(range(trace.n_presentations + 1)) if steps is None else list(steps)
     for k in steps:
         _check_step(trace, k)
     nrows = -(-len(steps) // ncols)
-    fig = Figure(figsize=(size * ncols, size * nrows * 1.12), layout="constrained")
+    fig = Picture(figsize=(size * ncols, size * nrows * 1.12), layout="constrained")
     axes = np.atleast_1d(fig.subplots(nrows, ncols)).ravel()
     X = trace.X[:, 1:]
     xlim, ylim = pattern_limits(X)
@@ -362,13 +376,13 @@ def plot_trace_grid(trace, *, ncols=7, size=1.75, steps=None):
         ax.set_xticks([])
         ax.set_yticks([])
         if k == 0:
-            ax.set_title(f"start\n{_vec(trace.weights[0])}", fontsize=9)
+            ax.set_title(f"start\n{format_vector(trace.weights[0])}", fontsize=9)
             continue
         i = k - 1
         updated = bool(trace.updated[i])
         ax.scatter(*trace.X[trace.pattern[i], 1:], s=160, facecolors="none", lw=1.8,
                    edgecolors=UPDATE if updated else "black", zorder=5)
-        ax.set_title(f"{k}: X{trace.pattern[i] + 1}{' update' if updated else ''}\n{_vec(trace.weights[k])}",
+        ax.set_title(f"{k}: X{trace.pattern[i] + 1}{' update' if updated else ''}\n{format_vector(trace.weights[k])}",
                      fontsize=9, color=UPDATE if updated else "black")
         if updated:
             for spine in ax.spines.values():

@@ -7,7 +7,7 @@ from html import escape
 
 import numpy as np
 
-from .trace import _num, _vec
+from .trace import _num, format_vector
 
 
 class Table:
@@ -144,5 +144,5 @@ def _cell(value):
     if isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, bool):
         return _num(value)
     if isinstance(value, np.ndarray):
-        return _vec(value)
+        return format_vector(value)
     return str(value)

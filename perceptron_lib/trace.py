@@ -108,15 +108,15 @@ class Trace:
         p, x = self.pattern[i], self.X[self.pattern[i]]
         before, after = self.weights[i], self.weights[k]
         net, o, c = self.net[i], self.output[i], self.target[i]
-        product = f"W·X{p + 1} = {_vec(before)}·{_vec(x)} = {_num(net)}"
+        product = f"W·X{p + 1} = {format_vector(before)}·{format_vector(x)} = {_num(net)}"
         if self.labels == "0/1":
             test = f"{product} ⇒ o = {o} {'≠' if o != c else '='} c = {c}"
-            change = f"W ← {_vec(before)} + {_num(self.eta)}·({c} − {o})·{_vec(x)} = {_vec(after)}"
+            change = f"W ← {format_vector(before)} + {_num(self.eta)}·({c} − {o})·{format_vector(x)} = {format_vector(after)}"
         else:
             margin = c * net
             verdict = "≤ 0 ⇒ mistake" if self.updated[i] else "> 0 ⇒ correct"
             test = f"{product}; y·(W·X) = {_factor(c)}·{_factor(net)} = {_num(margin)} {verdict}"
-            change = f"W ← {_vec(before)} + {_num(self.eta)}·{_factor(c)}·{_vec(x)} = {_vec(after)}"
+            change = f"W ← {format_vector(before)} + {_num(self.eta)}·{_factor(c)}·{format_vector(x)} = {format_vector(after)}"
         return test, (change if self.updated[i] else "no change")
 
     def to_html(self, current=None, rows=None):
@@ -150,19 +150,19 @@ class Trace:
                 style.append("outline:3px solid #1f5fbf;outline-offset:-3px;font-weight:bold")
             body.append(
                 f"<tr style=\"{';'.join(style)}\"><td>{k}</td><td>X{self.pattern[i] + 1}</td>"
-                f"<td>{_vec(self.weights[i])}</td><td>{_num(self.net[i])}</td>"
+                f"<td>{format_vector(self.weights[i])}</td><td>{_num(self.net[i])}</td>"
                 f"<td>{self.output[i]}</td><td>{self.target[i]}</td>"
                 f"<td style=\"text-align:left\">{escape(test)}<br>{escape(change)}</td>"
-                f"<td>{_vec(self.weights[k])}</td></tr>")
+                f"<td>{format_vector(self.weights[k])}</td></tr>")
         caption = (f"{self.n_presentations} presentations, {self.n_updates} updates "
-                   f"(highlighted), status {self.status}; final W = {_vec(self.final_weights)}")
+                   f"(highlighted), status {self.status}; final W = {format_vector(self.final_weights)}")
         return (f"<table style=\"font-family:monospace;font-size:0.9em\"><caption>{caption}</caption>"
                 f"<thead>{head}</thead><tbody>{''.join(body)}</tbody></table>")
 
     def summary(self):
         """One line saying how the run ended."""
         text = (f"{self.status} after {self.n_presentations} presentations "
-                f"({self.n_epochs} {'pass' if self.n_epochs == 1 else 'passes'}), {self.n_updates} updates; final W = {_vec(self.final_weights)}")
+                f"({self.n_epochs} {'pass' if self.n_epochs == 1 else 'passes'}), {self.n_updates} updates; final W = {format_vector(self.final_weights)}")
         if self.status == "cycling":
             text += f"; cycle of {self.cycle_length} presentations from presentation {self.cycle_start}"
         return text
@@ -193,5 +193,12 @@ def _factor(v):
     return f"({_num(v)})" if v < 0 else _num(v)
 
 
-def _vec(w):
+def format_vector(w):
+    """A vector as the sources print it: "[0 1 1]".
+
+    Examples
+    --------
+    >>> format_vector([0.0, 1.0, -0.5])
+    '[0 1 -0.5]'
+    """
     return "[" + " ".join(_num(v) for v in w) + "]"

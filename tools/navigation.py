@@ -1,0 +1,123 @@
+"""Write the generated parts of the notebooks: the index's contents and every lesson's navigation.
+
+Idempotent: running it twice changes nothing. `python tools/navigation.py --check` changes
+nothing and exits 1 if a notebook is out of date (the tests run it that way).
+
+The plan of the collection (DESIGN.md) lives here; a lesson not written yet is listed as coming.
+The repository address comes from pyproject.toml ([project.urls] Repository), so Binder links
+are written in one place.
+"""
+import argparse
+import json
+import re
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = ROOT / "notebooks"
+INDEX = "00-index.ipynb"
+
+PLAN = [
+    ("00", "Index", "what is here, in what order, how to run it"),
+    ("01", "Threshold units", "AND, OR, at-least-m-of-n, the bias, the geometry of W·X = 0, why XOR is not one"),
+    ("02", "The learning rule", "the OR worked example replayed presentation by presentation"),
+    ("03", "XOR and cycling", "the cycling theorem and the ways out"),
+    ("04", "Weight space", "the dual view: pattern hyperplanes, the error landscape, correction rules"),
+    ("05", "The convergence theorem", "the bound checked on thousands of problems"),
+    ("06", "Variants", "learning rates, correction rules, encodings, sigmoid units, an adaptive algorithm"),
+    ("07", "Capacity", "Cover's counting, how many Boolean functions are separable, where learning is hardest"),
+    ("08", "Beyond two classes", "multi-class and kernel perceptrons on handwritten digits"),
+]
+
+
+def repository():
+    """'owner/name' of the GitHub repository, from pyproject.toml."""
+    url = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["urls"]["Repository"]
+    return re.sub(r"^https://github\.com/", "", url).rstrip("/")
+
+
+def binder_url(path="notebooks/" + INDEX):
+    """A Binder link that opens JupyterLab at `path` (relative to the repository root)."""
+    return f"https://mybinder.org/v2/gh/{repository()}/HEAD?urlpath=lab/tree/{path}"
+
+
+def notebooks():
+    """The notebooks present, in order, as (number, file name, title)."""
+    found = []
+    for path in sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb")):
+        cells = json.loads(path.read_text())["cells"]
+        heading = "".join(cells[0]["source"]).splitlines()[0]
+        found.append((path.name[:2], path.name, re.sub(r"^#\s*\d\d\s*·\s*", "", heading).strip()))
+    return found
+
+
+def navigation_text(name, present):
+    names = [n for _, n, _ in present]
+    titles = {n: t for _, n, t in present}
+    i = names.index(name)
+    parts = []
+    if i > 0:
+        parts.append(f"[← {titles[names[i - 1]]}]({names[i - 1]})")
+    if name != INDEX:
+        parts.append(f"[Index]({INDEX})")
+    if i + 1 < len(names):
+        parts.append(f"[{titles[names[i + 1]]} →]({names[i + 1]})")
+    return "---\n" + " · ".join(parts) + "\n"
+
+
+def contents_text(present):
+    files = {number: (name, title) for number, name, title in present}
+    lines = ["| # | lesson | what it covers |", "|---|---|---|"]
+    for number, title, what in PLAN[1:]:
+        if number in files:
+            name, actual = files[number]
+            lines.append(f"| {number} | [{actual}]({name}) ([Binder]({binder_url('notebooks/' + name)})) | {what} |")
+        else:
+            lines.append(f"| {number} | {title} *(coming)* | {what} |")
+    return "\n".join(lines) + "\n"
+
+
+def _set_tagged_cell(notebook, tag, text, *, append=False):
+    for cell in notebook["cells"]:
+        if tag in cell.get("metadata", {}).get("tags", []):
+            old = "".join(cell["source"])
+            cell["source"] = text.splitlines(keepends=True)
+            return old != text
+    if not append:
+        raise SystemExit(f"no cell tagged {tag!r} to fill")
+    notebook["cells"].append({"cell_type": "markdown", "id": f"{tag}-cell",
+                              "metadata": {"tags": [tag]}, "source": text.splitlines(keepends=True)})
+    return True
+
+
+def update(check=False):
+    """Write (or, with check, only compare) every generated cell. Returns the files out of date."""
+    present = notebooks()
+    stale = []
+    for _, name, _ in present:
+        path = NOTEBOOKS / name
+        notebook = json.loads(path.read_text())
+        changed = _set_tagged_cell(notebook, "navigation", navigation_text(name, present), append=True)
+        if name == INDEX:
+            changed |= _set_tagged_cell(notebook, "contents", contents_text(present))
+            changed |= _set_tagged_cell(notebook, "binder", f"[![Binder](https://mybinder.org/badge_logo.svg)]"
+                                                            f"({binder_url()})\n")
+        if changed:
+            stale.append(name)
+            if not check:
+                path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n")
+    return stale
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="change nothing; exit 1 if out of date")
+    stale = update(check=parser.parse_args().check)
+    for name in stale:
+        print(f"{'out of date' if parser.parse_args().check else 'updated'}: {name}")
+    return 1 if stale and parser.parse_args().check else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

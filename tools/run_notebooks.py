@@ -1,0 +1,41 @@
+"""Execute notebooks top to bottom in a fresh kernel and save them with their outputs.
+
+    python tools/run_notebooks.py                 # every notebook
+    python tools/run_notebooks.py notebooks/02-*.ipynb
+
+The navigation cells are brought up to date first (tools/navigation.py). Widget state is not
+stored: it would be partial (GitHub cannot render it), and every lesson shows a static
+counterpart of each widget instead.
+"""
+import sys
+import time
+from pathlib import Path
+
+import nbclient
+import nbformat
+
+sys.path.insert(0, str(Path(__file__).parent))
+import navigation  # noqa: E402
+
+
+def run(path):
+    notebook = nbformat.read(path, as_version=4)
+    client = nbclient.NotebookClient(notebook, timeout=600, kernel_name="python3",
+                                     resources={"metadata": {"path": str(path.parent)}})
+    client.store_widget_state = False
+    start = time.perf_counter()
+    client.execute()
+    notebook.metadata.pop("widgets", None)
+    nbformat.write(notebook, path)
+    return time.perf_counter() - start
+
+
+def main(paths):
+    navigation.update()
+    paths = [Path(p) for p in paths] or sorted(navigation.NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
+    for path in paths:
+        print(f"{path.name}: executed in {run(path.resolve()):.1f} s", flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
