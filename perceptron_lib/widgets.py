@@ -26,6 +26,10 @@ class TraceStepper(widgets.VBox):
         Milliseconds per step when playing.
     rows : int, default 4
         Table rows shown on each side of the current one.
+    ready : int, default 64
+        Pictures of the first `ready` steps are made at once (about 40 ms each),
+        so that stepping through them only sends a ready picture; later steps
+        are drawn when first shown.
 
     Examples
     --------
@@ -37,9 +41,11 @@ class TraceStepper(widgets.VBox):
     1
     """
 
-    def __init__(self, trace, *, interval=900, rows=4):
+    def __init__(self, trace, *, interval=900, rows=4, ready=64):
         self.trace = trace
         self.pictures = StepPictures(trace)
+        for k in range(min(ready, trace.n_presentations) + 1):
+            self.pictures.png(k)
         self.rows = rows
         last = trace.n_presentations
         self.play = widgets.Play(min=0, max=last, interval=interval, description="play",

@@ -59,7 +59,7 @@ def navigation_text(name, present):
     parts = []
     if i > 0:
         parts.append(f"[← {titles[names[i - 1]]}]({names[i - 1]})")
-    if name != INDEX:
+    if name != INDEX and names[i - 1] != INDEX:
         parts.append(f"[Index]({INDEX})")
     if i + 1 < len(names):
         parts.append(f"[{titles[names[i + 1]]} →]({names[i + 1]})")

@@ -1,0 +1,131 @@
+"""A real JupyterLab and a real Chromium for the browser tests and the latency benchmark.
+
+JupyterLab runs on 127.0.0.1 with a free port, a token, and a fresh folder holding a copy of
+the notebooks (so nothing the browser saves touches the repository) and its own settings and
+workspaces. Chromium is Debian's (/usr/bin/chromium), driven by Playwright; nothing downloads
+a browser.
+"""
+import json
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path(os.environ.get("PERCEPTRON_CHROMIUM", "/usr/bin/chromium"))
+INSTALL_HINT = ("Chromium not found at /usr/bin/chromium: install it with "
+                "`sudo apt-get install chromium` (Debian/Ubuntu), or point PERCEPTRON_CHROMIUM at a "
+                "Chromium binary, to run the browser tests")
+# Chromium, as root in a container, with the machine's closed network: no sandbox, no GPU, and
+# none of the background connections that would only be refused.
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-dev-shm-usage"]
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextmanager
+def jupyter_lab(notebooks=ROOT / "notebooks", timeout=90):
+    """Start JupyterLab on a copy of `notebooks`; yield (base_url, token, folder)."""
+    folder = Path(tempfile.mkdtemp(prefix="perceptron-e2e-"))
+    work = folder / "notebooks"
+    shutil.copytree(notebooks, work, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    settings = folder / "settings" / "@jupyterlab" / "apputils-extension"
+    settings.mkdir(parents=True)
+    # No news or update checks: they would reach for the network and pop up over the notebook.
+    (settings / "notification.jupyterlab-settings").write_text(
+        json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+    port, token = free_port(), secrets.token_hex(16)
+    env = dict(os.environ, JUPYTERLAB_SETTINGS_DIR=str(folder / "settings"),
+               JUPYTERLAB_WORKSPACES_DIR=str(folder / "workspaces"), JUPYTER_RUNTIME_DIR=str(folder / "runtime"))
+    command = [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ServerApp.ip=127.0.0.1",
+               f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
+               f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={folder}",
+               "--LabApp.news_url=", "--ServerApp.open_browser=False", "--ServerApp.allow_root=True"]
+    log = open(folder / "jupyter.log", "w")
+    server = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT, cwd=folder)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=2)
+                break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"JupyterLab did not start; its log:\n{(folder / 'jupyter.log').read_text()}")
+                time.sleep(0.3)
+        yield base, token, folder
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        log.close()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@contextmanager
+def chromium(width=1280, height=900):
+    """A Playwright page in Debian's Chromium."""
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        try:
+            page = browser.new_page(viewport={"width": width, "height": height})
+            yield page
+        finally:
+            browser.close()
+
+
+def open_and_run_all(page, base, token, name, timeout=180):
+    """Open notebooks/`name` in JupyterLab, clear it, run all cells, and wait until all have run."""
+    page.goto(f"{base}/lab/tree/notebooks/{name}?token={token}&reset")
+    page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(timeout=60_000)
+    wait_for_kernel_idle(page, timeout=90)
+    menu(page, "Edit", "Clear Outputs of All Cells")
+    menu(page, "Run", "Run All Cells")
+    page.wait_for_function(
+        """() => {
+            const prompts = [...document.querySelectorAll('.jp-NotebookPanel .jp-CodeCell .jp-InputPrompt')];
+            return prompts.every(p => /\[\d+\]/.test(p.textContent));
+        }""", timeout=timeout * 1000, polling=200)
+    wait_for_kernel_idle(page, timeout=timeout)
+
+
+def menu(page, top, item):
+    """Choose a command from JupyterLab's menu bar."""
+    page.get_by_role("menuitem", name=top, exact=True).click()
+    page.get_by_role("menuitem", name=item, exact=True).click()
+
+
+def wait_for_kernel_idle(page, timeout):
+    """Wait until the status bar says the notebook's kernel is idle."""
+    page.wait_for_function(
+        "() => /\\|\\s*Idle/.test(document.querySelector('.jp-StatusBar-Widget, #jp-main-statusbar')?.textContent || '')",
+        timeout=timeout * 1000, polling=200)
+
+
+def problems_shown(page):
+    """Error outputs, stderr and broken widgets visible in the open notebook."""
+    found = []
+    for selector, what in [('[data-mime-type="application/vnd.jupyter.stderr"]', "error or stderr output")]:
+        for item in page.locator(f".jp-NotebookPanel {selector}").all():
+            found.append(f"{what}: {item.inner_text()[:300]}")
+    for text in ("Error displaying widget", "Loading widget...", "model not found"):
+        if page.get_by_text(text).count():
+            found.append(f"a widget shows {text!r}")
+    return found
