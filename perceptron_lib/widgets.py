@@ -24,7 +24,7 @@ class TraceStepper(widgets.VBox):
         A recorded run on patterns with two features.
     interval : int, default 900
         Milliseconds per step when playing.
-    rows : int, default 4
+    rows : int, default 2
         Table rows shown on each side of the current one.
     ready : int, default 64
         Pictures of the first `ready` steps are made at once (about 40 ms each),
@@ -41,7 +41,7 @@ class TraceStepper(widgets.VBox):
     1
     """
 
-    def __init__(self, trace, *, interval=900, rows=4, ready=64):
+    def __init__(self, trace, *, interval=900, rows=2, ready=64):
         self.trace = trace
         self.pictures = StepPictures(trace)
         for k in range(min(ready, trace.n_presentations) + 1):

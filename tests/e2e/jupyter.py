@@ -47,6 +47,10 @@ def jupyter_lab(notebooks=ROOT / "notebooks", timeout=90):
     # No news or update checks: they would reach for the network and pop up over the notebook.
     (settings / "notification.jupyterlab-settings").write_text(
         json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+    # Render every cell, not only those in view, so that every widget can be found and operated.
+    notebook_settings = folder / "settings" / "@jupyterlab" / "notebook-extension"
+    notebook_settings.mkdir(parents=True)
+    (notebook_settings / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
     port, token = free_port(), secrets.token_hex(16)
     env = dict(os.environ, JUPYTERLAB_SETTINGS_DIR=str(folder / "settings"),
                JUPYTERLAB_WORKSPACES_DIR=str(folder / "workspaces"), JUPYTER_RUNTIME_DIR=str(folder / "runtime"))
@@ -99,7 +103,7 @@ def open_and_run_all(page, base, token, name, timeout=180):
     menu(page, "Edit", "Clear Outputs of All Cells")
     menu(page, "Run", "Run All Cells")
     page.wait_for_function(
-        """() => {
+        r"""() => {
             const prompts = [...document.querySelectorAll('.jp-NotebookPanel .jp-CodeCell .jp-InputPrompt')];
             return prompts.every(p => /\[\d+\]/.test(p.textContent));
         }""", timeout=timeout * 1000, polling=200)
@@ -129,3 +133,20 @@ def problems_shown(page):
         if page.get_by_text(text).count():
             found.append(f"a widget shows {text!r}")
     return found
+
+
+def stepper_state(stepper):
+    """(step shown by the slider, picture source) of a TraceStepper in the page."""
+    return (stepper.locator(".widget-readout").first.inner_text().strip(),
+            stepper.locator("img").first.get_attribute("src"))
+
+
+def wait_for_change(page, stepper, before, timeout=10):
+    """Wait until the stepper shows another step and another picture than `before`."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        now = stepper_state(stepper)
+        if now[0] != before[0] and now[1] != before[1]:
+            return now
+        page.wait_for_timeout(20)
+    raise AssertionError(f"the stepper still shows step {before[0]} after {timeout} s")

@@ -1,0 +1,65 @@
+"""Every notebook, run in a real JupyterLab in Debian's Chromium, and every stepper operated.
+
+On a machine without Chromium these tests skip and say how to install it; under CI (CI=true)
+a missing browser fails them instead.
+"""
+import os
+
+import pytest
+
+from jupyter import (CHROMIUM, INSTALL_HINT, ROOT, chromium, jupyter_lab, open_and_run_all,
+                     problems_shown, stepper_state, wait_for_change)
+
+NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
+
+
+def _require_browser():
+    missing = None
+    if not CHROMIUM.exists():
+        missing = INSTALL_HINT
+    else:
+        try:
+            import playwright.sync_api  # noqa: F401
+        except ImportError:
+            missing = "Playwright for Python is not installed: pip install -e '.[test]'"
+    if missing:
+        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+            pytest.fail(f"CI must run the browser tests: {missing}")
+        pytest.skip(missing)
+
+
+@pytest.fixture(scope="module")
+def lab():
+    _require_browser()
+    with jupyter_lab() as (base, token, _), chromium() as page:
+        yield page, base, token
+
+
+def test_there_are_notebooks_to_check():
+    assert "00-index.ipynb" in NOTEBOOKS and len(NOTEBOOKS) >= 2
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_notebook_runs_in_jupyterlab_and_its_steppers_step(lab, name):
+    page, base, token = lab
+    open_and_run_all(page, base, token, name)
+    assert problems_shown(page) == []
+    steppers = page.locator(".perceptron-stepper").all()
+    for stepper in steppers:
+        stepper.scroll_into_view_if_needed()
+        start = stepper_state(stepper)
+        assert start[0] == "0" and start[1]
+        stepper.get_by_role("button", name="next ▶").click()
+        after_next = wait_for_change(page, stepper, start)
+        assert after_next[0] == "1"
+        stepper.get_by_role("button", name="◀ previous").click()
+        assert wait_for_change(page, stepper, after_next)[0] == "0"
+        stepper.locator(".ui-slider-handle, .noUi-handle").first.focus()
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowRight")
+        assert wait_for_change(page, stepper, start)[0] == "2"
+        before_play = stepper_state(stepper)
+        stepper.locator(".widget-play button").first.click()  # play
+        assert int(wait_for_change(page, stepper, before_play)[0]) > 2
+        stepper.locator(".widget-play button").nth(1).click()  # pause
+    assert problems_shown(page) == []
