@@ -37,8 +37,12 @@ def free_port():
 
 
 @contextmanager
-def jupyter_lab(notebooks=ROOT / "notebooks", timeout=90):
-    """Start JupyterLab on a copy of `notebooks`; yield (base_url, token, folder)."""
+def jupyter_lab(notebooks=ROOT / "notebooks", timeout=90, render_all=True):
+    """Start JupyterLab on a copy of `notebooks`; yield (base_url, token, folder).
+
+    With render_all, every cell is rendered (windowing off), so tests can find every widget;
+    without it JupyterLab keeps its default, as a student has it.
+    """
     folder = Path(tempfile.mkdtemp(prefix="perceptron-e2e-"))
     work = folder / "notebooks"
     shutil.copytree(notebooks, work, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
@@ -48,9 +52,10 @@ def jupyter_lab(notebooks=ROOT / "notebooks", timeout=90):
     (settings / "notification.jupyterlab-settings").write_text(
         json.dumps({"fetchNews": "false", "checkForUpdates": False}))
     # Render every cell, not only those in view, so that every widget can be found and operated.
-    notebook_settings = folder / "settings" / "@jupyterlab" / "notebook-extension"
-    notebook_settings.mkdir(parents=True)
-    (notebook_settings / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
+    if render_all:
+        notebook_settings = folder / "settings" / "@jupyterlab" / "notebook-extension"
+        notebook_settings.mkdir(parents=True)
+        (notebook_settings / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
     port, token = free_port(), secrets.token_hex(16)
     env = dict(os.environ, JUPYTERLAB_SETTINGS_DIR=str(folder / "settings"),
                JUPYTERLAB_WORKSPACES_DIR=str(folder / "workspaces"), JUPYTER_RUNTIME_DIR=str(folder / "runtime"))
