@@ -1,4 +1,4 @@
-"""Write the generated parts of the notebooks: the index's contents and every lesson's navigation.
+"""Write the generated parts: the index's contents, every lesson's navigation, the README's list.
 
 Idempotent: running it twice changes nothing. `python tools/navigation.py --check` changes
 nothing and exits 1 if a notebook is out of date (the tests run it that way).
@@ -83,18 +83,39 @@ def _set_tagged_cell(notebook, tag, text, *, append=False):
         if tag in cell.get("metadata", {}).get("tags", []):
             old = "".join(cell["source"])
             cell["source"] = text.splitlines(keepends=True)
-            return old != text
+            had_slide = "slideshow" in cell["metadata"]
+            cell["metadata"].setdefault("slideshow", {"slide_type": "-"})
+            return old != text or not had_slide
     if not append:
         raise SystemExit(f"no cell tagged {tag!r} to fill")
     notebook["cells"].append({"cell_type": "markdown", "id": f"{tag}-cell",
-                              "metadata": {"tags": [tag]}, "source": text.splitlines(keepends=True)})
+                              "metadata": {"slideshow": {"slide_type": "-"}, "tags": [tag]},
+                              "source": text.splitlines(keepends=True)})
     return True
 
 
+def readme_text(text, present):
+    """README.md with its generated parts (Binder badge, list of lessons) brought up to date."""
+    badge = f"[![Binder](https://mybinder.org/badge_logo.svg)]({binder_url()})"
+    lessons = contents_text(present).replace("](0", "](notebooks/0")
+    for name, body in (("binder", badge + "\n"), ("notebooks", lessons)):
+        text = re.sub(rf"(<!-- {name}:start -->\n).*?(<!-- {name}:end -->)",
+                      lambda m, body=body: m.group(1) + body + m.group(2), text, flags=re.S)
+    return text
+
+
 def update(check=False):
-    """Write (or, with check, only compare) every generated cell. Returns the files out of date."""
+    """Write (or, with check, only compare) every generated part. Returns the files out of date."""
     present = notebooks()
     stale = []
+    readme = ROOT / "README.md"
+    if readme.exists():
+        old = readme.read_text()
+        new = readme_text(old, present)
+        if new != old:
+            stale.append("README.md")
+            if not check:
+                readme.write_text(new)
     for _, name, _ in present:
         path = NOTEBOOKS / name
         notebook = json.loads(path.read_text())
@@ -113,10 +134,11 @@ def update(check=False):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="change nothing; exit 1 if out of date")
-    stale = update(check=parser.parse_args().check)
+    check = parser.parse_args().check
+    stale = update(check=check)
     for name in stale:
-        print(f"{'out of date' if parser.parse_args().check else 'updated'}: {name}")
-    return 1 if stale and parser.parse_args().check else 0
+        print(f"{'out of date' if check else 'updated'}: {name}")
+    return 1 if stale and check else 0
 
 
 if __name__ == "__main__":

@@ -1,0 +1,93 @@
+"""The committed notebooks: executed, small, navigable, presentable; the README's links work."""
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+import navigation  # noqa: E402  (tools/ is not a package)
+
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
+
+
+def load(path):
+    return json.loads(path.read_text())
+
+
+def test_generated_cells_and_lists_are_up_to_date():
+    """tools/navigation.py --check: navigation, the index's contents and the README's lists."""
+    result = subprocess.run([sys.executable, str(ROOT / "tools" / "navigation.py"), "--check"],
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_notebook_is_committed_executed_top_to_bottom(path):
+    cells = load(path)["cells"]
+    counts = [c["execution_count"] for c in cells if c["cell_type"] == "code"]
+    assert counts == list(range(1, len(counts) + 1))
+    for cell in cells:
+        for output in cell.get("outputs", []):
+            assert output["output_type"] != "error", "".join(cell["source"])
+            assert output.get("name") != "stderr", f"stderr in {''.join(cell['source'])!r}: {output['text']}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_notebook_is_small_and_has_no_partial_widget_state(path):
+    assert path.stat().st_size < 2_000_000
+    assert "widgets" not in load(path)["metadata"]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_notebook_opens_with_title_goals_and_sources_and_ends_with_navigation(path):
+    cells = load(path)["cells"]
+    first = "".join(cells[0]["source"])
+    assert re.match(rf"# {path.name[:2]} · \S", first)
+    if path.name != navigation.INDEX:
+        assert "What you will learn" in first and "Sources" in first
+    assert "navigation" in cells[-1]["metadata"].get("tags", [])
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_notebook_has_slides_one_per_section(path):
+    cells = load(path)["cells"]
+    kinds = [c["metadata"].get("slideshow", {}).get("slide_type") for c in cells]
+    assert None not in kinds
+    for cell, kind in zip(cells, kinds):
+        if cell["cell_type"] == "markdown" and "".join(cell["source"]).startswith(("# ", "## ")):
+            assert kind == "slide"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_every_stepper_has_a_static_counterpart(path):
+    """A TraceStepper needs a kernel; the lesson must show the same run without one."""
+    code = ["".join(c["source"]) for c in load(path)["cells"] if c["cell_type"] == "code"]
+    for i, source in enumerate(code):
+        for shown in re.findall(r"TraceStepper\((\w+)", source):
+            later = "\n".join(code[i:i + 3])
+            assert re.search(rf"plot_trace_grid\({shown}\b", later), f"no static figure of {shown}"
+
+
+def test_readme_binder_links_open_notebooks_that_exist():
+    readme = (ROOT / "README.md").read_text()
+    links = re.findall(r"https://mybinder\.org/v2/gh/([^/]+/[^/]+)/HEAD\?urlpath=lab/tree/(\S+?)\)", readme)
+    assert any(target == "notebooks/00-index.ipynb" for _, target in links)
+    for repository, target in links:
+        assert repository == navigation.repository()
+        assert (ROOT / target).exists(), target
+    assert {t for _, t in links} >= {f"notebooks/{p.name}" for p in NOTEBOOKS}
+
+
+def test_readme_quick_start_is_two_commands_and_ci_runs_its_test_command():
+    readme = (ROOT / "README.md").read_text()
+    quick_start = readme.split("## Quick start")[1].split("\n## ")[0]
+    commands = re.findall(r"```\n(.+?)\n```", quick_start)
+    assert len(commands) == 2
+    assert "jupyter lab" in commands[0]
+    test_command = commands[1].split("&&")[-1].strip()
+    assert test_command == "python -m pytest"
+    assert re.search(rf"^\s*{re.escape(test_command)}\b", (ROOT / ".ci" / "run").read_text(), re.M)
