@@ -23,9 +23,12 @@ def run(path):
     client = nbclient.NotebookClient(notebook, timeout=600, kernel_name="python3",
                                      resources={"metadata": {"path": str(path.parent)}})
     client.store_widget_state = False
+    client.record_timing = False  # timings would change every run and clutter the diffs
     start = time.perf_counter()
     client.execute()
     notebook.metadata.pop("widgets", None)
+    for cell in notebook.cells:
+        cell.metadata.pop("execution", None)
     nbformat.write(notebook, path)
     return time.perf_counter() - start
 
