@@ -1,0 +1,33 @@
+"""Every notebook reads without a kernel (HTML export) and presents as slides (reveal.js export)."""
+import json
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbconvert import HTMLExporter, SlidesExporter
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
+
+
+def steppers(path):
+    return sum("TraceStepper(" in "".join(c["source"]) for c in json.loads(path.read_text())["cells"]
+               if c["cell_type"] == "code")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_notebook_exports_to_html_with_a_static_picture_for_every_stepper(path):
+    html, _ = HTMLExporter().from_notebook_node(nbformat.read(path, as_version=4))
+    assert "Traceback" not in html
+    # where no kernel runs a stepper shows its note, and the lesson a picture of the same run
+    assert html.count("Interactive stepper (needs a running kernel") == steppers(path)
+    assert html.count("data:image/png;base64") >= steppers(path)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_notebook_exports_to_slides_one_per_section(path):
+    notebook = nbformat.read(path, as_version=4)
+    slides, _ = SlidesExporter().from_notebook_node(notebook)
+    wanted = sum(c.metadata.get("slideshow", {}).get("slide_type") == "slide" for c in notebook.cells)
+    assert wanted >= 2
+    assert slides.count("<section") >= wanted
