@@ -97,6 +97,40 @@ def boolean_function(name, n_inputs=2, *, m=None, signed=False):
     return X, (2 * y - 1 if signed else y)
 
 
+def truth_table(function, n_inputs, *, signed=False):
+    """The training set of any Boolean function, given as a Python function of the inputs.
+
+    Parameters
+    ----------
+    function : callable
+        Called as ``function(x1, ..., xn)`` with each input 0 or 1; its truth value
+        is the label.
+    n_inputs : int
+        Number of inputs.
+    signed : bool, default False
+        Labels in {-1, +1} instead of {0, 1}.
+
+    Returns
+    -------
+    X : ndarray of shape (2**n_inputs, n_inputs)
+        All binary patterns, in the order of `boolean_patterns`.
+    y : ndarray of shape (2**n_inputs,)
+
+    Examples
+    --------
+    The non-trivial DNF of Manfredi (2021), "Linear threshold functions":
+
+    >>> X, y = truth_table(lambda a, b, c, d: (a and b) or (c and d), 4)
+    >>> int(y.sum())
+    7
+    """
+    if not callable(function):
+        raise TypeError(f"function must be callable, as function(x1, ..., xn), got {function!r}")
+    X = boolean_patterns(n_inputs)
+    y = np.array([bool(function(*(int(v) for v in x))) for x in X], dtype=int)
+    return X, (2 * y - 1 if signed else y)
+
+
 def to_signed(y):
     """Labels {0, 1} mapped to {-1, +1} (0 -> -1, 1 -> +1).
 

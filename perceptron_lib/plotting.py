@@ -400,3 +400,111 @@ def _check_step(trace, k):
     if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)) \
             or not 0 <= k <= trace.n_presentations:
         raise ValueError(f"k must be a step from 0 to {trace.n_presentations}, got {k!r}")
+
+
+def plot_history(trace, *, size=(9, 2.8)):
+    """A long run at a glance: the length of W after each presentation, and mistakes per pass.
+
+    On separable data the mistakes stop; on data that are not, they go on for
+    ever while ||W|| stays bounded (Manfredi 2021, the cycling theorem).
+
+    Parameters
+    ----------
+    trace : Trace
+        A recorded run.
+    size : (float, float)
+        Figure size in inches.
+
+    Returns
+    -------
+    Picture
+    """
+    if not trace.recorded:
+        raise ValueError("plot_history needs the per-presentation record; run train(..., record=True)")
+    n = len(trace.X)
+    fig = Picture(figsize=size, layout="constrained")
+    norm_ax, mistakes_ax = fig.subplots(1, 2)
+    norm_ax.plot(np.arange(trace.n_presentations + 1), np.linalg.norm(trace.weights, axis=1),
+                 lw=0.8, color=POSITIVE)
+    norm_ax.set_xlabel("presentation")
+    norm_ax.set_ylabel("||W||")
+    norm_ax.set_ylim(bottom=0)
+    passes = np.add.reduceat(trace.updated, np.arange(0, trace.n_presentations, n))
+    mistakes_ax.plot(np.arange(1, len(passes) + 1), passes, lw=0.8, color=UPDATE)
+    mistakes_ax.set_xlabel("pass")
+    mistakes_ax.set_ylabel("updates in the pass")
+    mistakes_ax.set_ylim(0, n + 0.5)
+    fig.suptitle(f"{trace.order} order, {trace.n_presentations} presentations: {trace.status}", fontsize=10)
+    return fig
+
+
+def draw_feature_boundary(ax, w, features, *, xlim, ylim, resolution=300):
+    """Draw the boundary of a unit that sees features of the inputs, in the input plane.
+
+    With features such as x1·x2 added to the inputs, the unit's boundary
+    W·[1, features(x)] = 0 is still flat in feature space but curved in the
+    plane of x1, x2 (Manfredi 2021, "but can be made linear"; Honavar 1996,
+    section 5).
+
+    Parameters
+    ----------
+    ax : matplotlib Axes
+    w : array-like of shape (n_features + 1,)
+        Weights over [1, features(x)].
+    features : callable
+        Maps points of shape (m, 2) to features of shape (m, n_features).
+    xlim, ylim : (float, float)
+        The region drawn.
+    resolution : int, default 300
+        Grid points per axis.
+
+    Returns
+    -------
+    dict
+        ``side`` (the shaded positive region) and ``line`` (the boundary), both ContourSets.
+    """
+    xs, ys = np.linspace(*xlim, resolution), np.linspace(*ylim, resolution)
+    grid = np.column_stack([a.ravel() for a in np.meshgrid(xs, ys)])
+    net = (np.asarray(w[0], float) + np.asarray(features(grid), float) @ np.asarray(w[1:], float))
+    net = net.reshape(resolution, resolution)
+    ax.set_xlim(*xlim)
+    ax.set_ylim(*ylim)
+    return {"side": ax.contourf(xs, ys, net, levels=[0, np.inf], colors=[SHADE], zorder=0),
+            "line": ax.contour(xs, ys, net, levels=[0], colors="black", linewidths=2)}
+
+
+def plot_feature_space(Z, y, w, *, names=("x1", "x2", "x3"), size=(4.2, 4.2)):
+    """Patterns with three features in 3-D, and the plane W·[1, z] = 0 that separates them.
+
+    Parameters
+    ----------
+    Z : array-like of shape (n_samples, 3)
+        The patterns in feature space.
+    y : array-like of shape (n_samples,)
+        Targets in {0, 1} or {-1, +1}.
+    w : array-like of shape (4,)
+        Weights [w0, w1, w2, w3]; w3 must not be 0 (the plane is drawn as z3 = ...).
+    names : three str
+        Axis labels.
+
+    Returns
+    -------
+    Picture
+    """
+    Z, y, w = np.asarray(Z, float), np.asarray(y), np.asarray(w, float)
+    if Z.ndim != 2 or Z.shape[1] != 3 or w.shape != (4,):
+        raise ValueError(f"Z must have shape (n_samples, 3) and w shape (4,), got {Z.shape} and {w.shape}")
+    if w[3] == 0:
+        raise ValueError("w[3] must not be 0: the plane is drawn as a height over the first two features")
+    fig = Picture(figsize=size, layout="constrained")
+    ax = fig.add_subplot(projection="3d")
+    low, high = Z.min(axis=0) - 0.25, Z.max(axis=0) + 0.25
+    a, b = np.meshgrid(np.linspace(low[0], high[0], 2), np.linspace(low[1], high[1], 2))
+    ax.plot_surface(a, b, -(w[0] + w[1] * a + w[2] * b) / w[3], color=SHADE, alpha=0.6, edgecolor="grey")
+    positive = y == 1
+    ax.scatter(*Z[positive].T, s=60, marker="o", color=POSITIVE, depthshade=False, label="target 1")
+    ax.scatter(*Z[~positive].T, s=60, marker="s", color=NEGATIVE, depthshade=False, label="target 0")
+    ax.set(xlabel=names[0], ylabel=names[1], zlabel=names[2], zlim=(low[2], high[2]))
+    ax.legend(loc="upper left", fontsize=8)
+    ax.set_title(f"W = {format_vector(w)}", fontsize=10)
+    return fig

@@ -88,6 +88,34 @@ class Trace:
         self._require_record("update_presentations")
         return np.flatnonzero(self.updated) + 1
 
+    def cycle_corrections(self):
+        """How often each pattern corrected W during one period of the cycle.
+
+        Over a cycle W comes back to where it was, so the corrections add up
+        to zero: the sum of eta X over the positive patterns corrected equals
+        the sum over the negative ones, each counted this many times. No W
+        can then be right on all of them (a positive needs W·X > 0, a negative
+        W·X <= 0, yet the two sums are the same vector): the cycle is a proof
+        that the data are not linearly separable (Manfredi 2021, the cycling
+        theorem).
+
+        Returns
+        -------
+        ndarray of shape (n_samples,)
+            Counts, as integers.
+
+        Examples
+        --------
+        >>> from perceptron_lib import train, boolean_function
+        >>> train(*boolean_function("xor")).cycle_corrections().tolist()
+        [1, 1, 1, 1]
+        """
+        self._require_record("cycle_corrections")
+        if self.status != "cycling":
+            raise ValueError(f"cycle_corrections needs a run that ended cycling, got status {self.status!r}")
+        cycle = slice(self.cycle_start - 1, self.cycle_start - 1 + self.cycle_length)
+        return np.bincount(self.pattern[cycle][self.updated[cycle]], minlength=len(self.X))
+
     def step_text(self, k):
         """The arithmetic of presentation k (numbered from 1) as two short strings.
 

@@ -165,6 +165,37 @@ def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
                  cycle_length=cycle_length, recorded=bool(record))
 
 
+def output(weights, X):
+    """The output of threshold units: 1 where W·X > 0, else 0 (Honavar 1996, section 2).
+
+    Parameters
+    ----------
+    weights : array-like of shape (n_features + 1,) or (n_units, n_features + 1)
+        One unit's weights [w0, w1, ..., wn], or one row per unit (a layer).
+    X : array-like of shape (n_samples, n_features)
+        Patterns without the bias input (x0 = 1 is prepended).
+
+    Returns
+    -------
+    ndarray of shape (n_samples,) or (n_samples, n_units)
+        0 or 1, as integers; a layer's outputs can be the next layer's X.
+
+    Examples
+    --------
+    >>> output([-1.5, 1, 1], [[0, 0], [1, 1]]).tolist()
+    [0, 1]
+    """
+    X = _numeric_array("X", X, "(n_samples, n_features)")
+    weights = _numeric_array("weights", weights, "(n_features + 1,) or (n_units, n_features + 1)")
+    if X.ndim != 2:
+        raise ValueError(f"X must be 2-D of shape (n_samples, n_features), got shape {X.shape}")
+    if weights.ndim not in (1, 2) or weights.shape[-1] != X.shape[1] + 1:
+        raise ValueError(f"weights must have {X.shape[1] + 1} entries per unit (a bias weight and one per "
+                         f"feature of X), got shape {weights.shape}")
+    net = np.hstack([np.ones((len(X), 1)), X]) @ weights.T
+    return (net > 0).astype(np.int64)
+
+
 def _output(net, labels):
     """The unit's output: 1 iff W·X > 0 (labels 0/1), or sign(W·X) (labels -1/+1)."""
     return (net > 0).astype(np.int64) if labels == "0/1" else np.sign(net).astype(np.int64)

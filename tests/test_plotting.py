@@ -1,0 +1,106 @@
+"""Pictures: check the data drawn, not pixels (STYLE.md, lesson 7)."""
+import numpy as np
+import pytest
+from matplotlib.figure import Figure
+
+from perceptron_lib import boolean_function, train
+from perceptron_lib.geometry import decision_line, positive_side
+from perceptron_lib.plotting import (Picture, StepPictures, draw_decision_boundary, draw_feature_boundary,
+                                     draw_patterns, draw_step, draw_weights, plot_feature_space, plot_history,
+                                     plot_trace_grid, update_step)
+
+BOX = ((-0.5, 1.5), (-0.5, 1.5))
+
+
+@pytest.mark.parametrize("w", [[-1, 1, 1], [0.3, -2, 0.5], [0, 0, 1], [-0.2, 1, 0], [5, 1, 1], [1, 0, 0]])
+def test_decision_line_lies_on_w_dot_x_zero_and_positive_side_is_positive(w):
+    w = np.array(w, float)
+    segment = decision_line(w, *BOX)
+    assert np.allclose(w[0] + segment @ w[1:], 0)
+    polygon = positive_side(w, *BOX)
+    assert (w[0] + polygon @ w[1:] >= -1e-12).all()
+    corners = np.array([[x, y] for x in BOX[0] for y in BOX[1]])
+    inside = w[0] + corners @ w[1:] > 0
+    if inside.all():
+        assert len(polygon) == 4
+    elif not inside.any():
+        assert len(polygon) == 0
+
+
+def test_no_line_when_only_the_bias_is_set():
+    assert decision_line([1, 0, 0], *BOX).shape == (0, 2)
+    with pytest.raises(ValueError, match=r"w must be \[w0, w1, w2\].*got shape \(4,\)"):
+        decision_line([1, 0, 0, 0], *BOX)
+
+
+def test_draw_functions_draw_on_the_axes_they_are_given():
+    fig = Figure()
+    ax = fig.subplots()
+    X, y = boolean_function("or")
+    patterns = draw_patterns(ax, X, y)
+    assert patterns["positive"].axes is ax and len(patterns["positive"].get_offsets()) == 3
+    assert [t.get_text() for t in patterns["names"]] == ["X1", "X2", "X3", "X4"]
+    boundary = draw_decision_boundary(ax, [-0.5, 1, 1], xlim=BOX[0], ylim=BOX[1])
+    x, y_line = boundary["line"].get_data()
+    assert np.allclose(-0.5 + np.asarray(x) + np.asarray(y_line), 0)
+    tail, head = boundary["arrow"]._posA_posB
+    assert np.dot(np.subtract(head, tail), [1, 1]) > 0  # the arrow points to the positive side
+    bars = draw_weights(ax, [0, 1, -2])
+    assert [b.get_height() for b in bars["bars"]] == [0, 1, -2]
+
+
+def test_step_pictures_follow_the_trace():
+    run = train(*boolean_function("or"))
+    fig = Figure()
+    artists = draw_step(fig.subplots(1, 2), run, 0)
+    for k in range(run.n_presentations + 1):
+        update_step(artists, k)
+        w = run.weights[k]
+        x, y = artists["boundary"]["line"].get_data()
+        assert np.allclose(w[0] + w[1] * np.asarray(x) + w[2] * np.asarray(y), 0)
+        assert [b.get_height() for b in artists["weights"]["bars"]] == w.tolist()
+        if k:
+            assert artists["ring"].get_offsets().tolist() == [run.X[run.pattern[k - 1], 1:].tolist()]
+    pictures = StepPictures(run)
+    assert pictures.png(3).startswith(b"\x89PNG") and pictures.png(3) is pictures.png(3)
+    assert pictures.png(3) != pictures.png(4)
+
+
+def test_trace_grid_has_a_panel_per_step_and_frames_the_updates():
+    run = train(*boolean_function("or"))
+    fig = plot_trace_grid(run)
+    assert isinstance(fig, Picture) and fig._repr_png_().startswith(b"\x89PNG")
+    panels = [ax for ax in fig.axes if ax.get_visible() and ax.axison]
+    assert len(panels) == 14
+    titles = [ax.get_title() for ax in panels]
+    assert sum("update" in t for t in titles) == 4
+
+
+def test_history_counts_updates_per_pass():
+    run = train(*boolean_function("xor"), order="random", seed=0, max_epochs=30)
+    fig = plot_history(run)
+    per_pass = fig.axes[1].get_lines()[0].get_ydata()
+    assert per_pass.tolist() == run.updated.reshape(30, 4).sum(axis=1).tolist()
+
+
+def test_feature_boundary_is_the_zero_level_and_feature_space_checks_its_input():
+    fig = Figure()
+    ax = fig.subplots()
+    drawn = draw_feature_boundary(ax, [0, 1, 1, -3], lambda P: np.column_stack([P, P[:, 0] * P[:, 1]]),
+                                  xlim=BOX[0], ylim=BOX[1])
+    assert list(drawn["line"].levels) == [0]
+    Z = np.array([[0, 0, 0], [0, 1, 0], [1, 0, 0], [1, 1, 1]])
+    assert plot_feature_space(Z, [0, 1, 1, 0], [0, 1, 1, -3]).axes[0].name == "3d"
+    with pytest.raises(ValueError, match=r"w\[3\] must not be 0"):
+        plot_feature_space(Z, [0, 1, 1, 0], [0, 1, 1, 0])
+
+
+@pytest.mark.parametrize("call, words", [
+    (lambda run: draw_step(Figure().subplots(1, 2), run, 14), r"k must be a step from 0 to 13, got 14"),
+    (lambda run: plot_trace_grid(run, steps=[0, -1]), r"k must be a step from 0 to 13, got -1"),
+    (lambda run: plot_trace_grid(train(*boolean_function("or", 3))), r"need patterns with 2 features, got 3"),
+    (lambda run: plot_trace_grid(train(*boolean_function("or"), record=False)), r"record=True"),
+])
+def test_bad_input_is_named_in_the_error(call, words):
+    with pytest.raises(ValueError, match=words):
+        call(train(*boolean_function("or")))

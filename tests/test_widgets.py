@@ -1,0 +1,33 @@
+"""TraceStepper: the controls move one step, the views follow, and it says what it is without a kernel."""
+from perceptron_lib import boolean_function, train
+from perceptron_lib.widgets import TraceStepper
+
+
+def test_buttons_step_and_stop_at_the_ends():
+    run = train(*boolean_function("or"))
+    stepper = TraceStepper(run)
+    assert (stepper.slider.max, stepper.play.max, stepper.slider.value) == (13, 13, 0)
+    stepper.previous.click()
+    assert stepper.slider.value == 0
+    for _ in range(20):
+        stepper.next.click()
+    assert stepper.slider.value == 13
+    stepper.previous.click()
+    assert stepper.slider.value == 12
+
+
+def test_views_follow_the_slider():
+    run = train(*boolean_function("or"))
+    stepper = TraceStepper(run)
+    stepper.slider.value = 2
+    assert stepper.image.value == stepper.pictures.png(2)
+    assert "presentation 2" in stepper.arithmetic.value and "W ← [0 0 0]" in stepper.arithmetic.value
+    assert "outline:3px" in stepper.table.value
+    stepper.slider.value = 0
+    assert "the start" in stepper.arithmetic.value
+
+
+def test_without_a_kernel_the_stepper_says_where_the_static_view_is():
+    bundle = TraceStepper(train(*boolean_function("or")))._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert bundle["text/plain"].startswith("Interactive stepper (needs a running kernel")
