@@ -22,7 +22,8 @@ class Voted:
     ----------
     vectors : ndarray of shape (k, n_features + 1)
         The weight vectors [w0, w1, ..., wn] that were current after some
-        presentation, in order of appearance, consecutive repeats merged.
+        presentation, in order of appearance in the trace, consecutive repeats
+        merged (the vectors of a cycle are listed once; see `voted_perceptron`).
     counts : ndarray of shape (k,)
         How many presentations ended with each vector current (integers,
         summing to epochs * n_samples).
@@ -41,7 +42,8 @@ class Voted:
         """The averaged perceptron: sum_i c_i v_i / sum_i c_i, shape (n_features + 1,).
 
         This is the mean of W after each presentation: the "average" variant
-        that Freund & Schapire (1999) test beside the vote. For integer data the sum is exact; the division comes last.
+        that Freund & Schapire (1999) test beside the vote. For integer data
+        the sum is exact; the division comes last.
 
         Examples
         --------
@@ -97,7 +99,8 @@ class Voted:
         Examples
         --------
         >>> from perceptron_lib.datasets import boolean_function
-        >>> voted_perceptron(*boolean_function("or", signed=True), epochs=3).predict_averaged([[0, 0], [0, 1]]).tolist()
+        >>> voted = voted_perceptron(*boolean_function("or", signed=True), epochs=3)
+        >>> voted.predict_averaged([[0, 0], [0, 1]]).tolist()
         [-1, 1]
         """
         # The sign of the unnormalised sum is that of the mean, and exact on integer data
@@ -124,7 +127,7 @@ class Voted:
         return np.hstack([np.ones((len(X), 1)), X])
 
 
-def voted_perceptron(X, y, *, epochs=10, eta=1.0, order="cyclic", seed=None):
+def voted_perceptron(X, y, *, epochs=10, eta=1.0, initial_weights=None, order="cyclic", seed=None):
     """The voted perceptron of Freund & Schapire (1999) over a fixed number of passes.
 
     Runs `train` for at most `epochs` passes, then counts how many of the
@@ -149,6 +152,8 @@ def voted_perceptron(X, y, *, epochs=10, eta=1.0, order="cyclic", seed=None):
         The number of passes T through the data, a whole number >= 1.
     eta : float, default 1.0
         The learning rate.
+    initial_weights : array-like of shape (n_features + 1,), optional
+        W at the start, bias weight first; zeros by default.
     order : {"cyclic", "random"}, default "cyclic"
         The presentation order, as in `train`.
     seed : int, optional
@@ -175,7 +180,8 @@ def voted_perceptron(X, y, *, epochs=10, eta=1.0, order="cyclic", seed=None):
         raise TypeError(f"epochs must be a whole number >= 1, got {epochs!r}")
     if epochs < 1:
         raise ValueError(f"epochs must be a whole number >= 1, got {epochs!r}")
-    trace = train(X, y, eta=eta, order=order, seed=seed, max_epochs=int(epochs))
+    trace = train(X, y, eta=eta, initial_weights=initial_weights, order=order, seed=seed,
+                  max_epochs=int(epochs))
     rows = trace.weights[1:]  # W after presentations 1..N
     counts = np.ones(len(rows), np.int64)
     remaining = int(epochs) * len(trace.y) - trace.n_presentations
