@@ -145,6 +145,42 @@ def to_signed(y):
     return 2 * y.astype(int) - 1
 
 
+def flip_labels(y, fraction, *, seed=None):
+    """A copy of the labels with a fraction of them turned to the other class (label noise).
+
+    Data that were separable are then, in general, not: the setting where the
+    averaged and voted perceptron help (Manfredi 2021, "beyond the separable case").
+
+    Parameters
+    ----------
+    y : array-like of shape (n_samples,)
+        Labels, all in {0, 1} or all in {-1, +1}.
+    fraction : float
+        The share of labels to flip, in [0, 1]; round(fraction * n_samples) of them.
+    seed : int, optional
+
+    Returns
+    -------
+    ndarray of shape (n_samples,)
+
+    Examples
+    --------
+    >>> y = [0, 0, 0, 1, 1, 1, 1, 1, 1, 1]
+    >>> int((flip_labels(y, 0.2, seed=0) != y).sum())
+    2
+    """
+    y = np.asarray(y)
+    if y.ndim != 1 or not (np.isin(y, (0, 1)).all() or np.isin(y, (-1, 1)).all()):
+        raise ValueError(f"y must be a 1-D array of labels all in {{0, 1}} or all in {{-1, +1}}, got {y!r}")
+    if isinstance(fraction, (bool, np.bool_)) or not isinstance(fraction, (int, float, np.floating, np.integer)) \
+            or not 0 <= fraction <= 1:
+        raise ValueError(f"fraction must be a number in [0, 1], got {fraction!r}")
+    flipped = y.astype(int).copy()
+    chosen = np.random.default_rng(seed).choice(len(y), round(fraction * len(y)), replace=False)
+    flipped[chosen] = (1 - flipped[chosen]) if set(np.unique(y)) <= {0, 1} else -flipped[chosen]
+    return flipped
+
+
 # Honavar (1996), section 2: the OR example, cyclic order, eta = 1, W = [0 0 0] at the start.
 # One row per presentation, typed from the source so that lessons and tests can compare with it:
 # (pattern number k of X_k, W.X_k, o_k, W after the presentation).

@@ -508,3 +508,85 @@ def plot_feature_space(Z, y, w, *, names=("x1", "x2", "x3"), size=(4.2, 4.2)):
     ax.legend(loc="upper left", fontsize=8)
     ax.set_title(f"W = {format_vector(w)}", fontsize=10)
     return fig
+
+
+def plot_feature_boundary(w, features, X, y, *, size=(3.6, 3.6)):
+    """Patterns in the plane and the curved boundary of a unit that sees features of them.
+
+    Parameters
+    ----------
+    w : array-like of shape (n_features + 1,)
+        Weights over [1, features(x)].
+    features : callable
+        Maps points of shape (m, 2) to features of shape (m, n_features).
+    X : array-like of shape (n_samples, 2)
+        Patterns without the bias input.
+    y : array-like of shape (n_samples,)
+
+    Returns
+    -------
+    Picture
+    """
+    fig = Picture(figsize=size, layout="constrained")
+    ax = fig.subplots()
+    xlim, ylim = pattern_limits(X)
+    draw_feature_boundary(ax, w, features, xlim=xlim, ylim=ylim)
+    draw_patterns(ax, X, y)
+    ax.set(aspect="equal", xlabel="x1", ylabel="x2")
+    ax.set_title(f"W = {format_vector(w)}", fontsize=10)
+    return fig
+
+
+def plot_boundaries(X, y, weights, names, *, size=(3.8, 3.8)):
+    """Patterns in the plane with the decision lines of several units, each named.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+        Patterns without the bias input.
+    y : array-like of shape (n_samples,)
+    weights : list of array-like of shape (3,)
+        One [w0, w1, w2] per unit.
+    names : list of str
+        A name for each unit, shown in the legend.
+
+    Returns
+    -------
+    Picture
+    """
+    fig = Picture(figsize=size, layout="constrained")
+    ax = fig.subplots()
+    xlim, ylim = pattern_limits(X)
+    for w, name, style in zip(weights, names, ["-", "--", ":", "-."] * 4):
+        drawn = draw_decision_boundary(ax, w, xlim=xlim, ylim=ylim, ls=style, label=name)
+        drawn["side"].set_visible(False)
+    draw_patterns(ax, X, y)
+    ax.set(aspect="equal", xlabel="x1", ylabel="x2")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=2, fontsize=8, frameon=False)
+    return fig
+
+
+def plot_curves(curves, *, xlabel, ylabel, size=(6, 2.8), ylim=None):
+    """Several named series against 1, 2, 3, ... on one Axes (for example, accuracy per pass).
+
+    Parameters
+    ----------
+    curves : dict of str to array-like
+        Name to values.
+    xlabel, ylabel : str
+    ylim : (float, float), optional
+
+    Returns
+    -------
+    Picture
+    """
+    fig = Picture(figsize=size, layout="constrained")
+    ax = fig.subplots()
+    for (name, values), color in zip(curves.items(), [NEGATIVE, POSITIVE, UPDATE, "black"] * 3):
+        values = np.asarray(values, float)
+        ax.plot(np.arange(1, len(values) + 1), values, lw=1.5, color=color, label=name)
+    ax.set(xlabel=xlabel, ylabel=ylabel)
+    if ylim is not None:
+        ax.set_ylim(*ylim)
+    ax.legend(fontsize=8)
+    return fig

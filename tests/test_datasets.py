@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 from perceptron_lib import boolean_function, boolean_patterns, honavar_or_example
-from perceptron_lib.datasets import separable_data
+from perceptron_lib.datasets import flip_labels, separable_data
 
 
 def test_patterns_come_in_the_sources_order():
@@ -67,3 +67,21 @@ def test_separable_data_keeps_its_margin(seed):
 def test_bad_input_is_named_in_the_error(call, error, words):
     with pytest.raises(error, match=words):
         call()
+
+
+@pytest.mark.parametrize("y", [[0, 1] * 10, [-1, 1] * 10])
+def test_flip_labels_flips_the_asked_share_and_keeps_the_label_set(y):
+    flipped = flip_labels(y, 0.25, seed=1)
+    assert (flipped != np.array(y)).sum() == 5
+    assert set(flipped.tolist()) <= set(y)
+    np.testing.assert_array_equal(flip_labels(y, 0.25, seed=1), flipped)
+
+
+@pytest.mark.parametrize("y, fraction, words", [
+    ([0, 2], 0.5, r"y must be a 1-D array of labels all in \{0, 1\} or all in \{-1, \+1\}"),
+    ([0, 1], 1.5, r"fraction must be a number in \[0, 1\], got 1.5"),
+    ([0, 1], "half", r"fraction must be a number in \[0, 1\], got 'half'"),
+])
+def test_flip_labels_rejects_bad_input(y, fraction, words):
+    with pytest.raises(ValueError, match=words):
+        flip_labels(y, fraction)

@@ -104,3 +104,14 @@ def test_feature_boundary_is_the_zero_level_and_feature_space_checks_its_input()
 def test_bad_input_is_named_in_the_error(call, words):
     with pytest.raises(ValueError, match=words):
         call(train(*boolean_function("or")))
+
+
+def test_curves_and_boundaries_draw_what_they_are_given():
+    from perceptron_lib.plotting import plot_boundaries, plot_curves, plot_feature_boundary
+    fig = plot_curves({"a": [1, 2, 3], "b": [3, 2, 1]}, xlabel="pass", ylabel="value")
+    assert [line.get_ydata().tolist() for line in fig.axes[0].get_lines()] == [[1, 2, 3], [3, 2, 1]]
+    X, y = boolean_function("xor")
+    fig = plot_boundaries(X, y, [[-0.5, 1, 1], [1.5, -1, -1]], ["OR", "NAND"])
+    assert [t.get_text() for t in fig.axes[0].get_legend().get_texts()][:2] == ["OR", "NAND"]
+    fig = plot_feature_boundary([0, 1, 1, -3], lambda P: np.column_stack([P, P[:, 0] * P[:, 1]]), X, y)
+    assert fig.axes[0].get_title() == "W = [0 1 1 -3]"
