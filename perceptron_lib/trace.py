@@ -26,9 +26,12 @@ class Trace:
         W <- W + eta (c - o) X) or the mistake-driven rule (update iff
         y W·X <= 0, W <- W + eta y X).
     eta : float
-        The learning rate.
+        The learning rate (of the fixed rule).
     order : {"cyclic", "random"}
         How patterns were presented.
+    rule : {"fixed", "absolute", "fractional"}
+        The correction rule (Honavar 1996, section 4); `fraction` is the
+        fractional rule's lambda.
     weights : ndarray of shape (n_presentations + 1, n_features + 1)
         W = [w0, w1, ..., wn] at the start and after each presentation.
     pattern : ndarray of shape (n_presentations,)
@@ -41,7 +44,9 @@ class Trace:
     target : ndarray of shape (n_presentations,)
         The target of the pattern presented.
     updated : ndarray of shape (n_presentations,)
-        Whether the presentation changed W.
+        Whether the presentation was a mistake, and so corrected W (with the
+        fixed rule that always changes W; the fractional rule's step is zero
+        at W·X = 0).
     status : {"converged", "cycling", "max_epochs"}
         How the run ended: a full run of error-free presentations, a repeated
         start-of-pass weight vector (cyclic order only), or the max_epochs bound.
@@ -63,6 +68,8 @@ class Trace:
     labels: str
     eta: float
     order: str
+    rule: str
+    fraction: float
     weights: np.ndarray
     pattern: np.ndarray
     net: np.ndarray
@@ -137,14 +144,18 @@ class Trace:
         before, after = self.weights[i], self.weights[k]
         net, o, c = self.net[i], self.output[i], self.target[i]
         product = f"W·X{p + 1} = {format_vector(before)}·{format_vector(x)} = {_num(net)}"
+        # the step along the pattern: eta for the fixed rule, chosen by the other rules
+        step = self.eta if self.rule == "fixed" else abs(float((after - before) @ x) / float(x @ x))
         if self.labels == "0/1":
             test = f"{product} ⇒ o = {o} {'≠' if o != c else '='} c = {c}"
-            change = f"W ← {format_vector(before)} + {_num(self.eta)}·({c} − {o})·{format_vector(x)} = {format_vector(after)}"
+            change = (f"W ← {format_vector(before)} + {_num(step)}·({c} − {o})·{format_vector(x)} = "
+                      f"{format_vector(after)}")
         else:
             margin = c * net
             verdict = "≤ 0 ⇒ mistake" if self.updated[i] else "> 0 ⇒ correct"
             test = f"{product}; y·(W·X) = {_factor(c)}·{_factor(net)} = {_num(margin)} {verdict}"
-            change = f"W ← {format_vector(before)} + {_num(self.eta)}·{_factor(c)}·{format_vector(x)} = {format_vector(after)}"
+            change = (f"W ← {format_vector(before)} + {_num(step)}·{_factor(c)}·{format_vector(x)} = "
+                      f"{format_vector(after)}")
         return test, (change if self.updated[i] else "no change")
 
     def to_html(self, current=None, rows=None):

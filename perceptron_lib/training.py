@@ -7,10 +7,11 @@ import numpy as np
 from .trace import Trace
 
 ORDERS = ("cyclic", "random")
+RULES = ("fixed", "absolute", "fractional")
 
 
 def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
-          max_epochs=1000, record=True):
+          max_epochs=1000, record=True, rule="fixed", fraction=1.0):
     """Train a threshold unit with the perceptron rule and return the whole run.
 
     The bias is the weight of a constant input x0 = 1 prepended to every
@@ -54,6 +55,20 @@ def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
         Keep every presentation in the trace. With False only the counts,
         the status and the start and final weights are kept, so that very
         long runs fit in little memory.
+    rule : {"fixed", "absolute", "fractional"}, default "fixed"
+        How far a mistake moves W along s X (s = +1 for a positive pattern,
+        -1 for a negative one), after Honavar (1996), section 4:
+        "fixed" by eta (the perceptron rule); "absolute" by the smallest
+        whole multiple of X that gets the pattern right (Honavar writes
+        ceil(|W·X| / X·X); that lands on the plane W·X = 0, which is right
+        for a negative pattern under labels 0/1 but not for a positive one,
+        so there one more step is taken); "fractional" by
+        fraction * |W·X| / X·X, which reaches the pattern's plane for
+        fraction = 1 and reflects W through it for fraction = 2. The last
+        two need no eta; note that a mistake at W·X = 0 gives the fractional
+        rule a step of zero, so it cannot leave W = 0.
+    fraction : float, default 1.0
+        The fractional rule's lambda, in (0, 2].
 
     Returns
     -------
@@ -88,6 +103,17 @@ def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
         raise ValueError(f"max_epochs must be a whole number >= 1, got {max_epochs!r}")
     if not isinstance(record, (bool, np.bool_)):
         raise TypeError(f"record must be True or False, got {record!r}")
+    if rule not in RULES:
+        raise ValueError(f"rule must be one of {', '.join(map(repr, RULES))}, got {rule!r}")
+    if rule != "fixed" and eta != 1.0:
+        raise ValueError(f"eta is used only by rule='fixed' (the {rule} rule chooses its own step), "
+                         f"got eta={eta!r} with rule={rule!r}")
+    fraction = _check_positive("fraction", fraction)
+    if rule == "fractional" and fraction > 2:
+        raise ValueError(f"fraction must be in (0, 2] for the fractional rule, got {fraction!r}")
+    if rule != "fractional" and fraction != 1.0:
+        raise ValueError(f"fraction is used only by rule='fractional', got fraction={fraction!r} "
+                         f"with rule={rule!r}")
 
     rows = [X[i] for i in range(n)]
     # Both rules in one form, with s = +1 for a positive pattern and -1 for a negative one:
@@ -97,10 +123,11 @@ def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
     signs = (y if labels == "-1/+1" else 2 * y - 1).tolist()
     tie_is_mistake = [labels == "-1/+1" or s > 0 for s in signs]
     corrections = [(eta * s) * x for s, x in zip(signs, rows)]
+    correction = _correction_rule(rule, fraction, rows, signs, tie_is_mistake, corrections)
     dot = np.dot
     start = w.copy()
     orders = _pass_orders(n, order, seed)
-    pass_starts, seen, presented, nets, update_at = [], {}, [], [], []
+    pass_starts, seen, presented, nets, update_at, moves = [], {}, [], [], [], []
     status, cycle = "max_epochs", None
     n_presentations = n_updates = n_clean = n_epochs = 0
     clean_since = [-1] * n  # the update count at which each pattern was last seen right
@@ -123,11 +150,13 @@ def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
                 nets.append(net)
             margin = signs[i] * net
             if margin < 0 or (margin == 0 and tie_is_mistake[i]):
-                w = w + corrections[i]
+                move = correction(i, margin)
+                w = w + move
                 n_updates += 1
                 n_clean = 0
                 if record:
                     update_at.append(n_presentations - 1)
+                    moves.append(move)
             elif clean_since[i] != n_updates:
                 clean_since[i] = n_updates
                 n_clean += 1
@@ -141,24 +170,24 @@ def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
 
     cycle_start = cycle_length = None
     if cycle is not None:
-        cycle_start, cycle_length = _locate_cycle(pass_starts, *cycle, rows, signs, tie_is_mistake, corrections)
+        cycle_start, cycle_length = _locate_cycle(pass_starts, *cycle, rows, signs, tie_is_mistake, correction)
     if record:
         pattern = np.fromiter(chain.from_iterable(presented), np.int64)[:n_presentations]
         net = np.array(nets)
         updated = np.zeros(n_presentations, bool)
         updated[update_at] = True
-        # W changes only at updates: adding the corrections in sequence rebuilds every row
+        # W changes only at updates: adding the moves in sequence rebuilds every row
         # (cumsum adds in order, so the floats are those of the loop).
         steps = np.zeros((n_presentations + 1, d))
         steps[0] = start
-        steps[np.array(update_at, np.int64) + 1] = np.array(corrections)[pattern[updated]]
+        steps[np.array(update_at, np.int64) + 1] = np.array(moves).reshape(-1, d)
         weights = np.cumsum(steps, axis=0)
         output = _output(net, labels)
     else:
         pattern, net, output, updated = (np.empty(0, np.int64), np.empty(0), np.empty(0, np.int64),
                                          np.empty(0, bool))
         weights = np.vstack([start, w])
-    return Trace(X=X, y=y, labels=labels, eta=eta, order=order, weights=weights,
+    return Trace(X=X, y=y, labels=labels, eta=eta, order=order, rule=rule, fraction=fraction, weights=weights,
                  pattern=pattern, net=net, output=output, target=y[pattern],
                  updated=updated, status=status, n_presentations=n_presentations,
                  n_updates=n_updates, n_epochs=n_epochs, cycle_start=cycle_start,
@@ -216,7 +245,7 @@ def _pass_orders(n, order, seed, chunk=1024):
         yield from rng.random((chunk, n)).argsort(axis=1, kind="stable").tolist()
 
 
-def _locate_cycle(pass_starts, first, repeat, rows, signs, tie_is_mistake, corrections):
+def _locate_cycle(pass_starts, first, repeat, rows, signs, tie_is_mistake, correction):
     """First presentation and length of a cycle found at the start of pass `repeat`.
 
     The state at presentation k is (W, k mod n), so the period is a whole number
@@ -228,7 +257,7 @@ def _locate_cycle(pass_starts, first, repeat, rows, signs, tie_is_mistake, corre
     length = (repeat - first) * n
     begin = first * n  # the weights row that recurs
     if first > 0:
-        replay = (rows, signs, tie_is_mistake, corrections)
+        replay = (rows, signs, tie_is_mistake, correction)
         early = _replay_pass(pass_starts[first - 1], *replay)
         late = _replay_pass(pass_starts[repeat - 1], *replay)
         j = n
@@ -238,15 +267,31 @@ def _locate_cycle(pass_starts, first, repeat, rows, signs, tie_is_mistake, corre
     return begin + 1, length
 
 
-def _replay_pass(w, rows, signs, tie_is_mistake, corrections):
+def _replay_pass(w, rows, signs, tie_is_mistake, correction):
     """The n + 1 weight vectors of one cyclic pass from w (the rule of train's loop)."""
     states = [w]
-    for x, s, tie, correction in zip(rows, signs, tie_is_mistake, corrections):
+    for i, (x, s, tie) in enumerate(zip(rows, signs, tie_is_mistake)):
         margin = s * float(np.dot(w, x))
         if margin < 0 or (margin == 0 and tie):
-            w = w + correction
+            w = w + correction(i, margin)
         states.append(w)
     return states
+
+
+def _correction_rule(rule, fraction, rows, signs, tie_is_mistake, corrections):
+    """The move of W on a mistake with pattern i, given s W·X (<= 0): Honavar (1996), section 4."""
+    if rule == "fixed":
+        return lambda i, margin: corrections[i]
+    squared = [float(x @ x) for x in rows]
+    if rule == "fractional":
+        return lambda i, margin: ((fraction * -margin / squared[i]) * signs[i]) * rows[i]
+
+    def absolute(i, margin):
+        # s W·X + eta X·X must become > 0 (or >= 0 where a tie is right): the smallest whole eta
+        need = -margin / squared[i]
+        eta = np.floor(need) + 1 if tie_is_mistake[i] else max(np.ceil(need), 1.0)
+        return (eta * signs[i]) * rows[i]
+    return absolute
 
 
 def _check_data(X, y):
