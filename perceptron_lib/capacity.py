@@ -1,5 +1,6 @@
 """Which data sets a threshold unit can separate, and the perceptron's proof either way."""
 from dataclasses import dataclass
+from math import comb
 
 import numpy as np
 
@@ -93,3 +94,20 @@ def linear_separability(X, y, *, max_epochs=100_000):
 def _terms(counts, which):
     parts = [f"{c}·X{i + 1}" if c > 1 else f"X{i + 1}" for i, c in enumerate(counts) if c and which[i]]
     return " + ".join(parts)
+
+
+def regions(n, d):
+    """R(n, d): regions cut by n hyperplanes in general position in d dimensions (Budinich 1993, section 3).
+
+    R(n, d) = sum over k = 0..d of C(n, k). In weight space each pattern is a
+    hyperplane, and on each region the number of errors is constant.
+
+    Examples
+    --------
+    >>> regions(4, 2)  # Budinich's figure 1: four lines, eleven regions
+    11
+    """
+    for name, value in (("n", n), ("d", d)):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
+            raise ValueError(f"{name} must be a whole number >= 0, got {value!r}")
+    return sum(comb(n, k) for k in range(d + 1))

@@ -90,3 +90,175 @@ def _check_w(w):
     if w.shape != (3,):
         raise ValueError(f"w must be [w0, w1, w2] (shape (3,)) for a picture in the plane, got shape {w.shape}")
     return w
+
+
+# Weight space: the dual picture (Honavar 1996, section 4; Budinich 1993, section 3). Each pattern
+# X_k is the hyperplane W·X_k = 0 there, a weight vector is a point, and a pattern is misclassified
+# exactly when the point lies on the wrong side of the pattern's hyperplane.
+
+
+def pattern_lines(X, w0):
+    """The pattern hyperplanes W·X_k = 0 cut by the slice w0 = constant of weight space.
+
+    With two inputs, weight space is 3-D (w0, w1, w2); on a slice of fixed w0
+    each pattern's plane w0 + w1 x1 + w2 x2 = 0 is a line in the (w1, w2) plane.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+        Patterns without the bias input.
+    w0 : float
+        Where to cut.
+
+    Returns
+    -------
+    ndarray of shape (n_samples, 3)
+        Rows [a, b, c] of the lines a w1 + b w2 + c = 0: here [x1, x2, w0].
+
+    Examples
+    --------
+    >>> pattern_lines([[0, 1], [1, 1]], -0.5).tolist()
+    [[0.0, 1.0, -0.5], [1.0, 1.0, -0.5]]
+    """
+    X = np.asarray(X, dtype=float)
+    if X.ndim != 2 or X.shape[1] != 2:
+        raise ValueError(f"X must have shape (n_samples, 2) for a slice of weight space, got {X.shape}")
+    return np.column_stack([X, np.full(len(X), float(w0))])
+
+
+def misclassified(W, X, y):
+    """Which patterns each weight vector gets wrong.
+
+    Labels 0/1 follow Honavar's unit (right iff the output 1 if W·X > 0 else 0
+    is the target); labels -1/+1 the mistake-driven rule (wrong iff y W·X <= 0).
+
+    Parameters
+    ----------
+    W : array-like of shape (n_weights, n_features + 1) or (n_features + 1,)
+        Weight vectors, bias first.
+    X : array-like of shape (n_samples, n_features)
+        Patterns without the bias input.
+    y : array-like of shape (n_samples,)
+
+    Returns
+    -------
+    ndarray of bool, shape (n_weights, n_samples) (or (n_samples,) for one W)
+
+    Examples
+    --------
+    >>> misclassified([0, 1, 1], [[0, 0], [1, 0]], [0, 1]).tolist()
+    [False, False]
+    """
+    W, X, y = np.asarray(W, float), np.asarray(X, float), np.asarray(y)
+    net = np.atleast_2d(W)[:, 1:] @ X.T + np.atleast_2d(W)[:, :1]
+    if set(np.unique(y).tolist()) <= {0, 1}:
+        wrong = (net > 0) != (y == 1)
+    else:
+        wrong = y * net <= 0
+    return wrong if W.ndim == 2 else wrong[0]
+
+
+def count_regions(lines, *, tolerance=1e-9):
+    """How many regions an arrangement of lines cuts the plane into, counted from its crossings.
+
+    Lines are added one at a time: a new line crossing the earlier ones at
+    p distinct points is cut into p + 1 pieces, and each piece splits a
+    region in two. Parallel and concurrent lines are handled; lines that
+    coincide count once. For lines in general position the count is
+    R(n, 2) = 1 + n + n(n - 1)/2 (Budinich 1993, section 3).
+
+    Parameters
+    ----------
+    lines : array-like of shape (n_lines, 3)
+        Rows [a, b, c] of the lines a u + b v + c = 0 (not a = b = 0).
+    tolerance : float
+        Points closer than this (relative to their size) are the same point.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> from perceptron_lib import boolean_patterns
+    >>> count_regions(pattern_lines(boolean_patterns(2)[1:], -0.5))  # 3 lines, general position
+    7
+    """
+    lines = np.asarray(lines, dtype=float)
+    if lines.ndim != 2 or lines.shape[1] != 3 or (np.abs(lines[:, :2]).sum(axis=1) == 0).any():
+        raise ValueError(f"lines must have shape (n_lines, 3), rows [a, b, c] with a or b not 0, got {lines!r}")
+    unit = lines / np.linalg.norm(lines[:, :2], axis=1, keepdims=True)
+    unit *= np.where((unit[:, 0] < 0) | ((unit[:, 0] == 0) & (unit[:, 1] < 0)), -1, 1)[:, None]
+    kept = []
+    for line in unit:
+        if not any(np.allclose(line, other, atol=tolerance) for other in kept):
+            kept.append(line)
+    regions = 1
+    for k, (a, b, c) in enumerate(kept):
+        points = []
+        for a2, b2, c2 in kept[:k]:
+            det = a * b2 - a2 * b
+            if abs(det) > tolerance:
+                point = np.array([(b * c2 - b2 * c) / det, (a2 * c - a * c2) / det])
+                if not any(np.allclose(point, p, atol=tolerance * (1 + np.abs(p).max())) for p in points):
+                    points.append(point)
+        regions += len(points) + 1
+    return regions
+
+
+def sampled_regions(lines, *, lim, resolution=801):
+    """How many regions of an arrangement of lines show in the square [-lim, lim]**2, found by sampling.
+
+    Each region of an arrangement is the set of points with one pattern of
+    sides (which side of each line), so counting the distinct patterns on a
+    fine grid counts the regions it meets. An independent check of
+    `count_regions`, when the square holds every crossing and the grid is
+    finer than the smallest region.
+
+    Parameters
+    ----------
+    lines : array-like of shape (n_lines, 3)
+        Rows [a, b, c] of the lines a u + b v + c = 0.
+    lim : float
+        Half the side of the square.
+    resolution : int, default 801
+        Grid points per axis.
+
+    Returns
+    -------
+    int
+    """
+    lines = np.asarray(lines, dtype=float)
+    grid = np.linspace(-lim, lim, resolution)
+    u, v = np.meshgrid(grid, grid)
+    sides = (lines[:, 0, None] * u.ravel() + lines[:, 1, None] * v.ravel() + lines[:, 2, None]) > 0
+    return len(np.unique(sides.T, axis=0))
+
+
+def wrong_side_of_lines(w, X, y):
+    """Which pattern lines the point W lies on the wrong side of, in the slice at W's own w0.
+
+    The weight-space half of the dual picture, computed from the lines of
+    `pattern_lines` (a w1 + b w2 + c, at the point (w1, w2)): a positive
+    pattern's right side is where that is > 0 (>= 0 counts as wrong for
+    labels -1/+1), a negative one's where it is <= 0 (< 0 for labels -1/+1).
+    It always agrees with `misclassified`, which works in pattern space
+    (Honavar 1996, section 4).
+
+    Parameters
+    ----------
+    w : array-like of shape (3,)
+    X : array-like of shape (n_samples, 2)
+    y : array-like of shape (n_samples,)
+
+    Returns
+    -------
+    ndarray of bool, shape (n_samples,)
+    """
+    w, y = np.asarray(w, float), np.asarray(y)
+    lines = pattern_lines(X, w[0])
+    value = lines[:, 0] * w[1] + lines[:, 1] * w[2] + lines[:, 2]
+    positive = y == 1
+    if set(np.unique(y).tolist()) <= {0, 1}:
+        return np.where(positive, value <= 0, value > 0)
+    return np.where(positive, value <= 0, value >= 0)

@@ -15,7 +15,7 @@ from matplotlib.image import imsave
 from matplotlib.patches import FancyArrowPatch, Polygon
 
 from .geometry import decision_line, positive_side
-from .trace import format_vector
+from .trace import _num, format_vector
 
 POSITIVE = "#1f6fb4"   # blue: target 1
 NEGATIVE = "#e07b00"   # orange: target 0 (or -1)
@@ -284,13 +284,53 @@ def step_figure(trace, k=0, *, size=(7.2, 3.4), dpi=100):
     return fig, draw_step(axes, trace, k)
 
 
-class StepPictures:
-    """PNG pictures of the steps of a run, made fast enough to step through.
+class FastPictures:
+    """PNG pictures of one figure in many states, made fast enough for a widget.
 
-    The figure of `step_figure` is drawn once with everything; then the axes'
-    contents are marked as moving and only they are redrawn for each step,
-    over a saved copy of the rest (ticks and labels, which are most of the
-    drawing time). Pictures are kept once made.
+    The figure is drawn once with everything; then the axes' contents are
+    marked as moving and only they are redrawn for each state, over a saved
+    copy of the rest (ticks and labels, which are most of the drawing time).
+    Pictures are kept once made.
+
+    Parameters
+    ----------
+    figure : Figure
+        Laid out and showing some state.
+    update : callable
+        ``update(state)`` moves the figure's artists to a state (a hashable key).
+    """
+
+    def __init__(self, figure, update):
+        self.figure, self._update = figure, update
+        self.canvas = FigureCanvasAgg(figure)
+        self.canvas.draw()  # lays the figure out once, then the layout stays
+        figure.set_layout_engine("none")
+        self._moving = []
+        for ax in figure.axes:
+            parts = [a for a in ax.get_children() if not isinstance(a, Axis) and a is not ax.patch]
+            for part in parts:
+                part.set_animated(True)
+            self._moving += sorted(parts, key=lambda a: a.get_zorder())
+        self.canvas.draw()
+        self._background = self.canvas.copy_from_bbox(figure.bbox)
+        self._made = {}
+
+    def png(self, state):
+        """The picture of a state as PNG bytes."""
+        if state not in self._made:
+            self._update(state)
+            self.canvas.restore_region(self._background)
+            for part in self._moving:
+                self.figure.draw_artist(part)
+            buffer = io.BytesIO()
+            imsave(buffer, np.asarray(self.canvas.buffer_rgba()), format="png",
+                   pil_kwargs={"compress_level": 1})
+            self._made[state] = buffer.getvalue()
+        return self._made[state]
+
+
+class StepPictures(FastPictures):
+    """PNG pictures of the steps of a run (`step_figure`), made fast enough to step through.
 
     Parameters
     ----------
@@ -310,32 +350,8 @@ class StepPictures:
 
     def __init__(self, trace, *, size=(7.2, 3.4), dpi=100):
         self.trace = trace
-        self.figure, self.artists = step_figure(trace, 0, size=size, dpi=dpi)
-        self.canvas = FigureCanvasAgg(self.figure)
-        self.canvas.draw()  # lays the figure out once, then the layout stays
-        self.figure.set_layout_engine("none")
-        self._moving = []
-        for ax in self.figure.axes:
-            parts = [a for a in ax.get_children() if not isinstance(a, Axis) and a is not ax.patch]
-            for part in parts:
-                part.set_animated(True)
-            self._moving += sorted(parts, key=lambda a: a.get_zorder())
-        self.canvas.draw()
-        self._background = self.canvas.copy_from_bbox(self.figure.bbox)
-        self._made = {}
-
-    def png(self, k):
-        """The picture of step k (0 is the start) as PNG bytes."""
-        if k not in self._made:
-            update_step(self.artists, k)
-            self.canvas.restore_region(self._background)
-            for part in self._moving:
-                self.figure.draw_artist(part)
-            buffer = io.BytesIO()
-            imsave(buffer, np.asarray(self.canvas.buffer_rgba()), format="png",
-                   pil_kwargs={"compress_level": 1})
-            self._made[k] = buffer.getvalue()
-        return self._made[k]
+        figure, self.artists = step_figure(trace, 0, size=size, dpi=dpi)
+        super().__init__(figure, lambda k: update_step(self.artists, k))
 
 
 def plot_trace_grid(trace, *, ncols=7, size=1.75, steps=None):
@@ -589,4 +605,215 @@ def plot_curves(curves, *, xlabel, ylabel, size=(6, 2.8), ylim=None):
     if ylim is not None:
         ax.set_ylim(*ylim)
     ax.legend(fontsize=8)
+    return fig
+
+
+ERRORS = "Greys"  # the error landscape: darker is more errors
+
+
+def draw_weight_slice(ax, X, y, w, *, lim=3.0, resolution=201):
+    """Weight space cut at w0 = w[0]: errors as shades, pattern lines, and the point W.
+
+    Each pattern X_k is the line w0 + w1 x1 + w2 x2 = 0 on the slice; the
+    lines of the patterns W gets wrong are drawn red and thick (Honavar 1996,
+    section 4; Budinich 1993, figure 1).
+
+    Parameters
+    ----------
+    ax : matplotlib Axes
+    X : array-like of shape (n_samples, 2)
+        Patterns without the bias input.
+    y : array-like of shape (n_samples,)
+    w : array-like of shape (3,)
+        The weight vector shown; its w0 picks the slice.
+    lim : float, default 3.0
+        The slice shows w1 and w2 from -lim to lim.
+    resolution : int, default 201
+        Grid points per axis for the error shades.
+
+    Returns
+    -------
+    dict
+        The artists, for `update_weight_slice`.
+    """
+    X, y = np.asarray(X, float), np.asarray(y)
+    grid = np.linspace(-lim, lim, resolution)
+    artists = {"X": X, "y": y, "grid": grid, "lim": lim}
+    artists["errors"] = ax.imshow(np.zeros((resolution, resolution)), origin="lower", cmap=ERRORS,
+                                  vmin=0, vmax=len(X) + 1, extent=(-lim, lim, -lim, lim), zorder=0,
+                                  interpolation="nearest")
+    artists["lines"] = [ax.plot([], [], color="#555555", lw=1.2, zorder=2)[0] for _ in X]
+    artists["names"] = [ax.text(0, 0, f"X{k + 1}", fontsize=9, zorder=4) for k in range(len(X))]
+    artists["point"] = ax.plot([], [], marker="*", ms=16, color=POSITIVE, mec="black", zorder=5)[0]
+    artists["title"] = ax.set_title("", fontsize=10)
+    ax.set(xlim=(-lim, lim), ylim=(-lim, lim), xlabel="w1", ylabel="w2", aspect="equal")
+    update_weight_slice(artists, w)
+    return artists
+
+
+def update_weight_slice(artists, w):
+    """Move the artists of `draw_weight_slice` to the weight vector w."""
+    from .geometry import misclassified, pattern_lines
+    X, y, grid, lim = artists["X"], artists["y"], artists["grid"], artists["lim"]
+    w = np.asarray(w, float)
+    w1, w2 = np.meshgrid(grid, grid)
+    points = np.column_stack([np.full(w1.size, w[0]), w1.ravel(), w2.ravel()])
+    artists["errors"].set_data(misclassified(points, X, y).sum(axis=1).reshape(w1.shape))
+    wrong = misclassified(w, X, y)
+    box = ((-lim, lim), (-lim, lim))
+    for k, (a, b, c) in enumerate(pattern_lines(X, w[0])):
+        segment = decision_line([c, a, b], *box)  # the same clipping as a line in pattern space
+        line, name = artists["lines"][k], artists["names"][k]
+        line.set_data(segment[:, 0], segment[:, 1])
+        line.set(color=UPDATE if wrong[k] else "#555555", lw=3 if wrong[k] else 1.2)
+        if len(segment):
+            name.set_position(segment[0] + 0.12 * (segment[1] - segment[0]))
+        name.set_visible(len(segment) == 2)
+    artists["point"].set_data([w[1]], [w[2]])
+    artists["title"].set_text(f"weight space at w0 = {_num(w[0])}: {int(wrong.sum())} wrong")
+    return artists
+
+
+def dual_figure(X, y, w, *, lim=3.0, size=(7.6, 3.6), dpi=100):
+    """One W in both spaces: its line among the patterns, and its point among the pattern lines.
+
+    Left, pattern space: the decision line W·X = 0, its positive side shaded,
+    and the misclassified patterns ringed in red. Right, the slice of weight
+    space at W's own w0: the error landscape, the patterns' lines (red where
+    W is on the wrong side) and W as a star. The two always agree: a pattern
+    is on the wrong side of W's line exactly when W is on the wrong side of
+    the pattern's line.
+
+    Returns
+    -------
+    fig : Picture
+    artists : dict
+        For `update_dual`.
+    """
+    X, y = np.asarray(X, float), np.asarray(y)
+    fig = Picture(figsize=size, dpi=dpi, layout="constrained")
+    pattern_ax, weight_ax = fig.subplots(1, 2)
+    xlim, ylim = pattern_limits(X)
+    artists = {"X": X, "y": y}
+    artists["boundary"] = draw_decision_boundary(pattern_ax, w, xlim=xlim, ylim=ylim)
+    draw_patterns(pattern_ax, X, y)
+    artists["wrong"] = pattern_ax.scatter([], [], s=420, facecolors="none", edgecolors=UPDATE,
+                                          linewidths=2.5, zorder=5)
+    artists["pattern_title"] = pattern_ax.set_title("", fontsize=10)
+    pattern_ax.set(aspect="equal", xlabel="x1", ylabel="x2")
+    artists["slice"] = draw_weight_slice(weight_ax, X, y, w, lim=lim)
+    update_dual(artists, w)
+    return fig, artists
+
+
+def update_dual(artists, w):
+    """Move the artists of `dual_figure` to the weight vector w."""
+    from .geometry import misclassified
+    w = np.asarray(w, float)
+    update_decision_boundary(artists["boundary"], w)
+    wrong = misclassified(w, artists["X"], artists["y"])
+    artists["wrong"].set_offsets(artists["X"][wrong].reshape(-1, 2))
+    artists["pattern_title"].set_text(f"pattern space, W = {format_vector(w)}")
+    update_weight_slice(artists["slice"], w)
+    return artists
+
+
+def plot_weight_space(X, y, *, path=None, lim=2.0, size=(5.2, 5.2), elev=22, azim=-58):
+    """Weight space in 3-D (w0, w1, w2): the pattern planes, the solution region, and a path.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+        Patterns without the bias input.
+    y : array-like of shape (n_samples,)
+    path : array-like of shape (n_points, 3), optional
+        Weight vectors to join, for example the rows of a run's weights at its updates.
+    lim : float, default 2.0
+        The cube shown is [-lim, lim]**3.
+
+    Returns
+    -------
+    Picture
+    """
+    from .geometry import misclassified
+    X, y = np.asarray(X, float), np.asarray(y)
+    fig = Picture(figsize=size, layout="constrained")
+    ax = fig.add_subplot(projection="3d")
+    a, b = np.meshgrid(np.linspace(-lim, lim, 12), np.linspace(-lim, lim, 12))
+    colours = ["#8e44ad", "#16a085", "#d35400", "#2c3e50", "#c0392b", "#7f8c8d"]
+    for k, (x1, x2) in enumerate(X):
+        height = -(x1 * a + x2 * b)  # w0 on the plane w0 + w1 x1 + w2 x2 = 0
+        height = np.where(np.abs(height) <= lim, height, np.nan)
+        ax.plot_surface(height, a, b, color=colours[k % len(colours)], alpha=0.18, lw=0)
+        ax.plot([], [], color=colours[k % len(colours)], lw=6, alpha=0.5, label=f"W·X{k + 1} = 0")
+    cube = np.random.default_rng(0).uniform(-lim, lim, size=(60_000, 3))
+    solutions = cube[~misclassified(cube, X, y).any(axis=1)]
+    if len(solutions):
+        ax.scatter(*solutions[::6].T, s=2, color=POSITIVE, alpha=0.35, label="no errors")
+    if path is not None:
+        path = np.asarray(path, float)
+        ax.plot(*path.T, color="black", lw=2, marker="o", ms=5, label="the run's W")
+        ax.scatter(*path[-1], s=120, marker="*", color="gold", edgecolor="black", zorder=10)
+    ax.set(xlim=(-lim, lim), ylim=(-lim, lim), zlim=(-lim, lim), xlabel="w0", ylabel="w1", zlabel="w2")
+    ax.view_init(elev=elev, azim=azim)
+    ax.legend(loc="upper left", fontsize=7)
+    return fig
+
+
+def plot_error_landscape(X, y, w0, *, lim=3.0, size=(4.4, 4.0), resolution=401):
+    """The number of errors over the slice w0 = constant of weight space (Budinich 1993, figure 1).
+
+    Returns
+    -------
+    Picture
+    """
+    fig = Picture(figsize=size, layout="constrained")
+    ax = fig.subplots()
+    drawn = draw_weight_slice(ax, X, y, [w0, 10 * lim, 10 * lim], lim=lim, resolution=resolution)
+    drawn["point"].set_visible(False)
+    drawn["title"].set_text(f"errors over weight space at w0 = {_num(w0)}")
+    for line in drawn["lines"]:
+        line.set(color="#1f5fbf", lw=1.5)
+    fig.colorbar(drawn["errors"], ax=ax, label="patterns wrong", shrink=0.8)
+    return fig
+
+
+def plot_correction_moves(w, x, c, rules, *, size=(6.4, 2.6)):
+    """Where each correction rule takes W, measured as signed distance from the pattern's plane.
+
+    The plane W·X = 0 of the presented pattern is the vertical line at 0;
+    the pattern's right side is to the right. Each row is one rule's move
+    from the same wrong W (Honavar 1996, section 4).
+
+    Parameters
+    ----------
+    w : array-like of shape (n_features + 1,)
+        The weights before the correction, bias first.
+    x : array-like of shape (n_features + 1,)
+        The presented pattern with its bias input.
+    c : int
+        Its target (0/1 or -1/+1).
+    rules : dict of str to array-like of shape (n_features + 1,)
+        A name for each rule, and the weights it moved W to.
+
+    Returns
+    -------
+    Picture
+    """
+    w, x = np.asarray(w, float), np.asarray(x, float)
+    side = 1 if c == 1 else -1
+    distance = lambda v: side * float(np.asarray(v, float) @ x) / np.linalg.norm(x)  # noqa: E731
+    fig = Picture(figsize=size, layout="constrained")
+    ax = fig.subplots()
+    ax.axvline(0, color="black", lw=2)
+    for row, (name, after) in enumerate(rules.items()):
+        start, end = distance(w), distance(after)
+        ax.annotate("", xy=(end, row), xytext=(start, row),
+                    arrowprops={"arrowstyle": "-|>", "color": UPDATE if end <= 0 else POSITIVE, "lw": 2})
+        ax.text(end, row + 0.18, f"{end:+.2f}", ha="center", fontsize=8)
+    ax.set_yticks(range(len(rules)), list(rules))
+    ax.set_ylim(-0.6, len(rules) - 0.4)
+    ax.set_xlabel("signed distance of W from the pattern's plane (right side > 0)")
+    ax.text(0.02, 1.02, "wrong side", transform=ax.transAxes, fontsize=8, color=UPDATE)
+    ax.text(0.98, 1.02, "right side", transform=ax.transAxes, fontsize=8, ha="right", color=POSITIVE)
     return fig

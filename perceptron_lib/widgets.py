@@ -4,13 +4,25 @@ No learning happens here: a view shows a Trace that `train` already computed.
 """
 import ipywidgets as widgets
 
-from .plotting import StepPictures
+import numpy as np
+
+from .geometry import misclassified, wrong_side_of_lines
+from .plotting import FastPictures, StepPictures, dual_figure, update_dual
 
 _STATIC_NOTE = ("Interactive stepper (needs a running kernel: run the notebook to use it). "
                 "The same steps are shown as a static figure and table in this notebook.")
 
 
-class TraceStepper(widgets.VBox):
+class _StaticNote:
+    """Where no kernel runs (GitHub, nbviewer, HTML export) only text/plain shows: say so."""
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = super()._repr_mimebundle_(**kwargs)
+        bundle["text/plain"] = _STATIC_NOTE.replace("Interactive stepper", f"Interactive {self._what}")
+        return bundle
+
+
+class TraceStepper(_StaticNote, widgets.VBox):
     """Step through a learning run one presentation at a time.
 
     Play, previous and next buttons and a slider choose the step; the picture
@@ -40,6 +52,8 @@ class TraceStepper(widgets.VBox):
     >>> stepper.next.click(); stepper.slider.value
     1
     """
+
+    _what = "stepper"
 
     def __init__(self, trace, *, interval=900, rows=2, ready=64):
         self.trace = trace
@@ -80,8 +94,79 @@ class TraceStepper(widgets.VBox):
         first = max(1, k - self.rows)
         self.table.value = self.trace.to_html(current=k, rows=(first, first + 2 * self.rows))
 
-    def _repr_mimebundle_(self, **kwargs):
-        # Where no kernel runs (GitHub, nbviewer, HTML export) only text/plain shows: say so.
-        bundle = super()._repr_mimebundle_(**kwargs)
-        bundle["text/plain"] = _STATIC_NOTE
-        return bundle
+
+class DualView(_StaticNote, widgets.VBox):
+    """One weight vector seen in both spaces at once (Honavar 1996, section 4).
+
+    Sliders set W = [w0, w1, w2] (or a step slider picks W from a run);
+    the picture shows W's decision line among the patterns, with the
+    misclassified patterns ringed, and W as a point in the slice of weight
+    space at its own w0, among the patterns' lines, with the lines it is on
+    the wrong side of in red. Below, the two lists of wrong patterns, which
+    always agree.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+        Patterns without the bias input.
+    y : array-like of shape (n_samples,)
+    weights : array-like of shape (3,), default (-0.5, 1.0, -1.0)
+        Where to start.
+    trace : Trace, optional
+        A run on the same patterns; adds a slider over its steps.
+    lim : float, default 3.0
+        The sliders and the weight-space slice span -lim to lim.
+
+    Examples
+    --------
+    >>> from perceptron_lib import boolean_function
+    >>> view = DualView(*boolean_function("or"))
+    >>> view.w[0].value = 0.5; print(view.agreement.value)
+    pattern space: X1, X2 on the wrong side of W's line · weight space: W on the wrong side of the lines of X1, X2
+    """
+
+    _what = "dual view"
+
+    def __init__(self, X, y, *, weights=(-0.5, 1.0, -1.0), trace=None, lim=3.0):
+        self.X, self.y = np.asarray(X, float), np.asarray(y)
+        figure, artists = dual_figure(self.X, self.y, weights, lim=lim)
+        self.pictures = FastPictures(figure, lambda w: update_dual(artists, np.array(w)))
+        self.w = [widgets.FloatSlider(value=float(v), min=-lim, max=lim, step=0.25, description=f"w{i}",
+                                      continuous_update=True, readout_format=".2f") for i, v in enumerate(weights)]
+        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
+        self.agreement = widgets.HTML()
+        self._holding = False
+        for slider in self.w:
+            slider.observe(lambda change: self.show(), names="value")
+        rows = [widgets.HBox(self.w)]
+        self.step = None
+        if trace is not None:
+            self.trace = trace
+            self.step = widgets.IntSlider(min=0, max=trace.n_presentations, description="run step",
+                                          layout=widgets.Layout(width="420px"))
+            self.step.observe(lambda change: self.set_weights(trace.weights[change["new"]]), names="value")
+            rows.append(self.step)
+        super().__init__(rows + [self.image, self.agreement])
+        self.add_class("perceptron-dual")
+        self.show()
+
+    def set_weights(self, w):
+        """Move the sliders to w (one picture, not three)."""
+        self._holding = True
+        for slider, value in zip(self.w, w):
+            slider.value = float(value)
+        self._holding = False
+        self.show()
+
+    def show(self):
+        """Draw the W the sliders say."""
+        if self._holding:
+            return
+        w = tuple(round(slider.value, 6) for slider in self.w)
+        self.image.value = self.pictures.png(w)
+        def names(wrong):
+            return ", ".join(f"X{k + 1}" for k in np.flatnonzero(wrong)) or "none"
+        self.agreement.value = (
+            f"pattern space: {names(misclassified(np.array(w), self.X, self.y))} on the wrong side of W's line"
+            f" · weight space: W on the wrong side of the lines of "
+            f"{names(wrong_side_of_lines(w, self.X, self.y))}")
