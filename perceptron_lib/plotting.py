@@ -744,12 +744,12 @@ def plot_weight_space(X, y, *, path=None, lim=2.0, size=(5.2, 5.2), elev=22, azi
     for k, (x1, x2) in enumerate(X):
         height = -(x1 * a + x2 * b)  # w0 on the plane w0 + w1 x1 + w2 x2 = 0
         height = np.where(np.abs(height) <= lim, height, np.nan)
-        ax.plot_surface(height, a, b, color=colours[k % len(colours)], alpha=0.18, lw=0)
+        ax.plot_surface(height, a, b, color=colours[k % len(colours)], alpha=0.12, lw=0)
         ax.plot([], [], color=colours[k % len(colours)], lw=6, alpha=0.5, label=f"W·X{k + 1} = 0")
     cube = np.random.default_rng(0).uniform(-lim, lim, size=(60_000, 3))
     solutions = cube[~misclassified(cube, X, y).any(axis=1)]
     if len(solutions):
-        ax.scatter(*solutions[::6].T, s=2, color=POSITIVE, alpha=0.35, label="no errors")
+        ax.scatter(*solutions[::4].T, s=5, color=POSITIVE, alpha=0.6, label="no errors")
     if path is not None:
         path = np.asarray(path, float)
         ax.plot(*path.T, color="black", lw=2, marker="o", ms=5, label="the run's W")
@@ -816,4 +816,48 @@ def plot_correction_moves(w, x, c, rules, *, size=(6.4, 2.6)):
     ax.set_xlabel("signed distance of W from the pattern's plane (right side > 0)")
     ax.text(0.02, 1.02, "wrong side", transform=ax.transAxes, fontsize=8, color=UPDATE)
     ax.text(0.98, 1.02, "right side", transform=ax.transAxes, fontsize=8, ha="right", color=POSITIVE)
+    return fig
+
+
+def plot_dual_grid(X, y, weights, titles, *, lim=3.0, size=2.3):
+    """Several weight vectors, each in both spaces: the static counterpart of `widgets.DualView`.
+
+    Each row shows one W: its decision line among the patterns (wrong ones
+    ringed), and its point in the slice of weight space at its own w0.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+    y : array-like of shape (n_samples,)
+    weights : array-like of shape (n_rows, 3)
+    titles : list of str
+        One per row.
+
+    Returns
+    -------
+    Picture
+    """
+    from .geometry import misclassified
+    X, y, weights = np.asarray(X, float), np.asarray(y), np.asarray(weights, float)
+    columns = 2 * min(len(weights), 2)
+    rows = -(-len(weights) // 2)
+    fig = Picture(figsize=(size * columns, size * rows * 1.05), layout="constrained")
+    axes = np.atleast_2d(fig.subplots(rows, columns))
+    xlim, ylim = pattern_limits(X)
+    for k, (w, title) in enumerate(zip(weights, titles)):
+        pattern_ax, weight_ax = axes[k // 2, 2 * (k % 2)], axes[k // 2, 2 * (k % 2) + 1]
+        draw_decision_boundary(pattern_ax, w, xlim=xlim, ylim=ylim)
+        draw_patterns(pattern_ax, X, y, names=False, size=30)
+        wrong = misclassified(w, X, y)
+        pattern_ax.scatter(*X[wrong].T, s=150, facecolors="none", edgecolors=UPDATE, lw=1.8, zorder=5)
+        pattern_ax.set(aspect="equal", xticks=[], yticks=[])
+        pattern_ax.set_title(title, fontsize=9, loc="left")
+        drawn = draw_weight_slice(weight_ax, X, y, w, lim=lim, resolution=121)
+        for name in drawn["names"]:
+            name.set_fontsize(7)
+        drawn["title"].set_fontsize(8)
+        weight_ax.set(xlabel="", ylabel="")
+        weight_ax.tick_params(labelsize=7)
+    for ax in axes.ravel()[2 * len(weights):]:
+        ax.set_axis_off()
     return fig

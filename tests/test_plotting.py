@@ -115,3 +115,26 @@ def test_curves_and_boundaries_draw_what_they_are_given():
     assert [t.get_text() for t in fig.axes[0].get_legend().get_texts()][:2] == ["OR", "NAND"]
     fig = plot_feature_boundary([0, 1, 1, -3], lambda P: np.column_stack([P, P[:, 0] * P[:, 1]]), X, y)
     assert fig.axes[0].get_title() == "W = [0 1 1 -3]"
+
+
+def test_weight_space_pictures_show_what_they_compute():
+    from perceptron_lib.geometry import misclassified
+    from perceptron_lib.plotting import (plot_correction_moves, plot_dual_grid, plot_error_landscape,
+                                         plot_weight_space)
+    X, y = boolean_function("or")
+    landscape = plot_error_landscape(X, y, -0.5, resolution=51)
+    image = landscape.axes[0].get_images()[0].get_array()
+    grid = np.linspace(-3, 3, 51)
+    w1, w2 = np.meshgrid(grid, grid)
+    expected = misclassified(np.column_stack([np.full(w1.size, -0.5), w1.ravel(), w2.ravel()]), X, y)
+    np.testing.assert_array_equal(image, expected.sum(axis=1).reshape(51, 51))
+    run = train(X, y)
+    path = run.weights[np.r_[0, run.update_presentations]]
+    space = plot_weight_space(X, y, path=path)
+    drawn = [line for line in space.axes[0].get_lines() if line.get_label() == "the run's W"][0]
+    np.testing.assert_array_equal(np.array(drawn.get_data_3d()).T, path)
+    grid_fig = plot_dual_grid(X, y, path, ["a", "b", "c", "d", "e"])
+    assert sum(ax.axison for ax in grid_fig.axes) == 10
+    moves = plot_correction_moves([0.5, -1, 0.25], [1, 1, 0], 1, {"λ = 2": [1.0, -0.5, 0.25]})
+    label = moves.axes[0].texts[0].get_text()
+    assert label == f"{0.5 / np.sqrt(2):+.2f}"  # reflected: W·X = +0.5 over ||X|| = sqrt 2
