@@ -136,5 +136,5 @@ def test_weight_space_pictures_show_what_they_compute():
     grid_fig = plot_dual_grid(X, y, path, ["a", "b", "c", "d", "e"])
     assert sum(ax.axison for ax in grid_fig.axes) == 10
     moves = plot_correction_moves([0.5, -1, 0.25], [1, 1, 0], 1, {"λ = 2": [1.0, -0.5, 0.25]})
-    labels = [t.get_text() for t in moves.axes[0].texts if t.get_text()[:1] in "+-"]
+    labels = [t.get_text() for t in moves.axes[0].texts if t.get_text().startswith(("+", "-"))]
     assert labels == [f"{0.5 / np.sqrt(2):+.2f}"]  # reflected: W·X = +0.5 over ||X|| = sqrt 2
