@@ -62,4 +62,16 @@ def test_notebook_runs_in_jupyterlab_and_its_steppers_step(lab, name):
         stepper.locator(".widget-play button").first.click()  # play
         assert int(wait_for_change(page, stepper, before_play)[0]) > 2
         stepper.locator(".widget-play button").nth(1).click()  # pause
+    for view in page.locator(".perceptron-dual").all():
+        view.scroll_into_view_if_needed()
+        picture = view.locator("img").first.get_attribute("src")
+        text = view.locator(".widget-html").last.inner_text()
+        handle = view.locator(".ui-slider-handle, .noUi-handle").first  # w0
+        handle.focus()
+        for _ in range(4):  # w0 up by 1: on OR that changes which patterns are wrong
+            page.keyboard.press("ArrowRight")
+        page.wait_for_function("([img, before]) => img.getAttribute('src') !== before",
+                               arg=[view.locator("img").first.element_handle(), picture], timeout=10_000)
+        page.wait_for_function("([el, before]) => el.innerText !== before",  # the lists follow
+                               arg=[view.locator(".widget-html").last.element_handle(), text], timeout=10_000)
     assert problems_shown(page) == []
