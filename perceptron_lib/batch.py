@@ -4,7 +4,9 @@ from operator import index
 
 import numpy as np
 
-from .training import ORDERS, _check_positive, _numeric_array
+from .training import ORDERS, _check_positive, _numeric_array, train
+
+_ORDER_KEYS = 2**21  # random keys drawn at once for random order, at most (16 MB)
 
 
 @dataclass(frozen=True, eq=False)
@@ -51,16 +53,18 @@ def train_many(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seeds=Non
 
     The result for set i is what ``train(X[i], y[i], eta=eta, initial_weights=...,
     order=order, seed=seeds[i], max_epochs=max_epochs)`` returns: the same final
-    weights bit for bit, the same counts, status and cycle. The rules, the
-    stopping rule (every pattern presented since the last update, with no update;
-    Honavar 1996, section 2) and the cycle test at the start of each cyclic pass
-    (Manfredi 2021, the cycling theorem) are those of `train`; here every
-    presentation is one array operation over the sets still running.
+    weights bit for bit, the same counts, status and cycle. The perceptron rule
+    (train's rule="fixed") in either label convention, the stopping rule (every
+    pattern presented since the last update, with no update; Honavar 1996,
+    section 2) and the cycle test at the start of each cyclic pass (Manfredi
+    2021, the cycling theorem) are those of `train`; here each presentation is
+    a few array operations over all the sets still running.
 
-    Each net input W·X is taken with ``np.vecdot``, whose loop calls the very
-    dot function that ``np.dot`` uses in `train`, so the sums are rounded alike
-    and every decision, even at a near-tie, is the same (an ``einsum`` or a
-    ``(W * X).sum(axis=1)`` sums in another order and does flip some).
+    Each net input W·X is taken with ``np.vecdot`` on rows of unit stride: row
+    by row it calls the very dot function (BLAS ddot) that ``np.dot`` calls in
+    `train`, so every sum is rounded alike and every decision is the same,
+    near-ties included. A sum in another order (``einsum``, ``(W * X).sum(1)``),
+    or ddot on strided rows, can round a W·X of 1e-16 to 0 and change a run.
 
     Parameters
     ----------
@@ -90,7 +94,9 @@ def train_many(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seeds=Non
     Notes
     -----
     With cyclic order every start-of-pass W is kept to detect cycles, as `train`
-    keeps them: about 40 + 8 (n_features + 2) bytes per set and pass.
+    keeps them: some 200 bytes per set and pass for a few features. Where a W·X
+    could overflow, or an initial weight is -0.0, the sets are run one by one
+    with `train` instead, since there the batched step could differ.
 
     Examples
     --------
@@ -115,29 +121,38 @@ def train_many(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seeds=Non
         raise TypeError(f"max_epochs must be a whole number >= 1, got {max_epochs!r}")
     if max_epochs < 1:
         raise ValueError(f"max_epochs must be a whole number >= 1, got {max_epochs!r}")
-    return _Runs(X, y, labels, eta, W, order, seeds, int(max_epochs)).result()
+    max_epochs = int(max_epochs)
+    # Each update adds at most eta max|x| to a weight, so below this bound no W·X can overflow;
+    # and a W that starts without -0.0 never gets one (x + y is -0.0 only if both are).
+    # There the batched step is exact; elsewhere (huge numbers, a -0.0 start) train runs per set.
+    largest = float(np.abs(X).max())
+    bound = d * (float(np.abs(W).max()) + float(min(max_epochs, 10**300)) * n * eta * largest) * largest
+    if bound < 1e300 and not (np.signbit(W) & (W == 0)).any():
+        return _Runs(X, y == 1, labels, eta, W, order, seeds, max_epochs).result()
+    return Batch(labels=labels, **_train_each(X[..., 1:], y, eta, W, order, seeds, max_epochs))
 
 
 class _Runs:
-    """The state of all runs of one train_many call; sets are dropped as their runs end.
+    """All runs of one train_many call, stepped together.
 
-    The running sets sit in `ids` (ascending); W, `last` (the presentation of the
-    last update, 0 for none) and `updates` are aligned with `ids`, and so are the
-    pass arrays, laid out (n_samples, n_running, ...) so that presentation t of a
-    pass is one contiguous slice.
+    Row r of the running arrays is set ``ids[r]``: W, `last` (the presentation of
+    its last update, 0 for none), `updates` and `alive` (False once its run has
+    ended and its results are kept). The pass arrays hold the patterns in
+    presentation order, laid out (n_samples, n_rows, ...) so that presentation t
+    of a pass is one contiguous slice. Ended runs are dropped from the rows at
+    the start of a pass: always with random order, whose pass arrays are
+    gathered anew anyway, and with cyclic order once half the rows have ended.
+    An ended row that stays meanwhile is harmless: only alive rows are read.
     """
 
-    def __init__(self, X, y, labels, eta, W, order, seeds, max_epochs):
+    def __init__(self, X, positive, labels, eta, W, order, seeds, max_epochs):
         n_sets, n, d = X.shape
         self.n, self.d, self.order, self.max_epochs, self.labels = n, d, order, max_epochs, labels
-        # As in train: s = +1 on a positive pattern, -1 on a negative one; the correction is
-        # (eta * s) * X and a tie W·X = 0 is a mistake except on a negative pattern under 0/1.
-        self.X = X
-        self.positive = y == 1
-        signs = np.where(self.positive, 1.0, -1.0)
-        self.corrections = (eta * signs)[..., None] * X
+        self.eta, self.X, self.positive = eta, X, positive
         self.ids = np.arange(n_sets)
-        self.W, self.last, self.updates = W, np.zeros(n_sets, np.int64), np.zeros(n_sets, np.int64)
+        self.W = np.ascontiguousarray(W)  # rows of unit stride, as train's w (see _present)
+        self.last, self.updates = np.zeros(n_sets, np.int64), np.zeros(n_sets, np.int64)
+        self.alive = np.ones(n_sets, bool)
         self.final_weights = np.empty((n_sets, d))
         self.n_updates = np.zeros(n_sets, np.int64)
         self.n_presentations = np.zeros(n_sets, np.int64)
@@ -146,20 +161,18 @@ class _Runs:
         self.cycle_start = np.full(n_sets, -1, np.int64)
         self.cycle_length = np.full(n_sets, -1, np.int64)
         self.seen, self.pass_starts, self.cycles = {}, [], []
-        if order == "random":
-            self.rngs = [np.random.default_rng(seed) for seed in seeds]
-        self.orders = self.perm = self.previous = None
-        self.fresh = True  # pass arrays must be (re)built for the running sets
+        self.rngs = [np.random.default_rng(seed) for seed in seeds] if order == "random" else None
+        self.orders = self.perm = self.previous = self.pass_X = None
 
     def result(self):
         n = self.n
         for epoch in range(self.max_epochs + 1):
             if self.order == "cyclic":
                 self._detect_cycles(epoch)
-            if len(self.ids) == 0:
+            if not self.alive.any():
                 break
             if epoch == self.max_epochs:
-                self._finish(np.ones(len(self.ids), bool), "max_epochs", epoch * n, epoch)
+                self._finish(self.alive, "max_epochs", epoch * n, epoch)
                 break
             self._prepare_pass(epoch)
             mistakes = np.stack([self._present(t) for t in range(n)])
@@ -171,29 +184,56 @@ class _Runs:
 
     def _prepare_pass(self, epoch):
         if self.order == "random":
+            self._drop_ended()
             self._draw_orders(epoch)
-            rows, columns = self.ids[None, :], self.perm.T
-        elif self.fresh:
-            rows, columns = self.ids[None, :], np.arange(self.n)[:, None]
-        else:
-            return
-        self.pass_X = self.X[rows, columns]
-        self.pass_corrections = self.corrections[rows, columns]
-        self.pass_positive = self.positive[rows, columns]
-        self.fresh = False
+            self._gather(self.perm.T)
+        elif self.pass_X is None or 2 * self.alive.sum() <= len(self.alive):
+            self._drop_ended()
+            self._gather(np.arange(self.n)[:, None])
 
-    def _draw_orders(self, epoch, chunk=16):
-        """The orders of training._pass_orders: per set, argsorts of its uniform keys, drawn in sequence."""
-        if epoch % chunk == 0:
+    def _drop_ended(self):
+        keep = self.alive
+        if not keep.all():
+            for name in ("ids", "W", "last", "updates", "alive", "orders", "perm"):
+                if getattr(self, name) is not None:
+                    setattr(self, name, getattr(self, name)[keep])
+
+    def _gather(self, patterns):
+        """The pass arrays: pattern patterns[t, r] of set ids[r] at [t, r]."""
+        self.pass_X = np.ascontiguousarray(self.X[self.ids, patterns])
+        self.pass_positive = self.positive[self.ids, patterns]
+        self.pass_sign = np.where(self.pass_positive, 1.0, -1.0)
+        self.pass_step = self.eta * self.pass_sign  # train's correction is (eta * s) * X
+
+    def _draw_orders(self, epoch):
+        """The orders of training._pass_orders: per set, argsorts of its uniform keys, drawn in sequence.
+
+        The draws of one generator follow each other, so drawing a few passes at a
+        time gives the orders that train draws 1024 at a time.
+        """
+        if self.orders is None or epoch - self.drawn_at == self.orders.shape[1]:
+            chunk = int(np.clip(_ORDER_KEYS // (len(self.ids) * self.n), 1, 16))
             keys = np.stack([self.rngs[i].random((chunk, self.n)) for i in self.ids])
-            self.orders = keys.argsort(axis=2, kind="stable")
-        self.previous, self.perm = self.perm, self.orders[:, epoch % chunk]
+            self.orders, self.drawn_at = keys.argsort(axis=2, kind="stable"), epoch
+        self.previous, self.perm = self.perm, self.orders[:, epoch - self.drawn_at]
 
     def _present(self, t):
-        """Presentation t of the pass to every running set: the rule of train's loop."""
-        mistake = _mistakes(np.vecdot(self.W, self.pass_X[t]), self.pass_positive[t], self.labels)
-        # Only the rows that change are written, so every other W keeps its bits (even a -0.0).
-        np.add(self.W, self.pass_corrections[t], out=self.W, where=mistake[:, None])
+        """Presentation t of the pass to every row: the rule of train's loop; returns where it corrected W.
+
+        The rows of W and of the patterns are contiguous, as train's w and X[i]
+        are: np.dot and np.vecdot pass the stride on to BLAS, whose ddot sums
+        strided vectors in another way (here without fused multiply-adds), which
+        can flip a near-tie. train_many comes here only where no W·X can
+        overflow and no W holds a -0.0, so a NaN never decides and adding ±0.0
+        to a W that makes no mistake leaves every bit of it as it was.
+        """
+        x = self.pass_X[t]
+        net = np.vecdot(self.W, x)
+        if self.labels == "-1/+1":  # update iff y W·X <= 0
+            mistake = self.pass_sign[t] * net <= 0
+        else:  # update iff o = [W·X > 0] differs from c
+            mistake = (net > 0) != self.pass_positive[t]
+        self.W += (self.pass_step[t] * mistake)[:, None] * x
         return mistake
 
     def _close_pass(self, epoch, mistakes):
@@ -203,15 +243,16 @@ class _Runs:
         self.last = np.where(updated, epoch * n + n - np.argmax(mistakes[::-1], axis=0), self.last)
         # A run with no update in this pass has had every pattern presented since its last
         # update, which came in the previous pass (or never): it converged during this pass.
-        if not updated.all():
-            done = ~updated
+        done = self.alive & ~updated
+        if done.any():
             self._finish(done, "converged", epoch * n + self._clean_run_end(epoch, done), epoch + 1)
 
     def _clean_run_end(self, epoch, done):
-        """For runs converged in pass `epoch`: the presentation (1..n within the pass) that ended them.
+        """For the runs converged in pass `epoch`: the presentation (1..n within it) that ended each.
 
-        The last update came at position j of the previous pass; the run ends once
-        the patterns presented at positions 0..j of that pass have all come again.
+        train stops once every pattern has been presented since the last update.
+        That update came at position j of the previous pass, so the run ends
+        when the patterns at positions 0..j of that pass have all come again.
         """
         n = self.n
         if epoch == 0:
@@ -224,45 +265,46 @@ class _Runs:
         return np.where(np.arange(n) <= j[:, None], again, -1).max(axis=1) + 1
 
     def _detect_cycles(self, epoch):
-        """The cycle test at the start of a cyclic pass: has this set's W started a pass before?"""
-        m = len(self.ids)
-        if m == 0:
+        """train's cycle test at the start of a cyclic pass: has this W started a pass of this set before?
+
+        A key is the set's number and then W's bytes, as train keys W.tobytes().
+        """
+        rows = np.flatnonzero(self.alive)
+        if len(rows) == 0:
             return
-        words = np.empty((m, self.d + 1), np.uint64)
-        words[:, 0] = self.ids
-        words[:, 1:] = self.W.view(np.uint64)
+        ids = self.ids[rows]
+        words = np.empty((len(rows), self.d + 1), np.uint64)
+        words[:, 0] = ids
+        words[:, 1:] = self.W[rows].view(np.uint64)
         keys = words.view(np.dtype((np.void, 8 * (self.d + 1)))).ravel().tolist()
-        self.pass_starts.append((self.ids, keys))
+        self.pass_starts.append((ids, keys))
         seen = self.seen
         repeats = seen.keys() & keys
         if repeats:
-            cycling = np.array([key in repeats for key in keys])
-            for i, key in zip(self.ids.tolist(), keys):
+            cycling = np.zeros(len(self.alive), bool)
+            for row, i, key in zip(rows.tolist(), ids.tolist(), keys):
                 if key in repeats:
+                    cycling[row] = True
                     self.cycles.append((i, seen[key], epoch))
             self._finish(cycling, "cycling", epoch * self.n, epoch)
         seen.update(dict.fromkeys(keys, epoch))
 
     def _finish(self, done, status, n_presentations, n_epochs):
-        """Record how the runs marked in `done` ended and drop them from the running sets."""
+        """Keep how the runs in rows `done` ended; their rows are no longer alive."""
         ids = self.ids[done]
         self.final_weights[ids] = self.W[done]
         self.n_updates[ids] = self.updates[done]
         self.n_presentations[ids] = n_presentations
         self.n_epochs[ids] = n_epochs
         self.status[ids] = status
-        keep = ~done
-        for name in ("ids", "W", "updates", "last", "orders", "perm"):
-            if getattr(self, name, None) is not None:
-                setattr(self, name, getattr(self, name)[keep])
-        self.fresh = True
+        self.alive = self.alive & ~done
 
     def _locate_cycles(self):
         """cycle_start and cycle_length of every run that cycled, as training._locate_cycle finds them.
 
         The period is (repeat - first) passes; the cycle may begin inside pass
         first - 1, so that pass and its image one period later are replayed
-        (all sets at once) and walked back while their states agree.
+        (all such sets at once) and walked back while their states agree.
         """
         if not self.cycles:
             return
@@ -274,11 +316,16 @@ class _Runs:
         if not back.any():
             return
         ids, first, repeat = ids[back], first[back], repeat[back]
-        starts = np.array([self._pass_start(i, e) for i, e in zip(np.r_[ids, ids], np.r_[first - 1, repeat - 1])])
-        states = _replay_pass(starts, self.X[np.r_[ids, ids]], self.positive[np.r_[ids, ids]],
-                              self.corrections[np.r_[ids, ids]], self.labels)
-        early, late = states[:, : len(ids)], states[:, len(ids):]
-        differ = (early[:n] != late[:n]).any(axis=2)  # value equality, as np.array_equal
+        twice = np.r_[ids, ids]
+        starts = np.array([self._pass_start(i, e) for i, e in zip(twice, np.r_[first - 1, repeat - 1])])
+        replay = _Runs(self.X[twice], self.positive[twice], self.labels, self.eta, starts, "cyclic", None, 1)
+        replay._prepare_pass(0)
+        states = [replay.W.copy()]
+        for t in range(n):
+            replay._present(t)
+            states.append(replay.W.copy())
+        states = np.array(states[:n])
+        differ = (states[:, : len(ids)] != states[:, len(ids):]).any(axis=2)  # value equality, as np.array_equal
         j = np.where(differ.any(axis=0), n - np.argmax(differ[::-1], axis=0), 0)
         self.cycle_start[ids] = (first - 1) * n + j + 1
 
@@ -287,23 +334,17 @@ class _Runs:
         return np.frombuffer(keys[np.searchsorted(ids, i)], np.float64)[1:]
 
 
-def _mistakes(net, positive, labels):
-    """Where the rule corrects W, from W·X: y W·X <= 0 (labels -1/+1), or o = [W·X > 0] != c (0/1).
+def _train_each(X, y, eta, W, order, seeds, max_epochs):
+    """train() on each set in turn: the results, gathered as train_many returns them."""
+    runs = [train(X[i], y[i], eta=eta, initial_weights=W[i], order=order, seed=seeds[i],
+                  max_epochs=max_epochs, record=False) for i in range(len(X))]
 
-    The same test as train's margin < 0 or (margin == 0 and a tie counts), NaN included.
-    """
-    return np.where(positive, net <= 0, (net >= 0) if labels == "-1/+1" else (net > 0))
-
-
-def _replay_pass(W, X, positive, corrections, labels):
-    """The n + 1 weight vectors of one cyclic pass from each row of W, shape (n + 1, n_rows, d)."""
-    W = W.copy()
-    states = [W.copy()]
-    for t in range(X.shape[1]):
-        mistake = _mistakes(np.vecdot(W, X[:, t]), positive[:, t], labels)
-        np.add(W, corrections[:, t], out=W, where=mistake[:, None])
-        states.append(W.copy())
-    return np.array(states)
+    def column(name, dtype, missing=None):
+        return np.array([missing if getattr(run, name) is None else getattr(run, name) for run in runs], dtype)
+    return dict(final_weights=np.array([run.final_weights for run in runs]), n_updates=column("n_updates", np.int64),
+                n_presentations=column("n_presentations", np.int64), n_epochs=column("n_epochs", np.int64),
+                status=column("status", "<U10"), cycle_start=column("cycle_start", np.int64, -1),
+                cycle_length=column("cycle_length", np.int64, -1))
 
 
 def _check_data(X, y):
@@ -316,7 +357,8 @@ def _check_data(X, y):
                          f"feature, got shape {X.shape}")
     finite = np.isfinite(X).all(axis=(1, 2))
     if not finite.all():
-        raise ValueError(f"X must hold finite numbers, got NaN or inf in set(s) {np.flatnonzero(~finite).tolist()[:10]}")
+        raise ValueError("X must hold finite numbers, got NaN or inf "
+                         f"in set(s) {np.flatnonzero(~finite).tolist()[:10]}")
     y = _numeric_array("y", y, "(n_sets, n_samples)")
     if y.shape != X.shape[:2]:
         raise ValueError(f"y must have shape (n_sets, n_samples) = {X.shape[:2]}, one label per pattern of X, "
@@ -348,7 +390,7 @@ def _check_initial_weights(initial_weights, n_sets, d):
                          f"feature, for all sets or for each, got shape {w.shape}")
     if not np.isfinite(w).all():
         raise ValueError("initial_weights must hold finite numbers, got NaN or inf")
-    return np.array(np.broadcast_to(w, (n_sets, d)))
+    return np.array(np.broadcast_to(w, (n_sets, d)), order="C")  # a writable copy, rows of unit stride
 
 
 def _check_seeds(seeds, order, n_sets):

@@ -1,0 +1,297 @@
+"""train_many(): the same runs as train() on each set, to the last bit; and every bad input."""
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from perceptron_lib import batch, boolean_function, boolean_patterns, train, truth_table
+from perceptron_lib.batch import Batch, train_many
+from perceptron_lib.datasets import separable_data
+
+
+def assert_each_run_is_trains(result, X, y, *, initial_weights=None, seeds=None, **options):
+    """Set i of `result` is train(X[i], y[i], ...): W bit for bit, counts, status and cycle."""
+    assert isinstance(result, Batch) and len(result) == len(X)
+    for i in range(len(X)):
+        w = initial_weights if initial_weights is None or np.ndim(initial_weights) == 1 else initial_weights[i]
+        run = train(X[i], y[i], initial_weights=w, seed=None if seeds is None else seeds[i], record=False,
+                    **options)
+        expected = (run.final_weights.tobytes(), run.n_updates, run.n_presentations, run.n_epochs,
+                    run.status, run.cycle_start or -1, run.cycle_length or -1)
+        got = (result.final_weights[i].tobytes(), result.n_updates[i], result.n_presentations[i],
+               result.n_epochs[i], result.status[i], result.cycle_start[i], result.cycle_length[i])
+        assert got == expected, f"set {i}: train_many gave {got[1:]}, train {expected[1:]}"
+
+
+def stacked(data_sets):
+    return np.stack([d[0] for d in data_sets]), np.stack([d[1] for d in data_sets])
+
+
+def boolean_sets(n_inputs, signed, n_random=0, seed=0):
+    """The named Boolean functions of n inputs, parity, and some random truth tables."""
+    sets = [boolean_function(name, n_inputs, signed=signed) for name in ("and", "or", "nand", "nor", "xor", "xnor")]
+    sets += [boolean_function("at_least", n_inputs, m=m, signed=signed) for m in range(1, n_inputs + 1)]
+    sets.append(truth_table(lambda *bits: sum(bits) % 2 == 1, n_inputs, signed=signed))
+    X = boolean_patterns(n_inputs)
+    for labels in np.random.default_rng(seed).integers(0, 2, (n_random, len(X))):
+        sets.append((X, 2 * labels - 1 if signed else labels))
+    return stacked(sets)
+
+
+def test_or_and_xor_end_as_in_the_source_and_as_train():
+    """Honavar (1996), section 2: OR after 13 presentations; XOR cycles from presentation 6, period 4."""
+    X, y = stacked([boolean_function("or"), boolean_function("xor")])
+    result = train_many(X, y)
+    assert result.labels == "0/1"
+    assert result.status.tolist() == ["converged", "cycling"]
+    assert result.n_presentations[0] == 13 and result.final_weights[0].tolist() == [0, 1, 1]
+    assert (result.cycle_start.tolist(), result.cycle_length.tolist()) == ([-1, 6], [-1, 4])
+    assert_each_run_is_trains(result, X, y)
+
+
+@pytest.mark.parametrize("signed", [False, True])
+@pytest.mark.parametrize("n_inputs", [2, 3, 4])
+@pytest.mark.parametrize("eta", [1.0, 0.1])
+def test_boolean_functions_run_as_train_including_the_cycling_ones(n_inputs, signed, eta):
+    X, y = boolean_sets(n_inputs, signed, n_random=60, seed=n_inputs)
+    result = train_many(X, y, eta=eta, max_epochs=200)
+    assert_each_run_is_trains(result, X, y, eta=eta, max_epochs=200)
+    assert result.labels == ("-1/+1" if signed else "0/1")
+    assert result.status[[4, 5, -61]].tolist() == ["cycling"] * 3  # xor, xnor, parity
+
+
+@pytest.mark.parametrize("signed", [False, True])
+def test_every_boolean_function_of_three_inputs_runs_as_train(signed):
+    X = np.broadcast_to(boolean_patterns(3), (256, 8, 3))
+    y = (np.arange(256)[:, None] >> np.arange(8)) & 1
+    y = 2 * y - 1 if signed else y
+    result = train_many(X, y)
+    assert_each_run_is_trains(result, X, y)
+    # 104 of the 256 functions of three inputs are linearly separable; the rest cycle.
+    assert (result.status == "converged").sum() == 104 and (result.status == "cycling").sum() == 152
+
+
+@pytest.mark.parametrize("n_features", [1, 2, 5, 10])
+@pytest.mark.parametrize("margin", [0.0, 0.05, 0.3])
+@pytest.mark.parametrize("signed", [False, True])
+def test_separable_float_data_runs_as_train(n_features, margin, signed):
+    X, y = stacked([separable_data(30, n_features, margin=margin, seed=1000 * n_features + i, signed=signed)[:2]
+                    for i in range(40)])
+    result = train_many(X, y, max_epochs=10_000)
+    assert (result.status == "converged").all()
+    assert_each_run_is_trains(result, X, y, max_epochs=10_000)
+
+
+@pytest.mark.parametrize("max_epochs", [1, 3, 17])
+@pytest.mark.parametrize("signed", [False, True])
+def test_nonseparable_runs_cut_by_max_epochs_run_as_train(max_epochs, signed):
+    rng = np.random.default_rng(max_epochs)
+    X = rng.normal(size=(50, 12, 3))
+    y = rng.integers(0, 2, (50, 12))
+    y = 2 * y - 1 if signed else y
+    result = train_many(X, y, eta=0.3, max_epochs=max_epochs)
+    assert (result.status == "max_epochs").any()
+    assert_each_run_is_trains(result, X, y, eta=0.3, max_epochs=max_epochs)
+
+
+@pytest.mark.parametrize("signed", [False, True])
+def test_cycles_on_integer_data_are_located_as_train_locates_them(signed):
+    """Cycles that begin inside the pass before the repeated start of a pass, or at a pass start."""
+    rng = np.random.default_rng(5)
+    X = rng.integers(-2, 3, (300, 6, 2)).astype(float)
+    y = rng.integers(0, 2, (300, 6))
+    y = 2 * y - 1 if signed else y
+    result = train_many(X, y, max_epochs=300)
+    cycling = result.status == "cycling"
+    assert cycling.sum() > 50 and (result.cycle_start[cycling] % 6 != 1).any()
+    assert_each_run_is_trains(result, X, y, max_epochs=300)
+
+
+@pytest.mark.parametrize("signed", [False, True])
+def test_random_order_with_seeds_runs_as_train(signed):
+    separable = [separable_data(20, 3, margin=0.05, seed=i, signed=signed)[:2] for i in range(30)]
+    rng = np.random.default_rng(0)
+    noisy = [(x, np.where(rng.random(20) < 0.2, (-y if signed else 1 - y), y)) for x, y in separable]
+    X, y = stacked(separable + noisy)
+    seeds = rng.integers(0, 2**63, len(X)).tolist()
+    result = train_many(X, y, order="random", seeds=seeds, max_epochs=40)  # more passes than drawn at once
+    assert (result.status == "converged").any() and (result.status == "max_epochs").any()
+    assert_each_run_is_trains(result, X, y, order="random", seeds=seeds, max_epochs=40)
+
+
+def test_random_orders_do_not_depend_on_how_many_passes_are_drawn_at_once(monkeypatch):
+    X, y = boolean_sets(3, signed=False, n_random=20)
+    seeds = list(range(len(X)))
+    results = []
+    for keys in (2**21, 8 * len(X), 1):  # 16 passes, 1 or 2 passes, 1 pass per draw
+        monkeypatch.setattr(batch, "_ORDER_KEYS", keys)
+        results.append(train_many(X, y, order="random", seeds=seeds, max_epochs=50))
+    for other in results[1:]:
+        np.testing.assert_array_equal(other.final_weights, results[0].final_weights)
+        np.testing.assert_array_equal(other.n_presentations, results[0].n_presentations)
+    assert_each_run_is_trains(results[0], X, y, order="random", seeds=seeds, max_epochs=50)
+
+
+def test_random_order_converges_at_the_first_moment_every_pattern_was_seen_since_the_last_update():
+    X, y = stacked([separable_data(6, 2, margin=0.02, seed=seed)[:2] for seed in range(200)])
+    result = train_many(X, y, order="random", seeds=range(200))
+    assert_each_run_is_trains(result, X, y, order="random", seeds=range(200))
+    assert (result.n_presentations % 6 != 0).any()
+
+
+@pytest.mark.parametrize("eta", [1.0, 0.25, 0.1, 3.0])
+def test_initial_weights_and_eta_run_as_train(eta):
+    X, y = boolean_sets(3, signed=True, n_random=30)
+    shared = [0.5, -1.0, 0.25, 2.0]
+    result = train_many(X, y, eta=eta, initial_weights=shared)
+    assert_each_run_is_trains(result, X, y, eta=eta, initial_weights=shared)
+    rows = np.random.default_rng(1).normal(size=(len(X), 4))
+    result = train_many(X, y, eta=eta, initial_weights=rows, max_epochs=100)
+    assert_each_run_is_trains(result, X, y, eta=eta, initial_weights=rows, max_epochs=100)
+
+
+def test_vecdot_rounds_each_net_as_np_dot_in_train_does():
+    """The premise of the batched nets: np.vecdot loops over the dot function np.dot calls."""
+    rng = np.random.default_rng(0)
+    for length in range(1, 41):
+        W = rng.normal(size=(200, length)) * rng.choice([1e-3, 1, 1e3], size=(200, length))
+        X = rng.normal(size=(200, length))
+        nets = np.vecdot(W, X)
+        assert all(nets[k] == float(np.dot(W[k], X[k])) for k in range(200))
+
+
+def test_near_ties_left_by_a_learning_rate_of_one_tenth_are_decided_as_in_train(monkeypatch):
+    """With eta = 0.1 on 0/1 patterns W·X is often a rounding error away from 0, so a sum taken
+    in another order than np.dot's (einsum's) decides some of these runs differently."""
+    X, y = boolean_sets(4, signed=False, n_random=200, seed=3)
+    result = train_many(X, y, eta=0.1, max_epochs=100)
+    assert_each_run_is_trains(result, X, y, eta=0.1, max_epochs=100)
+    monkeypatch.setattr(np, "vecdot", lambda W, X: np.einsum("ij,ij->i", W, X))
+    other = train_many(X, y, eta=0.1, max_epochs=100)
+    assert (other.n_updates != result.n_updates).sum() > 10
+
+
+def test_a_start_shared_by_all_sets_decides_a_near_tie_as_train():
+    """Found by hypothesis: one W0 for all sets once made W's rows strided, and BLAS's ddot sums a
+    strided vector in another way, so W·X = 1.1e-16 in train came out 0 here and the run went on
+    differently."""
+    X = np.zeros((5, 6, 4))
+    X[3, 2:5] = [[0, -3, 1, 3], [2, 3, 1, 1], [0, 2, -2, 1]]
+    y = np.zeros((5, 6), int)
+    y[3, 3] = 1
+    start = np.linspace(-1, 1, 5)
+    result = train_many(X, y, eta=0.1, initial_weights=start, max_epochs=1)
+    assert_each_run_is_trains(result, X, y, eta=0.1, initial_weights=start, max_epochs=1)
+    assert train(X[3], y[3], eta=0.1, initial_weights=start).net[4] == 2.0**-53
+
+
+def test_a_minus_zero_start_keeps_its_sign_as_in_train():
+    X, y = boolean_sets(2, signed=False)
+    start = [-0.0, -0.0, 1.0]
+    result = train_many(X, y, initial_weights=start)
+    assert_each_run_is_trains(result, X, y, initial_weights=start)
+    assert np.signbit(result.final_weights[:, 0]).any()
+
+
+@pytest.mark.filterwarnings("ignore:overflow encountered:RuntimeWarning", "ignore:invalid value:RuntimeWarning")
+def test_numbers_large_enough_to_overflow_run_as_train():
+    X, y = boolean_sets(2, signed=True)
+    result = train_many(X * 1e200, y, eta=1e150, max_epochs=5)
+    assert_each_run_is_trains(result, X * 1e200, y, eta=1e150, max_epochs=5)
+
+
+def test_a_set_whose_labels_are_all_one_runs_as_train_in_either_convention():
+    X, y = boolean_sets(2, signed=True)
+    y[0] = 1
+    result = train_many(X, y)
+    assert result.labels == "-1/+1" and train(X[0], y[0]).labels == "0/1"
+    assert_each_run_is_trains(result, X, y)
+
+
+def test_results_have_one_entry_per_set_and_their_documented_types():
+    X, y = boolean_sets(2, signed=False)
+    result = train_many(X, y)
+    assert result.final_weights.shape == (len(X), 3) and result.final_weights.dtype == float
+    for name in ("n_updates", "n_presentations", "n_epochs", "cycle_start", "cycle_length"):
+        assert getattr(result, name).shape == (len(X),) and getattr(result, name).dtype == np.int64
+    assert set(result.status.tolist()) == {"converged", "cycling"}
+    assert ((result.cycle_start == -1) == (result.status != "cycling")).all()
+    assert repr(result) == f"<Batch of {len(X)} runs: {(result.status == 'converged').sum()} converged, " \
+                           f"{(result.status == 'cycling').sum()} cycling, 0 max_epochs>"
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data(), n_sets=st.integers(1, 6), n=st.integers(1, 8), d=st.integers(1, 4),
+       signed=st.booleans(), order=st.sampled_from(["cyclic", "random"]),
+       eta=st.sampled_from([1.0, 0.1, 0.5, 0.3]), max_epochs=st.integers(1, 40),
+       grid=st.sampled_from([None, 1.0, 0.5, 0.1]))
+def test_train_many_equals_train_on_random_small_data_sets(data, n_sets, n, d, signed, order, eta, max_epochs,
+                                                           grid):
+    """The law of this module: train_many is train on each set."""
+    values = (st.floats(-3, 3, allow_nan=False, width=64) if grid is None
+              else st.integers(-3, 3).map(lambda k: k * grid))
+    X = np.array(data.draw(st.lists(values, min_size=n_sets * n * d, max_size=n_sets * n * d))).reshape(n_sets, n, d)
+    y = np.array(data.draw(st.lists(st.integers(0, 1), min_size=n_sets * n, max_size=n_sets * n))).reshape(n_sets, n)
+    y = 2 * y - 1 if signed else y
+    start = data.draw(st.sampled_from([None, "shared", "rows"]))
+    w = {None: None, "shared": np.linspace(-1, 1, d + 1),
+         "rows": np.arange(n_sets * (d + 1)).reshape(n_sets, d + 1) % 3 - 1.0}[start]
+    seeds = data.draw(st.lists(st.integers(0, 2**32), min_size=n_sets, max_size=n_sets)) if order == "random" else None
+    result = train_many(X, y, eta=eta, initial_weights=w, order=order, seeds=seeds, max_epochs=max_epochs)
+    assert_each_run_is_trains(result, X, y, eta=eta, initial_weights=w, order=order, seeds=seeds,
+                              max_epochs=max_epochs)
+
+
+XB, YB = boolean_sets(2, signed=False)  # 9 sets of 4 patterns, 2 features
+
+
+@pytest.mark.parametrize("kwargs, error, words", [
+    (dict(X=[[[0, 0], [1]]], y=[[0, 1]]), ValueError, r"X must be a rectangular array.*different lengths"),
+    (dict(X=[[["a", "b"]]], y=[[0]]), TypeError, r"X must hold real numbers.*dtype <U1"),
+    (dict(X=XB[0], y=YB[0]), ValueError, r"X must be 3-D of shape \(n_sets, n_samples, n_features\), got an array "
+                                         r"of shape \(4, 2\) \(for one data set use train\(\)"),
+    (dict(X=np.empty((0, 4, 2)), y=np.empty((0, 4))), ValueError, r"X must hold at least one data set.*\(0, 4, 2\)"),
+    (dict(X=np.empty((3, 4, 0)), y=np.ones((3, 4))), ValueError, r"at least one feature, got shape \(3, 4, 0\)"),
+    (dict(X=np.where(np.arange(9)[:, None, None] == 2, np.nan, XB), y=YB), ValueError,
+     r"X must hold finite numbers, got NaN or inf in set\(s\) \[2\]"),
+    (dict(X=XB, y=YB[:, :3]), ValueError, r"y must have shape \(n_sets, n_samples\) = \(9, 4\).*got shape \(9, 3\)"),
+    (dict(X=XB, y=YB[0]), ValueError, r"y must have shape.*got shape \(4,\)"),
+    (dict(X=XB, y=np.where(YB == 1, np.nan, 0)), ValueError, r"y must hold finite labels"),
+    (dict(X=XB, y=YB * 2), ValueError,
+     r"y must hold labels all in \{0, 1\} or all in \{-1, \+1\}.*got the values \[0, 2\]"),
+    (dict(X=XB[:2], y=[[0, 1, 1, 1], [-1, 1, 1, 1]]), ValueError,
+     r"one convention for all sets, got the values \[-1, 0, 1\]"),
+    (dict(X=XB[:1], y=[["no", "yes", "yes", "yes"]]), TypeError, r"y must hold real numbers"),
+    (dict(X=XB, y=YB, eta=0), ValueError, r"eta must be a positive finite number, got 0"),
+    (dict(X=XB, y=YB, eta=-1), ValueError, r"eta must be a positive finite number, got -1"),
+    (dict(X=XB, y=YB, eta=float("inf")), ValueError, r"eta must be a positive finite number, got inf"),
+    (dict(X=XB, y=YB, eta="1"), TypeError, r"eta must be a positive number, got '1'"),
+    (dict(X=XB, y=YB, eta=True), TypeError, r"eta must be a positive number, got True"),
+    (dict(X=XB, y=YB, initial_weights=[0, 0]), ValueError,
+     r"initial_weights must have shape \(3,\) or \(9, 3\).*got shape \(2,\)"),
+    (dict(X=XB, y=YB, initial_weights=np.zeros((8, 3))), ValueError,
+     r"initial_weights must have shape.*got shape \(8, 3\)"),
+    (dict(X=XB, y=YB, initial_weights=[0, np.nan, 0]), ValueError, r"initial_weights must hold finite numbers"),
+    (dict(X=XB, y=YB, initial_weights=["a", "b", "c"]), TypeError, r"initial_weights must hold real numbers"),
+    (dict(X=XB, y=YB, order="shuffled"), ValueError, r"order must be one of 'cyclic', 'random', got 'shuffled'"),
+    (dict(X=XB, y=YB, order=None), ValueError, r"order must be one of 'cyclic', 'random', got None"),
+    (dict(X=XB, y=YB, seeds=range(9)), ValueError, r"seeds is used only with order='random', got seeds=range\(0, 9\) "
+                                                   r"with order='cyclic'"),
+    (dict(X=XB, y=YB, order="random", seeds=3), TypeError, r"seeds must be a sequence of 9 whole numbers \(one per "
+                                                           r"set\), got 3"),
+    (dict(X=XB, y=YB, order="random", seeds=[1, 2]), ValueError,
+     r"seeds must hold one seed per set \(9\), got 2 seeds"),
+    (dict(X=XB, y=YB, order="random", seeds=[1.5] * 9), TypeError, r"seeds must be whole numbers, got 1.5"),
+    (dict(X=XB, y=YB, order="random", seeds=[True] * 9), TypeError, r"seeds must be whole numbers, got True"),
+    (dict(X=XB, y=YB, order="random", seeds=[-1] * 9), ValueError, r"seeds must be whole numbers >= 0, got -1"),
+    (dict(X=XB, y=YB, max_epochs=0), ValueError, r"max_epochs must be a whole number >= 1, got 0"),
+    (dict(X=XB, y=YB, max_epochs=2.5), TypeError, r"max_epochs must be a whole number >= 1, got 2.5"),
+    (dict(X=XB, y=YB, max_epochs=None), TypeError, r"max_epochs must be a whole number >= 1, got None"),
+])
+def test_bad_input_is_named_in_the_error(kwargs, error, words):
+    with pytest.raises(error, match=words):
+        train_many(**kwargs)
+
+
+def test_options_are_keyword_only():
+    with pytest.raises(TypeError):
+        train_many(XB, YB, 0.5)
