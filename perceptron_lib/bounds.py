@@ -1,0 +1,505 @@
+"""Radius, margin, the maximum-margin separator and the forms of the perceptron convergence bound.
+
+Every bound counts the weight updates of `train` started from W = 0, with any
+learning rate, either label convention and any order of presentation. Each
+form is taken as its source states it, with the conditions its proof needs:
+
+- `honavar_bound`: (||W*|| L / delta)**2, Honavar (1996), section 3;
+- `binary_bound`: ||W*||**2 (n + 1) with delta = 1, the corollary there;
+- `augmented_bound`: (R / gamma)**2 on augmented patterns with a unit-norm
+  separator, the reading Stensbo-Smidt (2015) allows ("the proof can be done
+  using the augmented normal vector"). It is Honavar's number again:
+  R = L and gamma = delta / ||W*||;
+- `stensbo_smidt_bound`: (2 R / gamma)**2, Stensbo-Smidt (2015), theorem 1,
+  whose proof folds the bias in with the input R, not 1: it counts the
+  updates of ``train(X / radius(X), y)``, and may be exceeded by
+  ``train(X, y)`` (see its notes).
+"""
+import numpy as np
+
+from .training import _check_data, _numeric_array
+
+MARGIN_KINDS = ("geometric", "functional", "augmented")
+SEPARATOR_KINDS = ("geometric", "augmented")
+
+
+def radius(X):
+    """The radius R of the smallest ball about the origin that holds the patterns.
+
+    R = max_k ||x_k|| over the raw patterns, without the bias input: the R
+    of Stensbo-Smidt (2015), eq. (7), as theorem 1 and its proof use it
+    (the proof appends R itself to each pattern).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The patterns, without the bias input.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> radius([[0, 0], [3, 4], [1, 1]])
+    5.0
+    """
+    return float(np.linalg.norm(_check_patterns(X), axis=1).max())
+
+
+def augmented_radius(X):
+    """The largest norm L of the augmented patterns X_k = [1, x_k].
+
+    L = max_k ||[1, x_k]|| = sqrt(1 + R**2): Honavar's L (1996, section 3),
+    the bound on ||Z_k|| where Z_k = +-X_k carries the bias input x0 = 1,
+    and the R of the augmented reading of Stensbo-Smidt (2015).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The patterns, without the bias input (x0 = 1 is prepended).
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> round(augmented_radius([[0, 0], [0, 1], [1, 0], [1, 1]]) ** 2, 9)  # L = sqrt(n + 1)
+    3.0
+    """
+    X = _check_patterns(X)
+    return float(np.linalg.norm(np.hstack([np.ones((len(X), 1)), X]), axis=1).max())
+
+
+def margin(X, y, w, *, kind="geometric"):
+    """The margin of a separator w = [w0, w1, ..., wn] on labelled patterns.
+
+    With s_k = +1 for a positive pattern and -1 for a negative one, and
+    X_k = [1, x_k] the augmented pattern (so s_k X_k is Honavar's Z_k):
+
+    - ``"geometric"``: min_k s_k (w0 + w·x_k) / ||(w1, ..., wn)||, the distance
+      from the hyperplane w0 + w·x = 0 to the nearest pattern, in pattern
+      space. This is the gamma of Stensbo-Smidt (2015), eq. (9), for the
+      separator scaled to ||w|| = 1 with its bias b = w0 kept apart.
+    - ``"functional"``: min_k s_k W·X_k for W as given, unscaled: Honavar's
+      delta = min_k W*·Z_k (1996, section 3).
+    - ``"augmented"``: delta / ||W||, the gamma of eq. (9) read on augmented
+      patterns (x, 1) with an augmented w of unit norm (Stensbo-Smidt 2015);
+      it is the distance of the augmented patterns from the hyperplane
+      W·X = 0 through the origin of the (n + 1)-dimensional space.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The patterns, without the bias input.
+    y : array-like of shape (n_samples,)
+        Labels, all in {0, 1} or all in {-1, +1}.
+    w : array-like of shape (n_features + 1,)
+        The separator, bias weight first.
+    kind : {"geometric", "functional", "augmented"}, default "geometric"
+
+    Returns
+    -------
+    float
+        A number > 0.
+
+    Raises
+    ------
+    ValueError
+        If w does not separate the data strictly (s_k W·X_k <= 0 on some
+        pattern: the theorems need delta > 0, so a negative pattern on the
+        hyperplane counts as not separated), or, for ``"geometric"``, if
+        w1 = ... = wn = 0.
+
+    Examples
+    --------
+    OR and the separator [-1, 2, 2]: W·X_k = -1, 1, 1, 3, so delta = 1:
+
+    >>> from perceptron_lib import boolean_function
+    >>> X, y = boolean_function("or")
+    >>> margin(X, y, [-1, 2, 2], kind="functional")
+    1.0
+    >>> round(margin(X, y, [-1, 2, 2]), 6)  # 1 / sqrt(8)
+    0.353553
+    >>> margin(X, y, [-1, 2, 2], kind="augmented")  # 1 / sqrt(9)
+    0.3333333333333333
+    """
+    if not isinstance(kind, str) or kind not in MARGIN_KINDS:
+        raise ValueError(f"kind must be one of {', '.join(map(repr, MARGIN_KINDS))}, got {kind!r}")
+    X, s = _signed_patterns(X, y)
+    w = _check_separator("w", w, X.shape[1])
+    delta = _functional_margin("w", X, s, w)
+    if kind == "functional":
+        return delta
+    if kind == "augmented":
+        return delta / float(np.linalg.norm(w))
+    if not w[1:].any():
+        raise ValueError("w must have a nonzero weight on some feature for a geometric margin: with "
+                         f"w1 = ... = wn = 0 there is no hyperplane in pattern space, got w = {w.tolist()}")
+    return delta / float(np.linalg.norm(w[1:]))
+
+
+def max_margin_separator(X, y, *, kind="geometric"):
+    """The separator of largest margin (the hard-margin SVM) and its margin.
+
+    - ``"geometric"``: the hyperplane w0 + w·x = 0 farthest from the nearest
+      pattern, returned with ||(w1, ..., wn)|| = 1 so that w0 is Stensbo-
+      Smidt's b (2015) and the margin is her gamma. It gives the smallest
+      `stensbo_smidt_bound` of all separators. Needs both classes (with one
+      class the margin has no maximum).
+    - ``"augmented"``: the W of unit norm that maximises delta / ||W||, the
+      hyperplane through the origin of augmented space farthest from the
+      Z_k = s_k [1, x_k]. It gives the smallest `honavar_bound`,
+      `augmented_bound` and `binary_bound` of all separators (these depend on
+      W only through delta / ||W||), and works with one class too.
+
+    Both are the point of least norm in a polytope: the largest augmented
+    margin is the distance from the origin to the convex hull of the Z_k, and
+    the largest geometric margin is half the distance between the convex
+    hulls of the two classes (the least norm of a - b, a positive and b
+    negative). Wolfe's algorithm (1976) finds that point exactly, up to
+    rounding, and proves it optimal when it stops (no vertex lies below the
+    hyperplane through the point, normal to it). The margin returned
+    is recomputed from the returned w on the data, so it is a margin w
+    achieves, and any bound built on it is valid.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The patterns, without the bias input.
+    y : array-like of shape (n_samples,)
+        Labels, all in {0, 1} or all in {-1, +1}.
+    kind : {"geometric", "augmented"}, default "geometric"
+
+    Returns
+    -------
+    w : ndarray of shape (n_features + 1,)
+        The separator, bias weight first, normalised as above.
+    margin : float
+        ``margin(X, y, w, kind=kind)``.
+
+    Raises
+    ------
+    ValueError
+        If the data are not linearly separable (no margin above 1e-12 of the
+        largest pattern norm), or with ``"geometric"`` if y holds one class.
+
+    Examples
+    --------
+    AND: the line x1 + x2 = 1.5, half the distance from (1, 1) to (0.5, 0.5):
+
+    >>> from perceptron_lib import boolean_function
+    >>> w, gamma = max_margin_separator(*boolean_function("and"))
+    >>> np.round(w * 2 ** 0.5, 6).tolist(), round(gamma * 8 ** 0.5, 6)
+    ([-1.5, 1.0, 1.0], 1.0)
+    >>> w, gamma = max_margin_separator(*boolean_function("and"), kind="augmented")
+    >>> np.round(w * 17 ** 0.5, 6).tolist(), round(gamma * 17 ** 0.5, 6)
+    ([-3.0, 2.0, 2.0], 1.0)
+    """
+    if not isinstance(kind, str) or kind not in SEPARATOR_KINDS:
+        raise ValueError(f"kind must be one of {', '.join(map(repr, SEPARATOR_KINDS))}, got {kind!r}")
+    X_augmented, s = _signed_patterns(X, y)
+    Z = s[:, None] * X_augmented
+    if kind == "geometric":
+        if (s == s[0]).all():
+            raise ValueError("y must hold both classes for a geometric maximum-margin separator: with one "
+                             "class a hyperplane can be moved arbitrarily far away; use kind='augmented', got "
+                             f"only {'positive' if s[0] > 0 else 'negative'} patterns")
+        A, B = X_augmented[s > 0, 1:], X_augmented[s < 0, 1:]
+
+        def lowest(x):  # the vertex a_i - b_j of the difference polytope that minimises x·(a - b)
+            i, j = (0, 0) if x is None else (int(np.argmin(A @ x)), int(np.argmax(B @ x)))
+            return A[i] - B[j], (i, j)
+
+        u = _least_norm_point(lowest)
+        u = u / np.linalg.norm(u) if u.any() else np.eye(len(u))[0]
+        # The best bias for this normal puts the hyperplane halfway between the classes.
+        w = np.r_[-(np.min(A @ u) + np.max(B @ u)) / 2, u]
+    else:
+        def lowest(x):  # the pattern Z_k that minimises x·Z_k
+            k = 0 if x is None else int(np.argmin(Z @ x))
+            return Z[k], k
+
+        w = _least_norm_point(lowest)
+        w = w / np.linalg.norm(w) if w.any() else np.eye(len(w))[0]
+    if not np.min(Z @ w) > 1e-12 * np.linalg.norm(Z, axis=1).max():
+        raise ValueError("X, y must be linearly separable for a maximum-margin separator: no hyperplane "
+                         "puts every positive pattern strictly on one side and every negative one on the "
+                         "other (none with a margin above 1e-12 of the largest pattern norm)")
+    return w, margin(X, y, w, kind=kind)
+
+
+def honavar_bound(X, y, w_star):
+    """Honavar's bound (||W*|| L / delta)**2 on the number of updates.
+
+    Honavar (1996), section 3: for any W* with W*·Z_k >= delta > 0 on the
+    patterns Z_k = X_k (positives) or -X_k (negatives), X_k = [1, x_k], and
+    ||Z_k|| <= L, the perceptron started from W = 0 makes at most this many
+    updates, whatever eta > 0. Read as the proof is written: W* keeps its
+    bias weight w0* and L counts the bias input (`augmented_radius`). The
+    proof opens by assuming w0* = 0 "without loss of generality", but none
+    of its steps uses that, so the bound holds for any separator and is
+    computed here for W* as given (it does not depend on the scale of W*).
+    Two misprints of the source are read as the proof needs: ||W_t|| <=
+    sqrt(t) eta L in the last substitution, and the square in the corollary.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The patterns, without the bias input.
+    y : array-like of shape (n_samples,)
+        Labels, all in {0, 1} or all in {-1, +1}.
+    w_star : array-like of shape (n_features + 1,)
+        A separator W*, bias weight first.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    OR with W* = [-1, 2, 2]: delta = 1, ||W*||**2 = 9, L**2 = 3, so 27 (the
+    source's run makes 4 updates):
+
+    >>> from perceptron_lib import boolean_function
+    >>> round(honavar_bound(*boolean_function("or"), [-1, 2, 2]), 9)
+    27.0
+    """
+    X_augmented, s = _signed_patterns(X, y)
+    w_star = _check_separator("w_star", w_star, X_augmented.shape[1])
+    delta = _functional_margin("w_star", X_augmented, s, w_star)
+    L = np.linalg.norm(X_augmented, axis=1).max()
+    return float((np.linalg.norm(w_star) * L / delta) ** 2)
+
+
+def augmented_bound(X, y, w):
+    """The bound (R / gamma)**2 on augmented patterns with a unit-norm separator.
+
+    Stensbo-Smidt (2015) writes patterns as (x, 1) and separators as (w, b)
+    in one vector, and notes that the convergence proof "can be done" in that
+    notation: with R = max_k ||(x_k, 1)|| (`augmented_radius`) and gamma the
+    margin min_k t_k w·x_k of the augmented w scaled to unit norm
+    (``margin(..., kind="augmented")``), Novikoff's argument gives (R /
+    gamma)**2. It is the same number as `honavar_bound` (R = L and gamma =
+    delta / ||W*||), reached from the other source.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The patterns, without the bias input.
+    y : array-like of shape (n_samples,)
+        Labels, all in {0, 1} or all in {-1, +1}.
+    w : array-like of shape (n_features + 1,)
+        A separator, bias weight first; it is scaled to unit norm here.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    OR with w = [-1, 2, 2] / 3: gamma = 1/3 and R = sqrt(3), so (3 sqrt(3))**2 = 27:
+
+    >>> from perceptron_lib import boolean_function
+    >>> round(augmented_bound(*boolean_function("or"), [-1, 2, 2]), 9)
+    27.0
+    """
+    gamma = margin(X, y, w, kind="augmented")
+    return float((augmented_radius(X) / gamma) ** 2)
+
+
+def stensbo_smidt_bound(X, y, w):
+    """Stensbo-Smidt's bound (2 R / gamma)**2, with the bias folded in through R.
+
+    Stensbo-Smidt (2015), theorem 1 (after Block and Novikoff): for data in
+    the ball of radius R about the origin (`radius`, the raw patterns) and a
+    separator (w, b) with ||w|| = 1 and margin gamma = min_k t_k (w·x_k + b)
+    (``margin(..., kind="geometric")``), the perceptron from zero weights
+    makes at most (2 R / gamma)**2 updates. w is scaled to ||(w1, ..., wn)||
+    = 1 here, so w0 is the source's b.
+
+    The proof's perceptron runs on the patterns (x, R) with the weights
+    (w, b / R): its bias input is R, not 1. That is ``train(X / R, y)``
+    (the same decisions and updates; train's weights are the proof's
+    divided by R, bias first), and that is the run the bound counts.
+    ``train(X, y)`` itself, with bias input 1, is the same run only when
+    R = 1, and otherwise can make many more updates: on two points of one
+    feature, x = 0.1 positive and x = 0.04 negative, the bound is 44.4 and
+    train makes 337 updates; on x = 100 and x = 40 it makes 1872.
+    `honavar_bound` is the bound for ``train(X, y)``.
+
+    The proof also needs |b| <= R (eq. 23). It holds for every separator of
+    data with both classes (the hyperplane then crosses the ball), and is
+    checked here.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The patterns, without the bias input.
+    y : array-like of shape (n_samples,)
+        Labels, all in {0, 1} or all in {-1, +1}; the proof holds for both
+        update rules of `train` (each updates only where t W·X <= 0).
+    w : array-like of shape (n_features + 1,)
+        A separator [b, w1, ..., wn], bias weight first, with some wi != 0.
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    ValueError
+        If w does not separate the data, or if |b| > R once ||w|| = 1.
+
+    Examples
+    --------
+    OR with w = [-0.5, 1, 1] / sqrt(2): gamma = 0.5 / sqrt(2), R = sqrt(2),
+    so 2 R / gamma = 8:
+
+    >>> from perceptron_lib import boolean_function, train
+    >>> X, y = boolean_function("or")
+    >>> round(stensbo_smidt_bound(X, y, [-0.5, 1, 1]), 9)
+    64.0
+    >>> train(X / radius(X), y).n_updates
+    4
+    """
+    gamma = margin(X, y, w, kind="geometric")
+    X = _check_patterns(X)
+    w = _check_separator("w", w, X.shape[1] + 1)
+    R = radius(X)
+    b = w[0] / np.linalg.norm(w[1:])
+    if abs(b) > R:
+        raise ValueError(f"w must have |b| <= R once scaled to ||(w1, ..., wn)|| = 1 (Stensbo-Smidt 2015, "
+                         f"eq. 23), got |b| = {abs(b):.6g} > R = {R:.6g}: a hyperplane outside the ball "
+                         "separates one class only")
+    return float((2 * R / gamma) ** 2)
+
+
+def binary_bound(X, y, w_star):
+    """Honavar's corollary for binary patterns: ||W*||**2 (n + 1), with delta = 1.
+
+    Honavar (1996), section 3: when every input is 0 or 1, L <= sqrt(n + 1)
+    (n inputs and the bias input), and any separator W* can be scaled to
+    delta = min_k W*·Z_k = 1, so the perceptron from W = 0 makes at most
+    ||W*||**2 (n + 1) updates. W* is scaled here (divided by its delta), so
+    any separator will do. The bound is `honavar_bound` with L replaced by
+    its largest value sqrt(n + 1): equal to it when the data hold the
+    all-ones pattern, larger otherwise.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        Binary patterns (every entry 0 or 1), without the bias input.
+    y : array-like of shape (n_samples,)
+        Labels, all in {0, 1} or all in {-1, +1}.
+    w_star : array-like of shape (n_features + 1,)
+        A separator W*, bias weight first, of any scale.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    AND with W* = [-3, 2, 2]: W*·Z_k = 3, 1, 1, 1, so delta = 1 already and
+    ||W*||**2 (n + 1) = 17 * 3:
+
+    >>> from perceptron_lib import boolean_function
+    >>> round(binary_bound(*boolean_function("and"), [-3, 2, 2]), 9)
+    51.0
+    """
+    X_augmented, s = _signed_patterns(X, y)
+    if not np.isin(X_augmented, (0, 1)).all():
+        bad = np.flatnonzero(~np.isin(X_augmented, (0, 1)).all(axis=1))
+        raise ValueError("X must be binary (every entry 0 or 1) for the binary corollary, got other values "
+                         f"in row(s) {bad.tolist()[:10]}")
+    w_star = _check_separator("w_star", w_star, X_augmented.shape[1])
+    delta = _functional_margin("w_star", X_augmented, s, w_star)
+    n = X_augmented.shape[1] - 1
+    return float(np.linalg.norm(w_star / delta) ** 2 * (n + 1))
+
+
+def _check_patterns(X):
+    """X as a non-empty 2-D float array of finite numbers (the messages of `train`)."""
+    X = _numeric_array("X", X, "(n_samples, n_features)")
+    if X.ndim != 2:
+        raise ValueError(f"X must be 2-D of shape (n_samples, n_features), got an array of shape {X.shape}")
+    if X.shape[0] == 0 or X.shape[1] == 0:
+        raise ValueError(f"X must hold at least one pattern with at least one feature, got shape {X.shape}")
+    if not np.isfinite(X).all():
+        raise ValueError("X must hold finite numbers, got NaN or inf")
+    return X
+
+
+def _signed_patterns(X, y):
+    """The augmented patterns [1, x_k] and the signs s_k (+1 positive, -1 negative)."""
+    X, y, labels = _check_data(X, y)
+    return X, (y if labels == "-1/+1" else 2 * y - 1).astype(float)
+
+
+def _check_separator(name, w, size):
+    w = _numeric_array(name, w, f"({size},)")
+    if w.shape != (size,):
+        raise ValueError(f"{name} must have shape ({size},): the bias weight w0 and one weight per feature "
+                         f"of X, got shape {w.shape}")
+    if not np.isfinite(w).all():
+        raise ValueError(f"{name} must hold finite numbers, got NaN or inf")
+    return w
+
+
+def _functional_margin(name, X, s, w):
+    """min_k s_k W·X_k, which must be > 0 (Honavar's delta)."""
+    values = s * (X @ w)
+    if not values.min() > 0:
+        bad = np.flatnonzero(values <= 0)
+        raise ValueError(f"{name} must separate the data (s_k W·X_k > 0 on every pattern, s_k = +1 for a "
+                         f"positive and -1 for a negative one), got s_k W·X_k <= 0 on pattern(s) "
+                         f"{bad.tolist()[:10]} (smallest {values.min():.6g})")
+    return float(values.min())
+
+
+def _least_norm_point(lowest, *, max_iterations=100_000):
+    """The point of least norm in a polytope: P. Wolfe, "Finding the nearest point in a polytope",
+    Mathematical Programming 11 (1976), 128-149.
+
+    lowest(x) returns a vertex p minimising x·p and a key naming it (lowest(None): any vertex).
+    The current point x is a convex combination of a few vertices (the corral); each major step
+    adds the lowest vertex, then x moves to the least-norm point of the corral's affine hull,
+    dropping vertices while that point lies outside their convex hull. It stops when no vertex
+    is lower than x·x (up to rounding): then x is the answer (every point p of the polytope has
+    x·p >= x·x, so ||p|| >= ||x||).
+    """
+    p, key = lowest(None)
+    corral, keys, weights = [p], [key], np.ones(1)
+    x, largest = p, p @ p
+    for _ in range(max_iterations):
+        if x @ x <= 1e-24 * largest:
+            break  # the origin is in the polytope
+        p, key = lowest(x)
+        largest = max(largest, p @ p)
+        if x @ x - x @ p <= 1e-12 * (x @ x) or key in keys:
+            break
+        corral.append(p)
+        keys.append(key)
+        weights = np.append(weights, 0.0)
+        while True:
+            Q = np.array(corral)
+            beta = np.linalg.lstsq((Q[1:] - Q[0]).T, -Q[0], rcond=None)[0]
+            affine = np.r_[1 - beta.sum(), beta]  # least-norm point of the affine hull, as weights
+            if (affine > 1e-14).all():
+                weights = affine
+                break
+            # Walk from the current weights towards the affine ones until one reaches zero; drop it.
+            out = affine <= 1e-14
+            theta = min(1.0, float(np.min(weights[out] / (weights[out] - affine[out]))))
+            weights = (1 - theta) * weights + theta * affine
+            keep = weights > 1e-14
+            keep[np.argmax(weights)] = True
+            corral = [v for v, k in zip(corral, keep) if k]
+            keys = [q for q, k in zip(keys, keep) if k]
+            weights = weights[keep] / weights[keep].sum()
+            if len(corral) == 1:
+                break
+        x = weights @ np.array(corral)
+    return x
