@@ -25,8 +25,8 @@ class Trace:
         Which rule ran: Honavar's threshold unit (o = 1 iff W·X > 0,
         W <- W + eta (c - o) X) or the mistake-driven rule (update iff
         y W·X <= 0, W <- W + eta y X).
-    eta : float
-        The learning rate (of the fixed rule).
+    eta : float or callable
+        The learning rate (of the fixed rule), or the schedule that gave it.
     order : {"cyclic", "random"}
         How patterns were presented.
     rule : {"fixed", "absolute", "fractional"}
@@ -66,7 +66,7 @@ class Trace:
     X: np.ndarray
     y: np.ndarray
     labels: str
-    eta: float
+    eta: object
     order: str
     rule: str
     fraction: float
@@ -145,7 +145,8 @@ class Trace:
         net, o, c = self.net[i], self.output[i], self.target[i]
         product = f"W·X{p + 1} = {format_vector(before)}·{format_vector(x)} = {_num(net)}"
         # the step along the pattern: eta for the fixed rule, chosen by the other rules
-        step = self.eta if self.rule == "fixed" else abs(float((after - before) @ x) / float(x @ x))
+        fixed = self.rule == "fixed" and not callable(self.eta)
+        step = self.eta if fixed else abs(float((after - before) @ x) / float(x @ x))
         if self.labels == "0/1":
             test = f"{product} ⇒ o = {o} {'≠' if o != c else '='} c = {c}"
             change = (f"W ← {format_vector(before)} + {_num(step)}·({c} − {o})·{format_vector(x)} = "

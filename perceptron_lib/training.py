@@ -40,8 +40,13 @@ def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
         The patterns, without the bias input.
     y : array-like of shape (n_samples,)
         Targets, all in {0, 1} or all in {-1, +1}.
-    eta : float, default 1.0
-        The learning rate, a finite number > 0.
+    eta : float or callable, default 1.0
+        The learning rate, a finite number > 0; or a function of the update
+        count (0 for the first update, 1 for the next, ...) returning one, so
+        that the rate can vary from update to update (Honavar 1996, section 3:
+        the perceptron still converges when 0 < eta_t <= B). With a
+        schedule the weights no longer decide the future, so no cycle is
+        looked for: the run ends converged or at max_epochs.
     initial_weights : array-like of shape (n_features + 1,), optional
         W at the start, bias weight first; zeros by default.
     order : {"cyclic", "random"}, default "cyclic"
@@ -87,7 +92,8 @@ def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
     [0.0, 1.0, 1.0]
     """
     X, y, labels = _check_data(X, y)
-    eta = _check_positive("eta", eta)
+    schedule = eta if callable(eta) else None
+    eta = 1.0 if schedule else _check_positive("eta", eta)
     n, d = X.shape
     w = _check_initial_weights(initial_weights, d)
     if order not in ORDERS:
@@ -105,7 +111,7 @@ def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
         raise TypeError(f"record must be True or False, got {record!r}")
     if rule not in RULES:
         raise ValueError(f"rule must be one of {', '.join(map(repr, RULES))}, got {rule!r}")
-    if rule != "fixed" and eta != 1.0:
+    if rule != "fixed" and (eta != 1.0 or schedule):
         raise ValueError(f"eta is used only by rule='fixed' (the {rule} rule chooses its own step), "
                          f"got eta={eta!r} with rule={rule!r}")
     fraction = _check_positive("fraction", fraction)
@@ -124,6 +130,12 @@ def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
     tie_is_mistake = [labels == "-1/+1" or s > 0 for s in signs]
     corrections = [(eta * s) * x for s, x in zip(signs, rows)]
     correction = _correction_rule(rule, fraction, rows, signs, tie_is_mistake, corrections)
+    if schedule:
+        def correction(i, margin):  # the rate of this update, from the caller's schedule
+            rate = schedule(n_updates)
+            if isinstance(rate, (bool, np.bool_)) or not isinstance(rate, Real) or not (np.isfinite(rate) and rate > 0):
+                raise ValueError(f"eta(k) must return a positive finite number, got {rate!r} for k={n_updates}")
+            return (float(rate) * signs[i]) * rows[i]
     dot = np.dot
     start = w.copy()
     orders = _pass_orders(n, order, seed)
@@ -132,7 +144,7 @@ def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
     n_presentations = n_updates = n_clean = n_epochs = 0
     clean_since = [-1] * n  # the update count at which each pattern was last seen right
     for epoch in range(max_epochs + 1):
-        if order == "cyclic":
+        if order == "cyclic" and not schedule:  # with a schedule W alone no longer decides the future
             key = w.tobytes()
             if key in seen:
                 status, cycle = "cycling", (seen[key], epoch)
@@ -187,7 +199,7 @@ def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
         pattern, net, output, updated = (np.empty(0, np.int64), np.empty(0), np.empty(0, np.int64),
                                          np.empty(0, bool))
         weights = np.vstack([start, w])
-    return Trace(X=X, y=y, labels=labels, eta=eta, order=order, rule=rule, fraction=fraction, weights=weights,
+    return Trace(X=X, y=y, labels=labels, eta=schedule or eta, order=order, rule=rule, fraction=fraction, weights=weights,
                  pattern=pattern, net=net, output=output, target=y[pattern],
                  updated=updated, status=status, n_presentations=n_presentations,
                  n_updates=n_updates, n_epochs=n_epochs, cycle_start=cycle_start,

@@ -245,3 +245,24 @@ X2, Y2 = boolean_function("or")
 def test_bad_input_is_named_in_the_error(kwargs, error, words):
     with pytest.raises(error, match=words):
         train(**kwargs)
+
+
+def test_a_varying_learning_rate_follows_its_schedule_and_still_converges():
+    """Honavar (1996), section 3: any rates in (0, B] still converge on separable data."""
+    rates = np.random.default_rng(0).uniform(0.01, 2, 10_000)
+    for seed in range(20):
+        X, y, _ = separable_data(30, 3, margin=0.1, seed=seed)
+        run = train(X, y, eta=lambda k: rates[k])
+        assert run.status == "converged"
+        steps = np.diff(run.weights, axis=0)[run.updated]
+        signs = np.where(run.target[run.updated] == 1, 1, -1)
+        np.testing.assert_allclose(steps, (rates[:run.n_updates] * signs)[:, None] * run.X[run.pattern[run.updated]])
+
+
+def test_a_schedule_never_claims_a_cycle_and_bad_rates_are_named():
+    X, y = boolean_function("xor")
+    assert train(X, y, eta=lambda k: 1.0, max_epochs=5).status == "max_epochs"
+    with pytest.raises(ValueError, match=r"eta\(k\) must return a positive finite number, got 0 for k=0"):
+        train(X, y, eta=lambda k: 0)
+    with pytest.raises(ValueError, match=r"eta is used only by rule='fixed'"):
+        train(X, y, eta=lambda k: 1.0, rule="absolute")
