@@ -15,6 +15,8 @@ form is taken as its source states it, with the conditions its proof needs:
   updates of ``train(X / radius(X), y)``, and may be exceeded by
   ``train(X, y)`` (see its notes).
 """
+from dataclasses import dataclass
+
 import numpy as np
 
 from .training import _check_data, _numeric_array
@@ -503,3 +505,102 @@ def _least_norm_point(lowest, *, max_iterations=100_000):
                 break
         x = weights @ np.array(corral)
     return x
+
+
+@dataclass(frozen=True, eq=False)
+class ConvergenceExperiment:
+    """Observed updates and bounds over many random separable data sets (see `convergence_experiment`).
+
+    Attributes
+    ----------
+    settings : dict
+        n_sets, n_samples, n_features, margin, order, seed.
+    updates : ndarray of shape (n_sets,)
+        Updates of ``train(X, y)`` from W = 0, one per data set.
+    honavar : ndarray of shape (n_sets,)
+        `honavar_bound` with the teacher that made the data.
+    scaled_updates : ndarray of shape (n_sets,)
+        Updates of ``train(X / R, y)``, the run Stensbo-Smidt's proof counts.
+    stensbo_smidt : ndarray of shape (n_sets,)
+        `stensbo_smidt_bound` with the teacher.
+    honavar_max, stensbo_smidt_max : ndarray of shape (n_max,)
+        The same two bounds with the maximum-margin separators, for the
+        first n_max data sets.
+    """
+
+    settings: dict
+    updates: np.ndarray
+    honavar: np.ndarray
+    scaled_updates: np.ndarray
+    stensbo_smidt: np.ndarray
+    honavar_max: np.ndarray
+    stensbo_smidt_max: np.ndarray
+
+    def violations(self):
+        """How many runs made more updates than each bound (the theorem says none)."""
+        n = len(self.honavar_max)
+        return {
+            "Honavar, teacher": int((self.updates > self.honavar).sum()),
+            "Honavar, maximum margin": int((self.updates[:n] > self.honavar_max).sum()),
+            "Stensbo-Smidt on X/R, teacher": int((self.scaled_updates > self.stensbo_smidt).sum()),
+            "Stensbo-Smidt on X/R, maximum margin": int((self.scaled_updates[:n] > self.stensbo_smidt_max).sum()),
+        }
+
+
+def convergence_experiment(n_sets, n_samples, n_features, margin, *, seed=0, order="cyclic", max_margin_sets=0):
+    """Train on many random separable data sets at once and compute the bounds of each.
+
+    Data set k is ``separable_data(n_samples, n_features, margin=margin,
+    seed=seed + k)``; with random order its presentation seed is seed + k
+    too. The runs use `train_many` (identical to `train`), from W = 0.
+
+    Parameters
+    ----------
+    n_sets, n_samples, n_features : int
+    margin : float
+        The teacher's margin, in (0, 0.5).
+    seed : int, default 0
+    order : {"cyclic", "random"}, default "cyclic"
+    max_margin_sets : int, default 0
+        For how many of the data sets (the first ones) to compute the
+        maximum-margin separators too (a few milliseconds each).
+
+    Returns
+    -------
+    ConvergenceExperiment
+
+    Examples
+    --------
+    >>> result = convergence_experiment(50, 20, 3, 0.1, max_margin_sets=5)
+    >>> result.violations()["Honavar, teacher"]
+    0
+    """
+    from .batch import train_many
+    from .datasets import separable_data
+    if isinstance(max_margin_sets, bool) or not isinstance(max_margin_sets, (int, np.integer)) \
+            or not 0 <= max_margin_sets <= n_sets:
+        raise ValueError(f"max_margin_sets must be a whole number from 0 to n_sets={n_sets}, "
+                         f"got {max_margin_sets!r}")
+    if not (isinstance(margin, (int, float, np.floating)) and 0 < margin < 0.5):
+        raise ValueError(f"margin must be a number in (0, 0.5) (a positive margin makes the data separable), "
+                         f"got {margin!r}")
+    data = [separable_data(n_samples, n_features, margin=margin, seed=seed + k) for k in range(n_sets)]
+    X = np.stack([d[0] for d in data])
+    y = np.stack([d[1] for d in data])
+    teachers = [d[2] for d in data]
+    seeds = [seed + k for k in range(n_sets)] if order == "random" else None
+    runs = train_many(X, y, order=order, seeds=seeds, max_epochs=100_000)
+    R = np.linalg.norm(X, axis=2).max(axis=1)
+    scaled = train_many(X / R[:, None, None], y, order=order, seeds=seeds, max_epochs=100_000)
+    if (runs.status != "converged").any() or (scaled.status != "converged").any():
+        raise RuntimeError("a run on separable data did not converge within 100000 passes")
+    honavar = np.array([honavar_bound(X[k], y[k], teachers[k]) for k in range(n_sets)])
+    stensbo = np.array([stensbo_smidt_bound(X[k], y[k], teachers[k]) for k in range(n_sets)])
+    honavar_max, stensbo_max = [], []
+    for k in range(max_margin_sets):
+        honavar_max.append(honavar_bound(X[k], y[k], max_margin_separator(X[k], y[k], kind="augmented")[0]))
+        stensbo_max.append(stensbo_smidt_bound(X[k], y[k], max_margin_separator(X[k], y[k], kind="geometric")[0]))
+    settings = {"n_sets": n_sets, "n_samples": n_samples, "n_features": n_features, "margin": margin,
+                "order": order, "seed": seed}
+    return ConvergenceExperiment(settings, runs.n_updates, honavar, scaled.n_updates, stensbo,
+                                 np.array(honavar_max), np.array(stensbo_max))

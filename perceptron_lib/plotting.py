@@ -861,3 +861,39 @@ def plot_dual_grid(X, y, weights, titles, *, lim=3.0, size=2.3):
     for ax in axes.ravel()[2 * len(weights):]:
         ax.set_axis_off()
     return fig
+
+
+def plot_bound_check(pairs, *, size=(8.4, 3.4)):
+    """Observed updates against their bound, data set by data set, and how close they come.
+
+    Left: a log-log scatter of bound (x) against observed updates (y); the
+    theorem says every point lies on or below the diagonal y = x. Right: the
+    distribution of observed / bound.
+
+    Parameters
+    ----------
+    pairs : dict of str to (array-like, array-like)
+        A name for each bound form, and (observed updates, bound) per data set.
+
+    Returns
+    -------
+    Picture
+    """
+    fig = Picture(figsize=size, layout="constrained")
+    scatter_ax, ratio_ax = fig.subplots(1, 2)
+    lowest, highest = np.inf, 0
+    colours = [POSITIVE, NEGATIVE, "#2e8b57", "#7d3c98"]
+    for (name, (observed, bound)), colour in zip(pairs.items(), colours):
+        observed, bound = np.asarray(observed, float), np.asarray(bound, float)
+        shown = np.maximum(observed, 0.8)  # zero updates would fall off a log scale
+        scatter_ax.scatter(bound, shown, s=6, alpha=0.45, color=colour, label=name, lw=0)
+        ratio = observed / bound
+        ratio_ax.hist(ratio, bins=np.linspace(0, 1, 41), alpha=0.55, color=colour, label=name)
+        lowest, highest = min(lowest, shown.min(), bound.min()), max(highest, bound.max())
+    line = [lowest * 0.8, highest * 1.25]
+    scatter_ax.plot(line, line, color="black", lw=1.5, label="updates = bound")
+    scatter_ax.set(xscale="log", yscale="log", xlabel="bound", ylabel="updates made")
+    scatter_ax.legend(fontsize=7, loc="upper left")
+    ratio_ax.set(xlabel="updates made / bound", ylabel="data sets", xlim=(0, 1))
+    ratio_ax.legend(fontsize=7)
+    return fig

@@ -10,7 +10,7 @@ from .geometry import misclassified, wrong_side_of_lines
 from .plotting import FastPictures, StepPictures, dual_figure, update_dual
 
 _STATIC_NOTE = ("Interactive stepper (needs a running kernel: run the notebook to use it). "
-                "The same steps are shown as a static figure and table in this notebook.")
+                "This notebook also shows what it shows as a static figure.")
 
 
 class _StaticNote:
@@ -170,3 +170,61 @@ class DualView(_StaticNote, widgets.VBox):
             f"pattern space: {names(misclassified(np.array(w), self.X, self.y))} on the wrong side of W's line"
             f" · weight space: W on the wrong side of the lines of "
             f"{names(wrong_side_of_lines(w, self.X, self.y))}")
+
+
+class BoundExplorer(_StaticNote, widgets.VBox):
+    """Choose a dimension, a size and a margin, and check the convergence bound on a fresh batch.
+
+    Each run trains `n_sets` random separable data sets at once (`train_many`
+    through `bounds.convergence_experiment`) and shows observed updates
+    against Honavar's bound with the teacher's separator (Honavar 1996,
+    section 3) and Stensbo-Smidt's (2015) on the rescaled data.
+
+    Parameters
+    ----------
+    n_sets : int, default 400
+        Data sets per run.
+
+    Examples
+    --------
+    >>> explorer = BoundExplorer(n_sets=20)
+    >>> explorer.run.click(); "violations: 0 and 0" in explorer.summary.value
+    True
+    """
+
+    _what = "bound explorer"
+
+    def __init__(self, *, n_sets=400):
+        self.n_sets = n_sets
+        self.features = widgets.Dropdown(options=[2, 5, 10, 20], value=5, description="features")
+        self.samples = widgets.IntSlider(value=50, min=10, max=200, step=10, description="points")
+        self.margin = widgets.FloatSlider(value=0.1, min=0.02, max=0.4, step=0.02, description="margin")
+        self.order = widgets.Dropdown(options=["cyclic", "random"], value="cyclic", description="order")
+        self.run = widgets.Button(description=f"run {n_sets} data sets", button_style="primary")
+        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
+        self.summary = widgets.HTML()
+        self.run.on_click(lambda _: self.show())
+        controls = widgets.VBox([widgets.HBox([self.features, self.order]),
+                                 widgets.HBox([self.samples, self.margin]), self.run])
+        super().__init__([controls, self.summary, self.image])
+        self.add_class("perceptron-bounds")
+        self.show()
+
+    def show(self):
+        """Run a batch with the chosen settings and show the result."""
+        from .bounds import convergence_experiment
+        from .plotting import plot_bound_check
+        self.summary.value = "running..."
+        result = convergence_experiment(self.n_sets, self.samples.value, self.features.value,
+                                        self.margin.value, order=self.order.value,
+                                        seed=int(self.samples.value * 1000 + self.margin.value * 100))
+        figure = plot_bound_check({"Honavar, teacher": (result.updates, result.honavar),
+                                   "Stensbo-Smidt on X/R, teacher": (result.scaled_updates,
+                                                                      result.stensbo_smidt)})
+        self.image.value = figure._repr_png_()
+        broken = result.violations()
+        ratio = np.median(result.updates / result.honavar)
+        self.summary.value = (f"{self.n_sets} data sets: median updates {np.median(result.updates):g}, "
+                              f"median Honavar bound {np.median(result.honavar):.0f} (updates/bound "
+                              f"{ratio:.3f}); violations: {broken['Honavar, teacher']} and "
+                              f"{broken['Stensbo-Smidt on X/R, teacher']}")

@@ -366,3 +366,25 @@ def test_stensbo_smidt_bound_fails_on_one_class_exactly_when_the_hyperplane_leav
     X, y = ONE_CLASS
     assert stensbo_smidt_bound(X, y, [0.05, 1]) == pytest.approx((2 * 0.05 / 0.1) ** 2)  # gamma = 0.1: 1
     assert train(X / radius(X), y).n_updates == 1
+
+
+def test_the_experiment_reproduces_train_and_its_bounds_set_by_set():
+    from perceptron_lib.bounds import convergence_experiment
+    from perceptron_lib.datasets import separable_data as make
+    result = convergence_experiment(12, 20, 3, 0.1, seed=7, order="random", max_margin_sets=3)
+    for k in range(12):
+        X, y, teacher = make(20, 3, margin=0.1, seed=7 + k)
+        assert result.updates[k] == train(X, y, order="random", seed=7 + k).n_updates
+        assert result.honavar[k] == honavar_bound(X, y, teacher)
+    assert len(result.honavar_max) == 3 and set(result.violations().values()) == {0}
+    with pytest.raises(ValueError, match=r"max_margin_sets must be a whole number from 0 to n_sets=12"):
+        convergence_experiment(12, 20, 3, 0.1, max_margin_sets=13)
+    with pytest.raises(ValueError, match=r"margin must be a number in \(0, 0.5\)"):
+        convergence_experiment(12, 20, 3, 0.0)
+
+
+def test_bound_check_plots_every_data_set_under_the_diagonal():
+    from perceptron_lib.plotting import plot_bound_check
+    fig = plot_bound_check({"a": ([1, 2, 3], [10, 20, 30])})
+    offsets = fig.axes[0].collections[0].get_offsets()
+    assert offsets.tolist() == [[10, 1], [20, 2], [30, 3]]

@@ -62,14 +62,21 @@ def test_notebook_has_slides_one_per_section(path):
             assert kind == "slide"
 
 
+# Each interactive view and the picture that stands in for it where no kernel runs.
+STATIC_COUNTERPARTS = {"TraceStepper": "plot_trace_grid", "DualView": "plot_dual_grid",
+                       "BoundExplorer": "plot_bound_check"}
+
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
-def test_every_stepper_has_a_static_counterpart(path):
-    """A TraceStepper needs a kernel; the lesson must show the same run without one."""
+def test_every_interactive_view_has_a_static_counterpart(path):
+    """A widget needs a kernel; the lesson must show the same thing without one."""
     code = ["".join(c["source"]) for c in load(path)["cells"] if c["cell_type"] == "code"]
     for i, source in enumerate(code):
-        for shown in re.findall(r"TraceStepper\((\w+)", source):
-            later = "\n".join(code[i:i + 3])
-            assert re.search(rf"plot_trace_grid\({shown}\b", later), f"no static figure of {shown}"
+        for widget, static in STATIC_COUNTERPARTS.items():
+            for shown in re.findall(rf"\b{widget}\((\w*)", source):
+                nearby = "\n".join(code[i:i + 3]) if shown else "\n".join(code)
+                pattern = rf"{static}\({shown}\b" if shown else rf"{static}\("
+                assert re.search(pattern, nearby), f"{widget}({shown}) has no {static} near it"
 
 
 def test_readme_binder_links_open_notebooks_that_exist():

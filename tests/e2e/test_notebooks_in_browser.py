@@ -74,4 +74,12 @@ def test_notebook_runs_in_jupyterlab_and_its_steppers_step(lab, name):
                                arg=[view.locator("img").first.element_handle(), picture], timeout=10_000)
         page.wait_for_function("([el, before]) => el.innerText !== before",  # the lists follow
                                arg=[view.locator(".widget-html").last.element_handle(), text], timeout=10_000)
+    for explorer in page.locator(".perceptron-bounds").all():
+        explorer.scroll_into_view_if_needed()
+        picture = explorer.locator("img").first.get_attribute("src")
+        explorer.locator(".widget-dropdown select").first.select_option("2")  # features
+        explorer.get_by_role("button", name="run").click()
+        page.wait_for_function("([img, before]) => img.getAttribute('src') !== before",
+                               arg=[explorer.locator("img").first.element_handle(), picture], timeout=30_000)
+        assert "violations: 0 and 0" in explorer.locator(".widget-html").first.inner_text()
     assert problems_shown(page) == []
