@@ -4,7 +4,7 @@ from operator import index
 
 import numpy as np
 
-from .training import ORDERS, _check_positive, _numeric_array, train
+from .training import ORDERS, _check_positive, _label_convention, _numeric_array, train
 
 _ORDER_KEYS = 2**21  # random keys drawn at once for random order, at most (16 MB)
 
@@ -365,15 +365,7 @@ def _check_data(X, y):
                          f"got shape {y.shape}")
     if not np.isfinite(y).all():
         raise ValueError("y must hold finite labels, got NaN or inf")
-    found = set(np.unique(y).tolist())
-    if found <= {0, 1}:
-        labels = "0/1"
-    elif found <= {-1, 1}:
-        labels = "-1/+1"
-    else:
-        shown = [int(v) if v == int(v) else v for v in sorted(found)[:6]]
-        raise ValueError("y must hold labels all in {0, 1} or all in {-1, +1}, one convention for all sets, "
-                         f"got the values {shown}")
+    labels = _label_convention(y, ", one convention for all sets")
     # Labels all 1 fit both rules, and there the two coincide (see train), so a set whose
     # labels are all 1 runs as train would run it under either convention.
     X = np.concatenate([np.ones(X.shape[:2] + (1,)), X], axis=2)

@@ -323,16 +323,20 @@ def _check_data(X, y):
         raise ValueError(f"y must have one label per row of X ({len(X)}), got {len(y)} labels")
     if not np.isfinite(y).all():
         raise ValueError("y must hold finite labels, got NaN or inf")
-    found = set(np.unique(y).tolist())
-    if found <= {0, 1}:
-        labels = "0/1"
-    elif found <= {-1, 1}:
-        labels = "-1/+1"
-    else:
-        shown = [int(v) if v == int(v) else v for v in sorted(found)[:6]]
-        raise ValueError(f"y must hold labels all in {{0, 1}} or all in {{-1, +1}}, got the values {shown}")
+    labels = _label_convention(y)
     X = np.hstack([np.ones((len(X), 1)), X])
     return X, y.astype(np.int64), labels
+
+
+def _label_convention(y, scope=""):
+    """ "0/1" or "-1/+1" from the label values; labels all 1 fit both (and there the rules coincide)."""
+    found = set(np.unique(y).tolist())
+    if found <= {0, 1}:
+        return "0/1"
+    if found <= {-1, 1}:
+        return "-1/+1"
+    shown = [int(v) if v == int(v) else v for v in sorted(found)[:6]]
+    raise ValueError(f"y must hold labels all in {{0, 1}} or all in {{-1, +1}}{scope}, got the values {shown}")
 
 
 def _numeric_array(name, value, shape):
