@@ -8,6 +8,7 @@ import numpy as np
 
 from .geometry import misclassified, wrong_side_of_lines
 from .plotting import FastPictures, StepPictures, dual_figure, update_dual
+from .trace import format_vector
 
 _STATIC_NOTE = ("Interactive stepper (needs a running kernel: run the notebook to use it). "
                 "This notebook also shows what it shows as a static figure.")
@@ -87,7 +88,7 @@ class TraceStepper(_StaticNote, widgets.VBox):
         """Show step k (0 is the start)."""
         self.image.value = self.pictures.png(k)
         if k == 0:
-            self.arithmetic.value = f"<b>step 0</b>: the start, W = {self.trace.weights[0].tolist()}"
+            self.arithmetic.value = f"<b>step 0</b>: the start, W = {format_vector(self.trace.weights[0])}"
         else:
             test, change = self.trace.step_text(k)
             self.arithmetic.value = f"<b>presentation {k}</b>: {test}<br>&emsp;{change}"
