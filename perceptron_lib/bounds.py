@@ -19,6 +19,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .batch import train_many
+from .datasets import separable_data
 from .training import _check_data, _numeric_array
 
 MARGIN_KINDS = ("geometric", "functional", "augmented")
@@ -575,8 +577,6 @@ def convergence_experiment(n_sets, n_samples, n_features, margin, *, seed=0, ord
     >>> result.violations()["Honavar, teacher"]
     0
     """
-    from .batch import train_many
-    from .datasets import separable_data
     if isinstance(max_margin_sets, bool) or not isinstance(max_margin_sets, (int, np.integer)) \
             or not 0 <= max_margin_sets <= n_sets:
         raise ValueError(f"max_margin_sets must be a whole number from 0 to n_sets={n_sets}, "

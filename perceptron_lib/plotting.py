@@ -14,7 +14,7 @@ from matplotlib.figure import Figure
 from matplotlib.image import imsave
 from matplotlib.patches import FancyArrowPatch, Polygon
 
-from .geometry import decision_line, positive_side
+from .geometry import decision_line, misclassified, pattern_lines, positive_side
 from .trace import _num, format_vector
 
 POSITIVE = "#1f6fb4"   # blue: target 1
@@ -653,7 +653,6 @@ def draw_weight_slice(ax, X, y, w, *, lim=3.0, resolution=201):
 
 def update_weight_slice(artists, w):
     """Move the artists of `draw_weight_slice` to the weight vector w."""
-    from .geometry import misclassified, pattern_lines
     X, y, grid, lim = artists["X"], artists["y"], artists["grid"], artists["lim"]
     w = np.asarray(w, float)
     w1, w2 = np.meshgrid(grid, grid)
@@ -708,7 +707,6 @@ def dual_figure(X, y, w, *, lim=3.0, size=(7.6, 3.6), dpi=100):
 
 def update_dual(artists, w):
     """Move the artists of `dual_figure` to the weight vector w."""
-    from .geometry import misclassified
     w = np.asarray(w, float)
     update_decision_boundary(artists["boundary"], w)
     wrong = misclassified(w, artists["X"], artists["y"])
@@ -735,7 +733,6 @@ def plot_weight_space(X, y, *, path=None, lim=2.0, size=(5.2, 5.2), elev=22, azi
     -------
     Picture
     """
-    from .geometry import misclassified
     X, y = np.asarray(X, float), np.asarray(y)
     fig = Picture(figsize=size, layout="constrained")
     ax = fig.add_subplot(projection="3d")
@@ -837,7 +834,6 @@ def plot_dual_grid(X, y, weights, titles, *, lim=3.0, size=2.3):
     -------
     Picture
     """
-    from .geometry import misclassified
     X, y, weights = np.asarray(X, float), np.asarray(y), np.asarray(weights, float)
     columns = 2 * min(len(weights), 2)
     rows = -(-len(weights) // 2)

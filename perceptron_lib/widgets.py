@@ -6,8 +6,9 @@ import ipywidgets as widgets
 
 import numpy as np
 
+from .bounds import convergence_experiment
 from .geometry import misclassified, wrong_side_of_lines
-from .plotting import FastPictures, StepPictures, dual_figure, update_dual
+from .plotting import FastPictures, StepPictures, dual_figure, plot_bound_check, update_dual
 from .trace import format_vector
 
 _STATIC_NOTE = ("Interactive stepper (needs a running kernel: run the notebook to use it). "
@@ -213,8 +214,6 @@ class BoundExplorer(_StaticNote, widgets.VBox):
 
     def show(self):
         """Run a batch with the chosen settings and show the result."""
-        from .bounds import convergence_experiment
-        from .plotting import plot_bound_check
         self.summary.value = "running..."
         result = convergence_experiment(self.n_sets, self.samples.value, self.features.value,
                                         self.margin.value, order=self.order.value,
