@@ -1,0 +1,240 @@
+"""Checks of what a caller passes in: one place, one wording.
+
+Every public function of the package checks its input here, once, at its
+entry. Each check returns the value in the form the code needs, or raises a
+ValueError (a wrong value) or TypeError (a wrong kind of value) whose message
+names the parameter, says what is allowed and shows what was received:
+``eta must be a positive finite number, got -1``.
+"""
+from numbers import Integral, Real
+
+import numpy as np
+
+# Inputs above this could overflow a sum of products (W·X) on the way; no lesson comes near it.
+LARGEST = 1e150
+
+
+def _shown(value, limit=60):
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _is_bool(value):
+    return isinstance(value, (bool, np.bool_))
+
+
+def flag(name, value):
+    """True or False (numpy's bools too); anything else is a TypeError.
+
+    >>> flag("signed", np.True_)
+    True
+    """
+    if not _is_bool(value):
+        raise TypeError(f"{name} must be True or False, got {_shown(value)}")
+    return bool(value)
+
+
+def whole(name, value, *, minimum=None, maximum=None):
+    """A whole number (not a bool, not a float) in [minimum, maximum], as a Python int.
+
+    >>> whole("n_inputs", np.int64(3), minimum=1)
+    3
+    """
+    allowed = _range_text("a whole number", minimum, maximum)
+    if _is_bool(value) or not isinstance(value, Integral):
+        raise TypeError(f"{name} must be {allowed}, got {_shown(value)}")
+    value = int(value)
+    if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
+        raise ValueError(f"{name} must be {allowed}, got {value!r}")
+    return value
+
+
+def number(name, value, *, minimum=None, maximum=None, above=None, below=None):
+    """A finite real number (not a bool), as a float; `above`/`below` are strict bounds.
+
+    >>> number("fraction", 1, above=0, maximum=2)
+    1.0
+    """
+    parts = []
+    if above is not None:
+        parts.append(f"> {above}")
+    if minimum is not None:
+        parts.append(f">= {minimum}")
+    if below is not None:
+        parts.append(f"< {below}")
+    if maximum is not None:
+        parts.append(f"<= {maximum}")
+    allowed = "a finite number" + (" " + " and ".join(parts) if parts else "")
+    if _is_bool(value) or not isinstance(value, Real):
+        raise TypeError(f"{name} must be {allowed}, got {_shown(value)}")
+    try:
+        value = float(value)
+    except OverflowError:
+        raise ValueError(f"{name} must be {allowed}, got a number too large for a float: {_shown(value)}") from None
+    if not np.isfinite(value) or (above is not None and not value > above) \
+            or (minimum is not None and not value >= minimum) or (below is not None and not value < below) \
+            or (maximum is not None and not value <= maximum):
+        raise ValueError(f"{name} must be {allowed}, got {value!r}")
+    return value
+
+
+def positive(name, value):
+    """A finite number > 0, as a float.
+
+    >>> positive("eta", 0.5)
+    0.5
+    """
+    if _is_bool(value) or not isinstance(value, Real):
+        raise TypeError(f"{name} must be a positive finite number, got {_shown(value)}")
+    return number(name, value, above=0)
+
+
+def choice(name, value, options):
+    """One of a few strings.
+
+    >>> choice("order", "cyclic", ("cyclic", "random"))
+    'cyclic'
+    """
+    if not isinstance(value, str) or value not in options:
+        raise ValueError(f"{name} must be one of {', '.join(map(repr, options))}, got {_shown(value)}")
+    return value
+
+
+def seed(name, value):
+    """A seed for numpy's generator: None or a whole number >= 0.
+
+    >>> seed("seed", None) is None
+    True
+    """
+    if value is None:
+        return None
+    if _is_bool(value) or not isinstance(value, Integral):
+        raise TypeError(f"{name} must be a whole number >= 0 or None, got {_shown(value)}")
+    if value < 0:
+        raise ValueError(f"{name} must be a whole number >= 0 or None, got {value!r}")
+    return int(value)
+
+
+def function(name, value, what):
+    """A callable; `what` says how it is called.
+
+    >>> function("function", abs, "function(x)") is abs
+    True
+    """
+    if not callable(value):
+        raise TypeError(f"{name} must be a function, called as {what}, got {_shown(value)}")
+    return value
+
+
+def array(name, value, shape, *, ndim=None, integer=False, largest=LARGEST):
+    """A finite real array, as floats (or int64 with `integer`), of the given number of dimensions.
+
+    Parameters
+    ----------
+    name : str
+        The parameter's name, for the message.
+    value : array-like
+    shape : str
+        The allowed shape in words, e.g. "(n_samples, n_features)".
+    ndim : int or tuple of int, optional
+        The allowed numbers of dimensions.
+    integer : bool, default False
+        Require whole numbers and return int64.
+    largest : float, default 1e150
+        The largest magnitude allowed, so that sums of products cannot overflow.
+
+    >>> array("X", [[0, 1], [1, 1]], "(n_samples, n_features)", ndim=2).dtype
+    dtype('float64')
+    """
+    try:
+        result = np.asarray(value)
+    except ValueError as error:  # numpy refuses ragged nested lists
+        raise ValueError(f"{name} must be a rectangular array of shape {shape}, got rows of different "
+                         f"lengths ({error})") from None
+    if result.dtype == object or result.dtype.kind not in "biuf":
+        raise TypeError(f"{name} must hold real numbers, got an array of dtype {result.dtype}: {_shown(value)}")
+    if ndim is not None and result.ndim not in np.atleast_1d(ndim):
+        hint = " (for one feature use X.reshape(-1, 1))" if name == "X" and result.ndim == 1 else ""
+        raise ValueError(f"{name} must have shape {shape}, got an array of shape {result.shape}{hint}")
+    result = result.astype(float)
+    if not np.isfinite(result).all():
+        bad = np.argwhere(~np.isfinite(result))[:5].tolist()
+        raise ValueError(f"{name} must hold finite numbers, got NaN or inf at {bad}")
+    if result.size and np.abs(result).max() > largest:
+        raise ValueError(f"{name} must hold numbers of size at most {largest:g} (larger ones could overflow "
+                         f"W·X), got {np.abs(result).max():g}")
+    if integer:
+        if not np.array_equal(result, np.round(result)):
+            raise ValueError(f"{name} must hold whole numbers, got {_shown(value)}")
+        return result.astype(np.int64)
+    return result
+
+
+def patterns(name, X, *, n_features=None):
+    """Patterns: a finite 2-D array with at least one row and one column (n_features of them, if given).
+
+    >>> patterns("X", [[0, 1]]).shape
+    (1, 2)
+    """
+    shape = f"(n_samples, {n_features if n_features is not None else 'n_features'})"
+    X = array(name, X, shape, ndim=2)
+    if X.shape[0] == 0 or X.shape[1] == 0:
+        raise ValueError(f"{name} must hold at least one pattern with at least one feature, got shape {X.shape}")
+    if n_features is not None and X.shape[1] != n_features:
+        raise ValueError(f"{name} must have shape {shape}, one column per feature, got shape {X.shape}")
+    return X
+
+
+def labels(name, y, n_samples, *, convention=None, scope=""):
+    """Labels: 1-D, one per pattern, all in {0, 1} or all in {-1, +1}; returns (int64 array, convention).
+
+    `convention` ("0/1" or "-1/+1") demands one of the two. Labels that are
+    all 1 fit both conventions, and are taken as "0/1" (the rules coincide
+    there; see `train`).
+
+    >>> labels("y", [0, 1, 1], 3)
+    (array([0, 1, 1]), '0/1')
+    """
+    y = array(name, y, "(n_samples,)", ndim=1)
+    if len(y) != n_samples:
+        raise ValueError(f"{name} must hold one label per pattern ({n_samples}), got {len(y)} labels")
+    return y.astype(np.int64), label_convention(name, y, scope=scope, demand=convention)
+
+
+def label_convention(name, y, *, scope="", demand=None):
+    """ "0/1" or "-1/+1" from the label values, or a ValueError naming the values found.
+
+    >>> label_convention("y", np.array([-1, 1]))
+    '-1/+1'
+    """
+    found = set(np.unique(np.asarray(y, float)).tolist())
+    if found <= {0, 1} and demand != "-1/+1":
+        return "0/1"
+    if found <= {-1, 1} and demand != "0/1":
+        return "-1/+1"
+    allowed = {"0/1": "{0, 1}", "-1/+1": "{-1, +1}", None: "{0, 1} or all in {-1, +1}"}[demand]
+    shown = [int(v) if v == int(v) else v for v in sorted(found)[:6]]
+    raise ValueError(f"{name} must hold labels all in {allowed}{scope}, got the values {shown}")
+
+
+def weight_vector(name, w, size):
+    """One weight vector [w0, w1, ..., wn] of the given size, as floats (a -0.0 becomes 0.0).
+
+    >>> weight_vector("initial_weights", [0, 1, 1], 3).tolist()
+    [0.0, 1.0, 1.0]
+    """
+    w = array(name, w, f"({size},)")
+    if w.shape != (size,):
+        raise ValueError(f"{name} must have shape ({size},): the bias weight w0 and one weight per feature, "
+                         f"got shape {w.shape}")
+    return w + 0.0  # -0.0 + 0.0 is 0.0: the same value, and then the same bits everywhere
+
+
+def _range_text(kind, minimum, maximum):
+    if minimum is not None and maximum is not None:
+        return f"{kind} from {minimum} to {maximum}"
+    if minimum is not None:
+        return f"{kind} >= {minimum}"
+    if maximum is not None:
+        return f"{kind} <= {maximum}"
+    return kind

@@ -1,0 +1,4 @@
+"""Bad input: core."""
+from bad_input import case, check, ids  # noqa: F401
+
+CASES = []

@@ -1,0 +1,4 @@
+"""Bad input: pictures."""
+from bad_input import case, check, ids  # noqa: F401
+
+CASES = []
