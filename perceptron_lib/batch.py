@@ -1,12 +1,14 @@
 """train_many(): many data sets of the same shape trained at once, with the results of train()."""
 from dataclasses import dataclass
-from operator import index
-
 import numpy as np
 
-from .training import ORDERS, _check_positive, _label_convention, _numeric_array, train
+from . import validation as check
+from .arithmetic import add_with_ones
+from .training import ORDERS, check_overflow
 
 _ORDER_KEYS = 2**21  # random keys drawn at once for random order, at most (16 MB)
+# Every call ends in seconds: at most this many presentations over all its sets.
+MAX_PRESENTATIONS = 2_000_000_000
 
 
 @dataclass(frozen=True, eq=False)
@@ -25,7 +27,7 @@ class Batch:
     n_updates, n_presentations, n_epochs : ndarray of shape (n_sets,)
         Counts over each run, as integers (n_epochs counts passes begun).
     status : ndarray of shape (n_sets,)
-        "converged", "cycling" or "max_epochs", as strings.
+        "converged", "cycling", "stalled" or "max_epochs", as strings.
     cycle_start, cycle_length : ndarray of shape (n_sets,)
         For runs that ended cycling: the first presentation of the cycle and its
         length in presentations, as in `Trace`; -1 for the other runs.
@@ -44,7 +46,8 @@ class Batch:
         return len(self.status)
 
     def __repr__(self):
-        counts = ", ".join(f"{(self.status == s).sum()} {s}" for s in ("converged", "cycling", "max_epochs"))
+        counts = ", ".join(f"{(self.status == s).sum()} {s}" for s in ("converged", "cycling", "stalled", "max_epochs")
+                           if (self.status == s).any() or s != "stalled")
         return f"<Batch of {len(self)} runs: {counts}>"
 
 
@@ -60,11 +63,10 @@ def train_many(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seeds=Non
     2021, the cycling theorem) are those of `train`; here each presentation is
     a few array operations over all the sets still running.
 
-    Each net input W·X is taken with ``np.vecdot`` on rows of unit stride: row
-    by row it calls the very dot function (BLAS ddot) that ``np.dot`` calls in
-    `train`, so every sum is rounded alike and every decision is the same,
-    near-ties included. A sum in another order (``einsum``, ``(W * X).sum(1)``),
-    or ddot on strided rows, can round a W·X of 1e-16 to 0 and change a run.
+    Each net input W·X is added left to right over the features, one array
+    operation per feature for all the sets at once, in the order `train` adds
+    it (see `perceptron_lib.arithmetic`): every sum is rounded alike and every
+    decision is the same, near-ties included, on every machine.
 
     Parameters
     ----------
@@ -93,10 +95,11 @@ def train_many(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seeds=Non
 
     Notes
     -----
-    With cyclic order every start-of-pass W is kept to detect cycles, as `train`
-    keeps them: some 200 bytes per set and pass for a few features. Where a W·X
-    could overflow, or an initial weight is -0.0, the sets are run one by one
-    with `train` instead, since there the batched step could differ.
+    Memory stays constant over passes: cycles are found by Brent's method
+    (see `train`), and a run that cycled is replayed, all such sets at once,
+    to report it up to its first repeated pass start. A call may make at most
+    2,000,000,000 presentations over all sets (n_sets * max_epochs *
+    n_samples), so that it ends in seconds.
 
     Examples
     --------
@@ -111,46 +114,78 @@ def train_many(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seeds=Non
     [0.0, 1.0, 1.0]
     """
     X, y, labels = _check_data(X, y)
-    eta = _check_positive("eta", eta)
+    eta = check.positive("eta", eta)
     n_sets, n, d = X.shape
     W = _check_initial_weights(initial_weights, n_sets, d)
-    if not isinstance(order, str) or order not in ORDERS:
-        raise ValueError(f"order must be one of {', '.join(map(repr, ORDERS))}, got {order!r}")
+    check.choice("order", order, ORDERS)
     seeds = _check_seeds(seeds, order, n_sets)
-    if isinstance(max_epochs, (bool, np.bool_)) or not isinstance(max_epochs, (int, np.integer)):
-        raise TypeError(f"max_epochs must be a whole number >= 1, got {max_epochs!r}")
-    if max_epochs < 1:
-        raise ValueError(f"max_epochs must be a whole number >= 1, got {max_epochs!r}")
-    max_epochs = int(max_epochs)
-    # Each update adds at most eta max|x| to a weight, so below this bound no W·X can overflow;
-    # and a W that starts without -0.0 never gets one (x + y is -0.0 only if both are).
-    # There the batched step is exact; elsewhere (huge numbers, a -0.0 start) train runs per set.
-    largest = float(np.abs(X).max())
-    bound = d * (float(np.abs(W).max()) + float(min(max_epochs, 10**300)) * n * eta * largest) * largest
-    if bound < 1e300 and not (np.signbit(W) & (W == 0)).any():
-        return _Runs(X, y == 1, labels, eta, W, order, seeds, max_epochs).result()
-    return Batch(labels=labels, **_train_each(X[..., 1:], y, eta, W, order, seeds, max_epochs))
+    max_epochs = check.whole("max_epochs", max_epochs, minimum=1)
+    if n_sets * max_epochs * n > MAX_PRESENTATIONS:
+        raise ValueError(f"max_epochs must keep n_sets * max_epochs * n_samples within {MAX_PRESENTATIONS:,} "
+                         f"presentations (seconds of work), got {n_sets} sets * {max_epochs} * {n} = "
+                         f"{n_sets * max_epochs * n:,}; use max_epochs <= {MAX_PRESENTATIONS // (n_sets * n)}")
+    check_overflow(X, W, eta, max_epochs)
+    return _Runs(X, y == 1, labels, eta, W, order, seeds, max_epochs).result()
+
+
+def _net(W, x):
+    """W·X row by row, added left to right over the features, as train adds it."""
+    total = W[:, 0] * x[:, 0]
+    for j in range(1, W.shape[1]):
+        total = total + W[:, j] * x[:, j]
+    return total
+
+
+def _present(W, x, positive, sign, step, labels):
+    """One presentation to every row, train's rule: W changes in place; returns the mistakes and the stalls.
+
+    Rows without a mistake add (0 * step) x, a vector of zeros, which leaves
+    every bit of W as it was (W never holds a -0.0: train and train_many start
+    from weights + 0.0, and x + y is -0.0 only if both are).
+    """
+    net = _net(W, x)
+    if labels == "-1/+1":  # update iff y W·X <= 0
+        mistake = sign * net <= 0
+    else:  # update iff o = [W·X > 0] differs from c
+        mistake = (net > 0) != positive
+    new = W + (step * mistake)[:, None] * x
+    stalled = mistake & (new == W).all(axis=1)
+    W[...] = new
+    return mistake, stalled
+
+
+def _one_pass(X, positive, labels, eta, W):
+    """Every row's W after one cyclic pass (no stopping), and its corrections: for replays."""
+    W, corrections = W.copy(), np.zeros(len(W), np.int64)
+    sign = np.where(positive, 1.0, -1.0)
+    for t in range(X.shape[1]):
+        mistake, _ = _present(W, X[:, t], positive[:, t], sign[:, t], eta * sign[:, t], labels)
+        corrections += mistake
+    return W, corrections
 
 
 class _Runs:
     """All runs of one train_many call, stepped together.
 
-    Row r of the running arrays is set ``ids[r]``: W, `last` (the presentation of
-    its last update, 0 for none), `updates` and `alive` (False once its run has
-    ended and its results are kept). The pass arrays hold the patterns in
-    presentation order, laid out (n_samples, n_rows, ...) so that presentation t
-    of a pass is one contiguous slice. Ended runs are dropped from the rows at
-    the start of a pass: always with random order, whose pass arrays are
+    Row r of the running arrays is set ``ids[r]``: W, `updates` (corrections so
+    far), `last` (the presentation of its last update, 0 for none), Brent's
+    cycle-detection state (`saved`, `power`, `lam`) and `alive` (False once its
+    run has ended and its results are kept). The pass arrays hold the patterns
+    in presentation order, laid out (n_samples, n_rows, ...) so that
+    presentation t of a pass is one slice. Ended runs are dropped from the rows
+    at the start of a pass: always with random order, whose pass arrays are
     gathered anew anyway, and with cyclic order once half the rows have ended.
     An ended row that stays meanwhile is harmless: only alive rows are read.
     """
 
+    _ROWS = ("ids", "W", "last", "updates", "alive", "orders", "perm", "saved", "power", "lam")
+
     def __init__(self, X, positive, labels, eta, W, order, seeds, max_epochs):
         n_sets, n, d = X.shape
         self.n, self.d, self.order, self.max_epochs, self.labels = n, d, order, max_epochs, labels
-        self.eta, self.X, self.positive = eta, X, positive
+        self.eta, self.X, self.positive, self.start = eta, X, positive, W.copy()
         self.ids = np.arange(n_sets)
-        self.W = np.ascontiguousarray(W)  # rows of unit stride, as train's w (see _present)
+        self.W = W
         self.last, self.updates = np.zeros(n_sets, np.int64), np.zeros(n_sets, np.int64)
         self.alive = np.ones(n_sets, bool)
         self.final_weights = np.empty((n_sets, d))
@@ -160,14 +195,15 @@ class _Runs:
         self.status = np.full(n_sets, "max_epochs", dtype="<U10")
         self.cycle_start = np.full(n_sets, -1, np.int64)
         self.cycle_length = np.full(n_sets, -1, np.int64)
-        self.seen, self.pass_starts, self.cycles = {}, [], []
+        self.period = np.zeros(n_sets, np.int64)
+        self.saved, self.power, self.lam = W.copy(), np.ones(n_sets, np.int64), np.zeros(n_sets, np.int64)
         self.rngs = [np.random.default_rng(seed) for seed in seeds] if order == "random" else None
         self.orders = self.perm = self.previous = self.pass_X = None
 
     def result(self):
         n = self.n
         for epoch in range(self.max_epochs + 1):
-            if self.order == "cyclic":
+            if self.order == "cyclic" and epoch:
                 self._detect_cycles(epoch)
             if not self.alive.any():
                 break
@@ -175,12 +211,22 @@ class _Runs:
                 self._finish(self.alive, "max_epochs", epoch * n, epoch)
                 break
             self._prepare_pass(epoch)
-            mistakes = np.stack([self._present(t) for t in range(n)])
+            mistakes = np.zeros((n, len(self.ids)), bool)
+            for t in range(n):
+                mistakes[t], stalled = _present(self.W, self.pass_X[t], self.pass_positive[t], self.pass_sign[t],
+                                                self.pass_step[t], self.labels)
+                if (stalled & self.alive).any():
+                    self._stall(stalled & self.alive, epoch, t, mistakes)
             self._close_pass(epoch, mistakes)
-        self._locate_cycles()
+        self._cut_cycles()
         return Batch(labels=self.labels, final_weights=self.final_weights, n_updates=self.n_updates,
                      n_presentations=self.n_presentations, n_epochs=self.n_epochs, status=self.status,
                      cycle_start=self.cycle_start, cycle_length=self.cycle_length)
+
+    def _stall(self, rows, epoch, t, mistakes):
+        """Rows whose correction at presentation t left W unchanged end there, as train ends them."""
+        self.updates[rows] += mistakes[: t + 1, rows].sum(axis=0)
+        self._finish(rows, "stalled", epoch * self.n + t + 1, epoch + 1)
 
     def _prepare_pass(self, epoch):
         if self.order == "random":
@@ -194,13 +240,13 @@ class _Runs:
     def _drop_ended(self):
         keep = self.alive
         if not keep.all():
-            for name in ("ids", "W", "last", "updates", "alive", "orders", "perm"):
+            for name in self._ROWS:
                 if getattr(self, name) is not None:
                     setattr(self, name, getattr(self, name)[keep])
 
     def _gather(self, patterns):
         """The pass arrays: pattern patterns[t, r] of set ids[r] at [t, r]."""
-        self.pass_X = np.ascontiguousarray(self.X[self.ids, patterns])
+        self.pass_X = self.X[self.ids, patterns]
         self.pass_positive = self.positive[self.ids, patterns]
         self.pass_sign = np.where(self.pass_positive, 1.0, -1.0)
         self.pass_step = self.eta * self.pass_sign  # train's correction is (eta * s) * X
@@ -216,25 +262,6 @@ class _Runs:
             keys = np.stack([self.rngs[i].random((chunk, self.n)) for i in self.ids])
             self.orders, self.drawn_at = keys.argsort(axis=2, kind="stable"), epoch
         self.previous, self.perm = self.perm, self.orders[:, epoch - self.drawn_at]
-
-    def _present(self, t):
-        """Presentation t of the pass to every row: the rule of train's loop; returns where it corrected W.
-
-        The rows of W and of the patterns are contiguous, as train's w and X[i]
-        are: np.dot and np.vecdot pass the stride on to BLAS, whose ddot sums
-        strided vectors in another way (here without fused multiply-adds), which
-        can flip a near-tie. train_many comes here only where no W·X can
-        overflow and no W holds a -0.0, so a NaN never decides and adding ±0.0
-        to a W that makes no mistake leaves every bit of it as it was.
-        """
-        x = self.pass_X[t]
-        net = np.vecdot(self.W, x)
-        if self.labels == "-1/+1":  # update iff y W·X <= 0
-            mistake = self.pass_sign[t] * net <= 0
-        else:  # update iff o = [W·X > 0] differs from c
-            mistake = (net > 0) != self.pass_positive[t]
-        self.W += (self.pass_step[t] * mistake)[:, None] * x
-        return mistake
 
     def _close_pass(self, epoch, mistakes):
         n = self.n
@@ -265,29 +292,14 @@ class _Runs:
         return np.where(np.arange(n) <= j[:, None], again, -1).max(axis=1) + 1
 
     def _detect_cycles(self, epoch):
-        """train's cycle test at the start of a cyclic pass: has this W started a pass of this set before?
-
-        A key is the set's number and then W's bytes, as train keys W.tobytes().
-        """
-        rows = np.flatnonzero(self.alive)
-        if len(rows) == 0:
-            return
-        ids = self.ids[rows]
-        words = np.empty((len(rows), self.d + 1), np.uint64)
-        words[:, 0] = ids
-        words[:, 1:] = self.W[rows].view(np.uint64)
-        keys = words.view(np.dtype((np.void, 8 * (self.d + 1)))).ravel().tolist()
-        self.pass_starts.append((ids, keys))
-        seen = self.seen
-        repeats = seen.keys() & keys
-        if repeats:
-            cycling = np.zeros(len(self.alive), bool)
-            for row, i, key in zip(rows.tolist(), ids.tolist(), keys):
-                if key in repeats:
-                    cycling[row] = True
-                    self.cycles.append((i, seen[key], epoch))
-            self._finish(cycling, "cycling", epoch * self.n, epoch)
-        seen.update(dict.fromkeys(keys, epoch))
+        """train's cycle test at the start of a cyclic pass (Brent's method): has W come back to the saved W?"""
+        self.lam += 1
+        repeat = self.alive & (self.W == self.saved).all(axis=1)
+        if repeat.any():
+            self.period[self.ids[repeat]] = self.lam[repeat]
+            self._finish(repeat, "cycling", epoch * self.n, epoch)
+        move = self.alive & (self.lam == self.power)
+        self.saved[move], self.power[move], self.lam[move] = self.W[move], 2 * self.power[move], 0
 
     def _finish(self, done, status, n_presentations, n_epochs):
         """Keep how the runs in rows `done` ended; their rows are no longer alive."""
@@ -299,90 +311,78 @@ class _Runs:
         self.status[ids] = status
         self.alive = self.alive & ~done
 
-    def _locate_cycles(self):
-        """cycle_start and cycle_length of every run that cycled, as training._locate_cycle finds them.
+    def _cut_cycles(self):
+        """Report each run that cycled up to its first repeated pass start, as train does (replayed, all at once).
 
-        The period is (repeat - first) passes; the cycle may begin inside pass
-        first - 1, so that pass and its image one period later are replayed
-        (all such sets at once) and walked back while their states agree.
+        With period p, the first repeat is at pass mu + p, mu the first pass whose
+        start comes back p passes later: run a copy p passes ahead, then both
+        together until they meet. The cycle may begin inside pass mu - 1: that
+        pass and its image p passes later are replayed and walked back while
+        their states agree (training._locate_cycle).
         """
-        if not self.cycles:
+        ids = np.flatnonzero(self.status == "cycling")
+        if len(ids) == 0:
             return
+        X, positive, period, n = self.X[ids], self.positive[ids], self.period[ids], self.n
+        replay = lambda W: _one_pass(X, positive, self.labels, self.eta, W)  # noqa: E731
+        ahead, updates = self.start[ids], np.zeros(len(ids), np.int64)
+        for p in range(period.max()):
+            moving = p < period
+            W, done = replay(ahead)
+            ahead[moving], updates[moving] = W[moving], updates[moving] + done[moving]
+        behind, mu = self.start[ids], np.zeros(len(ids), np.int64)
+        early, late = behind.copy(), ahead.copy()
+        while (moving := (behind != ahead).any(axis=1)).any():
+            early[moving], late[moving] = behind[moving], ahead[moving]
+            behind[moving] = replay(behind)[0][moving]
+            W, done = replay(ahead)
+            ahead[moving], updates[moving], mu[moving] = W[moving], updates[moving] + done[moving], mu[moving] + 1
+        self.final_weights[ids], self.n_updates[ids] = ahead, updates
+        self.n_epochs[ids], self.n_presentations[ids] = mu + period, (mu + period) * n
+        self.cycle_length[ids], self.cycle_start[ids] = period * n, mu * n + 1
+        back = mu > 0
+        if back.any():
+            self.cycle_start[ids[back]] = (mu[back] - 1) * n + self._walk_back(ids[back], early[back], late[back]) + 1
+
+    def _walk_back(self, ids, early, late):
+        """For each set: the first position j of its pass mu - 1 from which the states agree with a period later."""
         n = self.n
-        ids, first, repeat = (np.array(column, np.int64) for column in zip(*self.cycles))
-        self.cycle_length[ids] = (repeat - first) * n
-        self.cycle_start[ids] = first * n + 1
-        back = first > 0
-        if not back.any():
-            return
-        ids, first, repeat = ids[back], first[back], repeat[back]
         twice = np.r_[ids, ids]
-        starts = np.array([self._pass_start(i, e) for i, e in zip(twice, np.r_[first - 1, repeat - 1])])
-        replay = _Runs(self.X[twice], self.positive[twice], self.labels, self.eta, starts, "cyclic", None, 1)
-        replay._prepare_pass(0)
-        states = [replay.W.copy()]
-        for t in range(n):
-            replay._present(t)
-            states.append(replay.W.copy())
-        states = np.array(states[:n])
-        differ = (states[:, : len(ids)] != states[:, len(ids):]).any(axis=2)  # value equality, as np.array_equal
-        j = np.where(differ.any(axis=0), n - np.argmax(differ[::-1], axis=0), 0)
-        self.cycle_start[ids] = (first - 1) * n + j + 1
-
-    def _pass_start(self, i, epoch):
-        ids, keys = self.pass_starts[epoch]
-        return np.frombuffer(keys[np.searchsorted(ids, i)], np.float64)[1:]
-
-
-def _train_each(X, y, eta, W, order, seeds, max_epochs):
-    """train() on each set in turn: the results, gathered as train_many returns them."""
-    runs = [train(X[i], y[i], eta=eta, initial_weights=W[i], order=order, seed=seeds[i],
-                  max_epochs=max_epochs, record=False) for i in range(len(X))]
-
-    def column(name, dtype, missing=None):
-        return np.array([missing if getattr(run, name) is None else getattr(run, name) for run in runs], dtype)
-    return dict(final_weights=np.array([run.final_weights for run in runs]), n_updates=column("n_updates", np.int64),
-                n_presentations=column("n_presentations", np.int64), n_epochs=column("n_epochs", np.int64),
-                status=column("status", "<U10"), cycle_start=column("cycle_start", np.int64, -1),
-                cycle_length=column("cycle_length", np.int64, -1))
-
+        W, X, positive = np.vstack([early, late]), self.X[twice], self.positive[twice]
+        sign = np.where(positive, 1.0, -1.0)
+        states = [W.copy()]
+        for t in range(n - 1):
+            _present(W, X[:, t], positive[:, t], sign[:, t], self.eta * sign[:, t], self.labels)
+            states.append(W.copy())
+        states = np.array(states)
+        differ = (states[:, : len(ids)] != states[:, len(ids):]).any(axis=2)  # value equality, as train compares
+        return np.where(differ.any(axis=0), n - np.argmax(differ[::-1], axis=0), 0)
 
 def _check_data(X, y):
-    X = _numeric_array("X", X, "(n_sets, n_samples, n_features)")
-    if X.ndim != 3:
-        raise ValueError(f"X must be 3-D of shape (n_sets, n_samples, n_features), got an array of shape "
-                         f"{X.shape}" + (" (for one data set use train(), or X[np.newaxis])" if X.ndim == 2 else ""))
+    X = check.array("X", X, "(n_sets, n_samples, n_features)", ndim=3,
+                    hints={2: "for one data set use train(), or X[np.newaxis]"})
     if 0 in X.shape:
         raise ValueError("X must hold at least one data set of at least one pattern with at least one "
                          f"feature, got shape {X.shape}")
-    finite = np.isfinite(X).all(axis=(1, 2))
-    if not finite.all():
-        raise ValueError("X must hold finite numbers, got NaN or inf "
-                         f"in set(s) {np.flatnonzero(~finite).tolist()[:10]}")
-    y = _numeric_array("y", y, "(n_sets, n_samples)")
+    y = check.array("y", y, f"(n_sets, n_samples) = {X.shape[:2]}")
     if y.shape != X.shape[:2]:
         raise ValueError(f"y must have shape (n_sets, n_samples) = {X.shape[:2]}, one label per pattern of X, "
                          f"got shape {y.shape}")
-    if not np.isfinite(y).all():
-        raise ValueError("y must hold finite labels, got NaN or inf")
-    labels = _label_convention(y, ", one convention for all sets")
+    labels = check.label_convention("y", y, scope=", one convention for all sets")
     # Labels all 1 fit both rules, and there the two coincide (see train), so a set whose
     # labels are all 1 runs as train would run it under either convention.
-    X = np.concatenate([np.ones(X.shape[:2] + (1,)), X], axis=2)
-    return X, y.astype(np.int64), labels
+    return add_with_ones(X), y.astype(np.int64), labels
 
 
 def _check_initial_weights(initial_weights, n_sets, d):
     if initial_weights is None:
         return np.zeros((n_sets, d))
     shape = f"({d},) or ({n_sets}, {d})"
-    w = _numeric_array("initial_weights", initial_weights, shape)
+    w = check.array("initial_weights", initial_weights, shape)
     if w.shape not in ((d,), (n_sets, d)):
         raise ValueError(f"initial_weights must have shape {shape}: the bias weight w0 and one weight per "
                          f"feature, for all sets or for each, got shape {w.shape}")
-    if not np.isfinite(w).all():
-        raise ValueError("initial_weights must hold finite numbers, got NaN or inf")
-    return np.array(np.broadcast_to(w, (n_sets, d)), order="C")  # a writable copy, rows of unit stride
+    return np.broadcast_to(w, (n_sets, d)) + 0.0  # a writable copy without -0.0 (see _present)
 
 
 def _check_seeds(seeds, order, n_sets):
@@ -394,11 +394,4 @@ def _check_seeds(seeds, order, n_sets):
         raise TypeError(f"seeds must be a sequence of {n_sets} whole numbers (one per set), got {seeds!r}")
     if len(seeds) != n_sets:
         raise ValueError(f"seeds must hold one seed per set ({n_sets}), got {len(seeds)} seeds")
-    checked = []
-    for seed in seeds:
-        if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
-            raise TypeError(f"seeds must be whole numbers, got {seed!r}")
-        if seed < 0:
-            raise ValueError(f"seeds must be whole numbers >= 0, got {seed!r}")
-        checked.append(index(seed))
-    return checked
+    return [check.seed("seeds", seed) for seed in seeds]

@@ -4,7 +4,10 @@ from html import escape
 
 import numpy as np
 
-STATUSES = ("converged", "cycling", "max_epochs")
+from . import validation as check
+from .arithmetic import dot
+
+STATUSES = ("converged", "cycling", "stalled", "max_epochs")
 
 
 @dataclass(frozen=True, eq=False)
@@ -47,9 +50,11 @@ class Trace:
         Whether the presentation was a mistake, and so corrected W (with the
         fixed rule that always changes W; the fractional rule's step is zero
         at W·X = 0).
-    status : {"converged", "cycling", "max_epochs"}
-        How the run ended: a full run of error-free presentations, a repeated
-        start-of-pass weight vector (cyclic order only), or the max_epochs bound.
+    status : {"converged", "cycling", "stalled", "max_epochs"}
+        How the run ended: a full run of error-free presentations; a repeated
+        start-of-pass weight vector (cyclic order only; the run is reported up
+        to the first repeat); a correction that left W exactly as it was (see
+        `reason`); or the max_epochs bound.
     n_presentations, n_updates, n_epochs : int
         Counts over the whole run (n_epochs counts passes begun).
     cycle_start : int or None
@@ -61,6 +66,9 @@ class Trace:
         False when the run was made with ``record=False``: then `weights`
         holds only the start and the final weights and the per-presentation
         arrays are empty; the counts and the status are still exact.
+    reason : str
+        For status "stalled": why the last correction left W unchanged (a
+        zero step, or a step lost in rounding); empty otherwise.
     """
 
     X: np.ndarray
@@ -83,6 +91,7 @@ class Trace:
     cycle_start: int | None = None
     cycle_length: int | None = None
     recorded: bool = field(default=True)
+    reason: str = ""
 
     @property
     def final_weights(self):
@@ -146,7 +155,7 @@ class Trace:
         product = f"W·X{p + 1} = {format_vector(before)}·{format_vector(x)} = {_num(net)}"
         # the step along the pattern: eta for the fixed rule, chosen by the other rules
         fixed = self.rule == "fixed" and not callable(self.eta)
-        step = self.eta if fixed else abs(float((after - before) @ x) / float(x @ x))
+        step = self.eta if fixed else abs(float(dot(after - before, x) / dot(x, x)))
         if self.labels == "0/1":
             test = f"{product} ⇒ o = {o} {'≠' if o != c else '='} c = {c}"
             change = (f"W ← {format_vector(before)} + {_num(step)}·({c} − {o})·{format_vector(x)} = "
@@ -167,15 +176,28 @@ class Trace:
         current : int, optional
             A presentation (numbered from 1; 0 for the start) to mark with an outline.
         rows : tuple (first, last), optional
-            Show only presentations first..last (numbered from 1, inclusive).
+            Show only presentations first..last (numbered from 1, inclusive;
+            presentations past the end of the run are left out).
 
         Returns
         -------
         str
         """
         self._require_record("to_html")
-        first, last = rows if rows is not None else (1, self.n_presentations)
-        first, last = max(first, 1), min(last, self.n_presentations)
+        total = self.n_presentations
+        if current is not None:
+            check.whole("current", current, minimum=0, maximum=total)
+        if rows is None:
+            first, last = 1, total
+        else:
+            allowed = f"rows must be (first, last) with 1 <= first <= last (presentation numbers), got {rows!r}"
+            if not isinstance(rows, (tuple, list)) or len(rows) != 2 \
+                    or not all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in rows):
+                raise TypeError(allowed)
+            first, last = rows
+            if not 1 <= first <= last:
+                raise ValueError(allowed)
+            last = min(last, total)  # a window may run past the end
         head = ("<tr><th>#</th><th>pattern</th><th>W before</th><th>W·X</th>"
                 f"<th>{'o' if self.labels == '0/1' else 'sign'}</th><th>target</th>"
                 "<th>arithmetic</th><th>W after</th></tr>")
@@ -205,6 +227,8 @@ class Trace:
                 f"({self.n_epochs} {'pass' if self.n_epochs == 1 else 'passes'}), {self.n_updates} updates; final W = {format_vector(self.final_weights)}")
         if self.status == "cycling":
             text += f"; cycle of {self.cycle_length} presentations from presentation {self.cycle_start}"
+        if self.status == "stalled":
+            text += f"; {self.reason}"
         return text
 
     def _repr_html_(self):
@@ -241,4 +265,5 @@ def format_vector(w):
     >>> format_vector([0.0, 1.0, -0.5])
     '[0 1 -0.5]'
     """
+    w = check.array("w", w, "(n,)", ndim=1, largest=np.inf)
     return "[" + " ".join(_num(v) for v in w) + "]"

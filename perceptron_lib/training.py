@@ -1,13 +1,19 @@
 """train(): the perceptron learning rule on one data set, presentation by presentation."""
+import math
 from itertools import chain
-from numbers import Real
 
 import numpy as np
 
+from . import validation as check
+from .arithmetic import add_with_ones, nets
 from .trace import Trace
 
 ORDERS = ("cyclic", "random")
 RULES = ("fixed", "absolute", "fractional")
+# Every run ends in seconds: a run may make at most this many presentations (a few seconds here),
+MAX_PRESENTATIONS = 5_000_000
+# and a recorded trace may hold at most this many (about 90 MB with two features).
+MAX_RECORDED = 2_000_000
 
 
 def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
@@ -31,8 +37,20 @@ def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
     run of n consecutive presentations without a change. With cyclic order
     the weights at the start of a pass decide everything after, so a start-of-
     pass W seen before proves a cycle (Manfredi 2021, the cycling theorem) and
-    stops the run (status "cycling"). Otherwise it stops after max_epochs
-    passes (status "max_epochs"); every run ends.
+    stops the run (status "cycling"); the run is reported up to the first
+    repeated start. The repeat is found in constant memory by Brent's method,
+    which notices a cycle within about two cycle lengths after it begins, so
+    a cycle that begins too close to max_epochs may go unnoticed. A mistake
+    whose correction leaves W exactly as it was (the fractional rule at
+    W·X = 0, whose step is zero; or a step so small against W that it is
+    lost in rounding) stops the run too (status "stalled"): from there the
+    computed run can never differ from a run stuck on that mistake, and
+    `Trace.reason` says which of the two happened. Otherwise the run stops
+    after max_epochs passes (status "max_epochs"); every run ends.
+
+    Sums W·X are taken left to right, w0 x0 + w1 x1 + ... (see
+    `perceptron_lib.arithmetic`), so that every machine computes the same
+    run to the last bit.
 
     Parameters
     ----------
@@ -55,11 +73,14 @@ def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
     seed : int, optional
         Seed of the random order (only with order="random").
     max_epochs : int, default 1000
-        The most passes through the data, at least 1.
+        The most passes through the data, at least 1; max_epochs * n_samples
+        may be at most 5,000,000 presentations, so that every run ends in
+        seconds.
     record : bool, default True
-        Keep every presentation in the trace. With False only the counts,
-        the status and the start and final weights are kept, so that very
-        long runs fit in little memory.
+        Keep every presentation in the trace (at most 2,000,000 of them:
+        max_epochs * n_samples must stay within that). With False only the
+        counts, the status and the start and final weights are kept, in
+        constant memory however long the run.
     rule : {"fixed", "absolute", "fractional"}, default "fixed"
         How far a mistake moves W along s X (s = +1 for a positive pattern,
         -1 for a negative one), after Honavar (1996), section 4:
@@ -91,119 +112,16 @@ def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
     >>> run.final_weights.tolist()
     [0.0, 1.0, 1.0]
     """
-    X, y, labels = _check_data(X, y)
-    schedule = eta if callable(eta) else None
-    eta = 1.0 if schedule else _check_positive("eta", eta)
-    n, d = X.shape
-    w = _check_initial_weights(initial_weights, d)
-    if order not in ORDERS:
-        raise ValueError(f"order must be one of {', '.join(map(repr, ORDERS))}, got {order!r}")
-    if seed is not None:
-        if order != "random":
-            raise ValueError(f"seed is used only with order='random', got seed={seed!r} with order={order!r}")
-        if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
-            raise TypeError(f"seed must be a whole number or None, got {seed!r}")
-    if isinstance(max_epochs, (bool, np.bool_)) or not isinstance(max_epochs, (int, np.integer)):
-        raise TypeError(f"max_epochs must be a whole number >= 1, got {max_epochs!r}")
-    if max_epochs < 1:
-        raise ValueError(f"max_epochs must be a whole number >= 1, got {max_epochs!r}")
-    if not isinstance(record, (bool, np.bool_)):
-        raise TypeError(f"record must be True or False, got {record!r}")
-    if rule not in RULES:
-        raise ValueError(f"rule must be one of {', '.join(map(repr, RULES))}, got {rule!r}")
-    if rule != "fixed" and (eta != 1.0 or schedule):
-        raise ValueError(f"eta is used only by rule='fixed' (the {rule} rule chooses its own step), "
-                         f"got eta={eta!r} with rule={rule!r}")
-    fraction = _check_positive("fraction", fraction)
-    if rule == "fractional" and fraction > 2:
-        raise ValueError(f"fraction must be in (0, 2] for the fractional rule, got {fraction!r}")
-    if rule != "fractional" and fraction != 1.0:
-        raise ValueError(f"fraction is used only by rule='fractional', got fraction={fraction!r} "
-                         f"with rule={rule!r}")
-
-    rows = [X[i] for i in range(n)]
-    # Both rules in one form, with s = +1 for a positive pattern and -1 for a negative one:
-    # a mistake iff s W·X < 0, or W·X = 0 where the rule counts a tie as a mistake (always
-    # for -1/+1; for 0/1 only on positives, whose output 0 is then wrong); the correction is
-    # then eta s X (Honavar's c - o is s on a mistake).
-    signs = (y if labels == "-1/+1" else 2 * y - 1).tolist()
-    tie_is_mistake = [labels == "-1/+1" or s > 0 for s in signs]
-    corrections = [(eta * s) * x for s, x in zip(signs, rows)]
-    correction = _correction_rule(rule, fraction, rows, signs, tie_is_mistake, corrections)
-    if schedule:
-        def correction(i, margin):  # the rate of this update, from the caller's schedule
-            rate = schedule(n_updates)
-            if isinstance(rate, (bool, np.bool_)) or not isinstance(rate, Real) or not (np.isfinite(rate) and rate > 0):
-                raise ValueError(f"eta(k) must return a positive finite number, got {rate!r} for k={n_updates}")
-            return (float(rate) * signs[i]) * rows[i]
-    dot = np.dot
-    start = w.copy()
-    orders = _pass_orders(n, order, seed)
-    pass_starts, seen, presented, nets, update_at, moves = [], {}, [], [], [], []
-    status, cycle = "max_epochs", None
-    n_presentations = n_updates = n_clean = n_epochs = 0
-    clean_since = [-1] * n  # the update count at which each pattern was last seen right
-    for epoch in range(max_epochs + 1):
-        if order == "cyclic" and not schedule:  # with a schedule W alone no longer decides the future
-            key = w.tobytes()
-            if key in seen:
-                status, cycle = "cycling", (seen[key], epoch)
-                break
-            seen[key] = epoch
-            pass_starts.append(w)
-        if epoch == max_epochs:
-            break
-        n_epochs += 1
-        this_pass = next(orders)
-        for i in this_pass:
-            net = float(dot(w, rows[i]))
-            n_presentations += 1
-            if record:
-                nets.append(net)
-            margin = signs[i] * net
-            if margin < 0 or (margin == 0 and tie_is_mistake[i]):
-                move = correction(i, margin)
-                w = w + move
-                n_updates += 1
-                n_clean = 0
-                if record:
-                    update_at.append(n_presentations - 1)
-                    moves.append(move)
-            elif clean_since[i] != n_updates:
-                clean_since[i] = n_updates
-                n_clean += 1
-                if n_clean == n:
-                    status = "converged"
-                    break
-        if record:
-            presented.append(this_pass)
-        if status == "converged":
-            break
-
-    cycle_start = cycle_length = None
-    if cycle is not None:
-        cycle_start, cycle_length = _locate_cycle(pass_starts, *cycle, rows, signs, tie_is_mistake, correction)
+    data = _checked(X, y, eta, initial_weights, order, seed, max_epochs, record, rule, fraction)
+    unit = _Unit(data.X, data.y, data.labels, data.eta, data.schedule, rule, data.fraction)
+    detect = order == "cyclic" and data.schedule is None  # with a schedule W alone no longer decides the future
+    run = _learn(unit, data.start, _pass_orders(len(data.y), order, data.seed), data.max_epochs, record, detect)
     if record:
-        pattern = np.fromiter(chain.from_iterable(presented), np.int64)[:n_presentations]
-        net = np.array(nets)
-        updated = np.zeros(n_presentations, bool)
-        updated[update_at] = True
-        # W changes only at updates: adding the moves in sequence rebuilds every row
-        # (cumsum adds in order, so the floats are those of the loop).
-        steps = np.zeros((n_presentations + 1, d))
-        steps[0] = start
-        steps[np.array(update_at, np.int64) + 1] = np.array(moves).reshape(-1, d)
-        weights = np.cumsum(steps, axis=0)
-        output = _output(net, labels)
-    else:
-        pattern, net, output, updated = (np.empty(0, np.int64), np.empty(0), np.empty(0, np.int64),
-                                         np.empty(0, bool))
-        weights = np.vstack([start, w])
-    return Trace(X=X, y=y, labels=labels, eta=schedule or eta, order=order, rule=rule, fraction=fraction, weights=weights,
-                 pattern=pattern, net=net, output=output, target=y[pattern],
-                 updated=updated, status=status, n_presentations=n_presentations,
-                 n_updates=n_updates, n_epochs=n_epochs, cycle_start=cycle_start,
-                 cycle_length=cycle_length, recorded=bool(record))
+        return _recorded_trace(data, unit, run)
+    if run.status == "cycling":
+        _replay_to_first_repeat(unit, data.start, run)
+    return _trace(data, run, weights=np.array([data.start, run.w]), pattern=np.empty(0, np.int64),
+                  net=np.empty(0), updated=np.empty(0, bool), recorded=False)
 
 
 def output(weights, X):
@@ -226,15 +144,292 @@ def output(weights, X):
     >>> output([-1.5, 1, 1], [[0, 0], [1, 1]]).tolist()
     [0, 1]
     """
-    X = _numeric_array("X", X, "(n_samples, n_features)")
-    weights = _numeric_array("weights", weights, "(n_features + 1,) or (n_units, n_features + 1)")
-    if X.ndim != 2:
-        raise ValueError(f"X must be 2-D of shape (n_samples, n_features), got shape {X.shape}")
-    if weights.ndim not in (1, 2) or weights.shape[-1] != X.shape[1] + 1:
+    X = check.patterns("X", X)
+    weights = check.array("weights", weights, "(n_features + 1,) or (n_units, n_features + 1)", ndim=(1, 2))
+    if weights.shape[-1] != X.shape[1] + 1 or 0 in weights.shape:
         raise ValueError(f"weights must have {X.shape[1] + 1} entries per unit (a bias weight and one per "
                          f"feature of X), got shape {weights.shape}")
-    net = np.hstack([np.ones((len(X), 1)), X]) @ weights.T
-    return (net > 0).astype(np.int64)
+    return (nets(weights, add_with_ones(X)).T > 0).astype(np.int64)
+
+
+class _Data:
+    """train's arguments, checked."""
+
+    def __init__(self, **values):
+        self.__dict__.update(values)
+
+
+def _checked(X, y, eta, initial_weights, order, seed, max_epochs, record, rule, fraction):
+    X, y, labels = _check_data(X, y)
+    n, d = X.shape
+    schedule = check.function("eta", eta, "eta(k) for the k-th update") if callable(eta) else None
+    eta = 1.0 if schedule else check.positive("eta", eta)
+    start = np.zeros(d) if initial_weights is None else check.weight_vector("initial_weights", initial_weights, d)
+    check.choice("order", order, ORDERS)
+    seed = check.seed("seed", seed)
+    if seed is not None and order != "random":
+        raise ValueError(f"seed is used only with order='random', got seed={seed!r} with order={order!r}")
+    max_epochs = check.whole("max_epochs", max_epochs, minimum=1)
+    record = check.flag("record", record)
+    check.choice("rule", rule, RULES)
+    if rule != "fixed" and (eta != 1.0 or schedule):
+        raise ValueError(f"eta is used only by rule='fixed' (the {rule} rule chooses its own step), "
+                         f"got eta={eta!r} with rule={rule!r}")
+    fraction = check.number("fraction", fraction, above=0, maximum=2)
+    if rule != "fractional" and fraction != 1.0:
+        raise ValueError(f"fraction is used only by rule='fractional', got fraction={fraction!r} with rule={rule!r}")
+    _check_size(n, d, max_epochs, record)
+    check_overflow(X, start, eta if rule == "fixed" and not schedule else 1.0, max_epochs)
+    return _Data(X=X, y=y, labels=labels, eta=eta, schedule=schedule, start=start, order=order, seed=seed,
+                 max_epochs=max_epochs, rule=rule, fraction=fraction)
+
+
+def _check_size(n, d, max_epochs, record):
+    """Refuse up front a run that could take more than seconds or a trace that could fill memory."""
+    most = max_epochs * n
+    if most > MAX_PRESENTATIONS:
+        raise ValueError(f"max_epochs must keep max_epochs * n_samples within {MAX_PRESENTATIONS:,} presentations "
+                         f"(a few seconds), got max_epochs={max_epochs} with {n} patterns ({most:,}); "
+                         f"use max_epochs <= {MAX_PRESENTATIONS // n}")
+    if record and most > MAX_RECORDED:
+        raise ValueError(f"record=True keeps every presentation, at most {MAX_RECORDED:,} of them, got "
+                         f"max_epochs={max_epochs} with {n} patterns ({most:,}); use max_epochs <= "
+                         f"{MAX_RECORDED // n}, or record=False for the counts and final weights only")
+
+
+def check_overflow(X, start, eta, max_epochs):
+    """Refuse numbers so large that W·X could overflow before max_epochs passes end.
+
+    Each correction adds at most eta max|x| to a weight (the absolute and
+    fractional rules move W no farther than that with eta = 1), so |W·X| stays
+    below d (max|W0| + max_epochs n eta max|x|) max|x|.
+    """
+    *_, n, d = X.shape
+    largest = float(np.abs(X).max())
+    bound = d * (float(np.abs(start).max()) + float(max_epochs) * n * eta * largest) * largest
+    if not bound < 1e300:
+        raise ValueError(f"eta, X and initial_weights must keep W·X far from overflow, got |W·X| possibly as "
+                         f"large as {bound:.3g} (eta={eta!r}, largest |x| = {largest:.3g}); rescale X or lower eta")
+
+
+def _check_data(X, y):
+    """X with the bias input x0 = 1 prepended, y as integers, and the label convention."""
+    X = check.patterns("X", X)
+    y, labels = check.labels("y", y, len(X))
+    return add_with_ones(X), y, labels
+
+
+class _Unit:
+    """The threshold unit and its correction rule, on Python floats (Honavar 1996, sections 2 and 4).
+
+    Both label conventions in one form, with s = +1 for a positive pattern and
+    -1 for a negative one: a mistake iff s W·X < 0, or W·X = 0 where the rule
+    counts a tie as a mistake (always for -1/+1; for 0/1 only on positives,
+    whose output 0 is then wrong); the fixed rule's correction is then eta s X
+    (Honavar's c - o is s on a mistake). W·X is added left to right, as
+    `arithmetic.dot` adds it, so that `train_many` finds the same floats.
+    """
+
+    def __init__(self, X, y, labels, eta, schedule, rule, fraction):
+        self.rows = X.tolist()
+        self.signs = (y if labels == "-1/+1" else 2 * y - 1).tolist()
+        self.tie_is_mistake = [labels == "-1/+1" or s > 0 for s in self.signs]
+        self.steps = [eta * s for s in self.signs]
+        self.squared = [self.net(x, i) for i, x in enumerate(self.rows)]  # X·X
+        self.schedule, self.rule, self.fraction = schedule, rule, fraction
+
+    def net(self, w, i):
+        total = 0.0
+        for a, b in zip(w, self.rows[i]):
+            total += a * b
+        return total
+
+    def is_mistake(self, net, i):
+        margin = self.signs[i] * net
+        return margin < 0 or (margin == 0 and self.tie_is_mistake[i])
+
+    def step(self, net, i, k):
+        """How far the k-th correction (from 0), on pattern i, moves W along X."""
+        s = self.signs[i]
+        if self.rule == "fractional":  # fraction of the way to the pattern's plane: lambda |W·X| / X·X
+            return (self.fraction * -(s * net) / self.squared[i]) * s
+        if self.rule == "absolute":  # the smallest whole multiple of X that gets the pattern right
+            need = -(s * net) / self.squared[i]
+            return (math.floor(need) + 1.0 if self.tie_is_mistake[i] else max(math.ceil(need), 1.0)) * s
+        if self.schedule is None:
+            return self.steps[i]
+        rate = self.schedule(k)
+        if isinstance(rate, (bool, np.bool_)) or not isinstance(rate, (int, float, np.integer, np.floating)) \
+                or not (math.isfinite(rate) and rate > 0):
+            raise ValueError(f"eta(k) must return a positive finite number, got {rate!r} for k={k}")
+        return float(rate) * s
+
+    def correct(self, w, net, i, k):
+        """W <- W + step X: Honavar's W + eta (c - o) X, Manfredi's W + eta y X."""
+        step = self.step(net, i, k)
+        return [a + step * b for a, b in zip(w, self.rows[i])]
+
+    def one_pass(self, w):
+        """W after one cyclic pass from w, and the number of corrections (for replays: no stopping)."""
+        corrections = 0
+        for i in range(len(self.rows)):
+            net = self.net(w, i)
+            if self.is_mistake(net, i):
+                w, corrections = self.correct(w, net, i, corrections), corrections + 1
+        return w, corrections
+
+
+class _Run:
+    """What a run did: its counts and ending, and (if recorded) its presentations."""
+
+    def __init__(self, w):
+        self.w, self.status, self.reason, self.period = w, "max_epochs", "", None
+        self.n_presentations = self.n_updates = self.n_epochs = 0
+        self.nets, self.update_at, self.after, self.passes = [], [], [], []
+        self.cycle_start = self.cycle_length = None
+
+
+def _learn(unit, start, orders, max_epochs, record, detect):
+    """Present patterns pass after pass until the run converges, cycles, stalls or reaches max_epochs."""
+    n = len(unit.rows)
+    run, w = _Run(start), start.tolist()
+    saved, power, lam = w, 1, 0  # Brent's cycle detection on the map "W at a pass start -> W at the next"
+    clean_since, n_clean = [-1] * n, 0  # the update count at which each pattern was last seen right
+    for epoch in range(max_epochs + 1):
+        if detect and epoch:
+            lam += 1
+            if w == saved:
+                run.status, run.period = "cycling", lam
+                break
+            if lam == power:
+                saved, power, lam = w, 2 * power, 0
+        if epoch == max_epochs:
+            break
+        run.n_epochs += 1
+        this_pass = next(orders)
+        for i in this_pass:
+            net = unit.net(w, i)
+            run.n_presentations += 1
+            if record:
+                run.nets.append(net)
+            if unit.is_mistake(net, i):
+                new = unit.correct(w, net, i, run.n_updates)
+                run.n_updates += 1
+                n_clean = 0
+                if record:
+                    run.update_at.append(run.n_presentations - 1)
+                    run.after.append(new)
+                if new == w:
+                    run.status, run.reason = "stalled", _stall_reason(unit, w, net, i, run)
+                    break
+                w = new
+            elif clean_since[i] != run.n_updates:
+                clean_since[i] = run.n_updates
+                n_clean += 1
+                if n_clean == n:
+                    run.status = "converged"
+                    break
+        if record:
+            run.passes.append(this_pass)
+        if run.status != "max_epochs":
+            break
+    run.w = w
+    return run
+
+
+def _stall_reason(unit, w, net, i, run):
+    step = unit.step(net, i, run.n_updates - 1)
+    where = f"presentation {run.n_presentations} (X{i + 1}, W·X = {net:.6g})"
+    if step == 0:
+        return (f"the correction at {where} is zero, so W cannot move: the fractional rule steps "
+                f"lambda |W·X| / X·X, which is 0 on the plane W·X = 0")
+    return (f"the correction at {where} is {abs(step):.3g}·X, too small to change any weight of "
+            f"W = [{' '.join(f'{v:.6g}' for v in w)}] in floating point (it is lost in rounding)")
+
+
+def _replay_to_first_repeat(unit, start, run):
+    """Cut a cycling run back to the first repeated start of a pass, by replaying it (constant memory).
+
+    Brent's method gave the period p (in passes). The first repeat is at pass
+    mu + p, where mu is the first pass whose start comes back p passes later:
+    run one copy p passes ahead, then both together until they meet.
+    """
+    period, n = run.period, len(unit.rows)
+    ahead, updates = start.tolist(), 0
+    for _ in range(period):
+        ahead, done = unit.one_pass(ahead)
+        updates += done
+    behind, mu, before = start.tolist(), 0, (None, None)
+    while behind != ahead:
+        before = (behind, ahead)
+        behind, _ = unit.one_pass(behind)
+        ahead, done = unit.one_pass(ahead)
+        updates += done
+        mu += 1
+    run.w, run.n_updates = ahead, updates
+    run.n_epochs, run.n_presentations = mu + period, (mu + period) * n
+    run.cycle_start, run.cycle_length = _locate_cycle(unit, mu, period, *before)
+
+
+def _locate_cycle(unit, first, period, early_start, late_start):
+    """First presentation and length of a cycle whose pass starts repeat from pass `first`, `period` passes apart.
+
+    The state at presentation k is (W, k mod n), so the period is a whole number
+    of passes, period * n presentations. The cycle may begin inside the pass
+    before `first`: replay that pass (from early_start) and its image one period
+    later (from late_start) and walk back while the states still agree.
+    """
+    n = len(unit.rows)
+    begin = first * n  # the weights row that recurs
+    if first > 0:
+        early, late = _pass_states(unit, early_start), _pass_states(unit, late_start)
+        j = n
+        while j > 0 and early[j - 1] == late[j - 1]:
+            j -= 1
+        begin = (first - 1) * n + j
+    return begin + 1, period * n
+
+
+def _pass_states(unit, w):
+    """The n + 1 weight vectors of one cyclic pass from w."""
+    states = [w]
+    for i in range(len(unit.rows)):
+        net = unit.net(w, i)
+        if unit.is_mistake(net, i):
+            w = unit.correct(w, net, i, 0)
+        states.append(w)
+    return states
+
+
+def _recorded_trace(data, unit, run):
+    """The Trace of a recorded run; a cycling run is cut back to its first repeated pass start."""
+    n, d = data.X.shape
+    pattern = np.fromiter(chain.from_iterable(run.passes), np.int64, count=-1)[:run.n_presentations]
+    updated = np.zeros(run.n_presentations, bool)
+    updated[run.update_at] = True
+    # W changes only at updates: row k is the W after the last update at or before presentation k.
+    changes = np.vstack([data.start[None], np.array(run.after, float).reshape(-1, d)])
+    weights = changes[np.cumsum(np.r_[0, updated])]
+    net = np.array(run.nets)
+    if run.status == "cycling":
+        starts = weights[::n]
+        period = run.period
+        mu = int(np.argmax((starts[:-period] == starts[period:]).all(axis=1)))
+        keep = (mu + period) * n
+        weights, pattern, net, updated = weights[:keep + 1], pattern[:keep], net[:keep], updated[:keep]
+        run.n_epochs, run.n_presentations, run.n_updates = mu + period, keep, int(updated.sum())
+        early, late = (starts[mu - 1].tolist(), starts[mu + period - 1].tolist()) if mu else (None, None)
+        run.cycle_start, run.cycle_length = _locate_cycle(unit, mu, period, early, late)
+    return _trace(data, run, weights=weights, pattern=pattern, net=net, updated=updated, recorded=True)
+
+
+def _trace(data, run, *, weights, pattern, net, updated, recorded):
+    return Trace(X=data.X, y=data.y, labels=data.labels, eta=data.schedule or data.eta, order=data.order,
+                 rule=data.rule, fraction=data.fraction, weights=weights, pattern=pattern, net=net,
+                 output=_output(net, data.labels), target=data.y[pattern], updated=updated, status=run.status,
+                 n_presentations=run.n_presentations, n_updates=run.n_updates, n_epochs=run.n_epochs,
+                 cycle_start=run.cycle_start, cycle_length=run.cycle_length, recorded=recorded,
+                 reason=run.reason)
 
 
 def _output(net, labels):
@@ -257,114 +452,6 @@ def _pass_orders(n, order, seed, chunk=1024):
         yield from rng.random((chunk, n)).argsort(axis=1, kind="stable").tolist()
 
 
-def _locate_cycle(pass_starts, first, repeat, rows, signs, tie_is_mistake, correction):
-    """First presentation and length of a cycle found at the start of pass `repeat`.
-
-    The state at presentation k is (W, k mod n), so the period is a whole number
-    of passes, (repeat - first) * n. The cycle may begin inside the pass before
-    `first`: replay that pass and its image one period later and walk back while
-    the states still agree.
-    """
-    n = len(rows)
-    length = (repeat - first) * n
-    begin = first * n  # the weights row that recurs
-    if first > 0:
-        replay = (rows, signs, tie_is_mistake, correction)
-        early = _replay_pass(pass_starts[first - 1], *replay)
-        late = _replay_pass(pass_starts[repeat - 1], *replay)
-        j = n
-        while j > 0 and np.array_equal(early[j - 1], late[j - 1]):
-            j -= 1
-        begin = (first - 1) * n + j
-    return begin + 1, length
-
-
-def _replay_pass(w, rows, signs, tie_is_mistake, correction):
-    """The n + 1 weight vectors of one cyclic pass from w (the rule of train's loop)."""
-    states = [w]
-    for i, (x, s, tie) in enumerate(zip(rows, signs, tie_is_mistake)):
-        margin = s * float(np.dot(w, x))
-        if margin < 0 or (margin == 0 and tie):
-            w = w + correction(i, margin)
-        states.append(w)
-    return states
-
-
-def _correction_rule(rule, fraction, rows, signs, tie_is_mistake, corrections):
-    """The move of W on a mistake with pattern i, given s W·X (<= 0): Honavar (1996), section 4."""
-    if rule == "fixed":
-        return lambda i, margin: corrections[i]
-    squared = [float(x @ x) for x in rows]
-    if rule == "fractional":
-        return lambda i, margin: ((fraction * -margin / squared[i]) * signs[i]) * rows[i]
-
-    def absolute(i, margin):
-        # s W·X + eta X·X must become > 0 (or >= 0 where a tie is right): the smallest whole eta
-        need = -margin / squared[i]
-        eta = np.floor(need) + 1 if tie_is_mistake[i] else max(np.ceil(need), 1.0)
-        return (eta * signs[i]) * rows[i]
-    return absolute
-
-
-def _check_data(X, y):
-    X = _numeric_array("X", X, "(n_samples, n_features)")
-    if X.ndim != 2:
-        raise ValueError(f"X must be 2-D of shape (n_samples, n_features), got an array of shape {X.shape}"
-                         + (" (for one feature use X.reshape(-1, 1))" if X.ndim == 1 else ""))
-    if X.shape[0] == 0 or X.shape[1] == 0:
-        raise ValueError(f"X must hold at least one pattern with at least one feature, got shape {X.shape}")
-    if not np.isfinite(X).all():
-        raise ValueError("X must hold finite numbers, got NaN or inf "
-                         f"in row(s) {np.flatnonzero(~np.isfinite(X).all(axis=1)).tolist()[:10]}")
-    y = _numeric_array("y", y, "(n_samples,)")
-    if y.ndim != 1:
-        raise ValueError(f"y must be 1-D of shape (n_samples,), got an array of shape {y.shape}")
-    if len(y) != len(X):
-        raise ValueError(f"y must have one label per row of X ({len(X)}), got {len(y)} labels")
-    if not np.isfinite(y).all():
-        raise ValueError("y must hold finite labels, got NaN or inf")
-    labels = _label_convention(y)
-    X = np.hstack([np.ones((len(X), 1)), X])
-    return X, y.astype(np.int64), labels
-
-
-def _label_convention(y, scope=""):
-    """ "0/1" or "-1/+1" from the label values; labels all 1 fit both (and there the rules coincide)."""
-    found = set(np.unique(y).tolist())
-    if found <= {0, 1}:
-        return "0/1"
-    if found <= {-1, 1}:
-        return "-1/+1"
-    shown = [int(v) if v == int(v) else v for v in sorted(found)[:6]]
-    raise ValueError(f"y must hold labels all in {{0, 1}} or all in {{-1, +1}}{scope}, got the values {shown}")
-
-
 def _numeric_array(name, value, shape):
-    try:
-        array = np.asarray(value)
-    except ValueError as error:  # numpy refuses ragged nested lists
-        raise ValueError(f"{name} must be a rectangular array of shape {shape}, got rows of "
-                         f"different lengths ({error})") from None
-    if array.dtype == object or array.dtype.kind not in "biuf":
-        raise TypeError(f"{name} must hold real numbers, got an array of dtype {array.dtype}")
-    return array.astype(float)
-
-
-def _check_positive(name, value):
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, Real):
-        raise TypeError(f"{name} must be a positive number, got {value!r}")
-    if not (np.isfinite(value) and value > 0):
-        raise ValueError(f"{name} must be a positive finite number, got {value!r}")
-    return float(value)
-
-
-def _check_initial_weights(initial_weights, d):
-    if initial_weights is None:
-        return np.zeros(d)
-    w = _numeric_array("initial_weights", initial_weights, f"({d},)")
-    if w.shape != (d,):
-        raise ValueError(f"initial_weights must have shape ({d},): the bias weight w0 and one weight "
-                         f"per feature, got shape {w.shape}")
-    if not np.isfinite(w).all():
-        raise ValueError("initial_weights must hold finite numbers, got NaN or inf")
-    return w.copy()
+    """Transitional: the package's modules now check with `validation` (kept while they move over)."""
+    return check.array(name, value, shape)

@@ -86,7 +86,13 @@ def positive(name, value):
     """
     if _is_bool(value) or not isinstance(value, Real):
         raise TypeError(f"{name} must be a positive finite number, got {_shown(value)}")
-    return number(name, value, above=0)
+    try:
+        result = float(value)
+    except OverflowError:
+        result = float("inf")
+    if not (np.isfinite(result) and result > 0):
+        raise ValueError(f"{name} must be a positive finite number, got {_shown(value)}")
+    return result
 
 
 def choice(name, value, options):
@@ -126,7 +132,7 @@ def function(name, value, what):
     return value
 
 
-def array(name, value, shape, *, ndim=None, integer=False, largest=LARGEST):
+def array(name, value, shape, *, ndim=None, integer=False, largest=LARGEST, hints=None):
     """A finite real array, as floats (or int64 with `integer`), of the given number of dimensions.
 
     Parameters
@@ -142,6 +148,8 @@ def array(name, value, shape, *, ndim=None, integer=False, largest=LARGEST):
         Require whole numbers and return int64.
     largest : float, default 1e150
         The largest magnitude allowed, so that sums of products cannot overflow.
+    hints : dict of int to str, optional
+        Advice added to the message when the array has that wrong number of dimensions.
 
     >>> array("X", [[0, 1], [1, 1]], "(n_samples, n_features)", ndim=2).dtype
     dtype('float64')
@@ -154,8 +162,9 @@ def array(name, value, shape, *, ndim=None, integer=False, largest=LARGEST):
     if result.dtype == object or result.dtype.kind not in "biuf":
         raise TypeError(f"{name} must hold real numbers, got an array of dtype {result.dtype}: {_shown(value)}")
     if ndim is not None and result.ndim not in np.atleast_1d(ndim):
-        hint = " (for one feature use X.reshape(-1, 1))" if name == "X" and result.ndim == 1 else ""
-        raise ValueError(f"{name} must have shape {shape}, got an array of shape {result.shape}{hint}")
+        hint = (hints or {}).get(result.ndim)
+        raise ValueError(f"{name} must have shape {shape}, got an array of shape {result.shape}"
+                         + (f" ({hint})" if hint else ""))
     result = result.astype(float)
     if not np.isfinite(result).all():
         bad = np.argwhere(~np.isfinite(result))[:5].tolist()
@@ -177,7 +186,7 @@ def patterns(name, X, *, n_features=None):
     (1, 2)
     """
     shape = f"(n_samples, {n_features if n_features is not None else 'n_features'})"
-    X = array(name, X, shape, ndim=2)
+    X = array(name, X, shape, ndim=2, hints={1: "for one feature use X.reshape(-1, 1)"})
     if X.shape[0] == 0 or X.shape[1] == 0:
         raise ValueError(f"{name} must hold at least one pattern with at least one feature, got shape {X.shape}")
     if n_features is not None and X.shape[1] != n_features:

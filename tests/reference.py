@@ -37,3 +37,29 @@ def reference_cyclic(X, y, eta=1.0, max_epochs=1000):
         clean = clean + 1 if np.array_equal(last, history[-1]) else 0
         history = np.vstack([history, last])
     return history, clean == n
+
+
+def reference_first_repeat(X, y, eta=1.0, max_epochs=1000):
+    """Cyclic order, every start-of-pass W kept: (status, passes, first, final W) with the first repeat.
+
+    The plain way to find a cycle (a dictionary of every W seen at a pass start),
+    against which train's constant-memory search is checked: status "cycling"
+    with `first` the pass whose start W came back at pass `passes`, or
+    "converged"/"max_epochs" with first None.
+    """
+    n = len(X)
+    w = np.zeros(np.shape(X)[1] + 1)
+    seen, clean = {}, 0
+    for epoch in range(max_epochs + 1):
+        key = tuple(w.tolist())
+        if key in seen:
+            return "cycling", epoch, seen[key], w
+        seen[key] = epoch
+        if epoch == max_epochs:
+            return "max_epochs", epoch, None, w
+        for k in range(n):
+            last = reference_run(X, y, [k], eta, w)[-1]
+            clean = clean + 1 if np.array_equal(last, w) else 0
+            w = last
+            if clean == n:
+                return "converged", epoch + 1, None, w
