@@ -139,29 +139,19 @@ def _net(W, x):
 def _present(W, x, positive, sign, step, labels):
     """One presentation to every row, train's rule: W changes in place; returns the mistakes and the stalls.
 
-    Rows without a mistake add (0 * step) x, a vector of zeros, which leaves
-    every bit of W as it was (W never holds a -0.0: train and train_many start
-    from weights + 0.0, and x + y is -0.0 only if both are).
+    Only the rows with a mistake are corrected, W + (eta s) X as in train.
     """
     net = _net(W, x)
     if labels == "-1/+1":  # update iff y W·X <= 0
         mistake = sign * net <= 0
     else:  # update iff o = [W·X > 0] differs from c
         mistake = (net > 0) != positive
-    new = W + (step * mistake)[:, None] * x
-    stalled = mistake & (new == W).all(axis=1)
-    W[...] = new
+    rows = np.flatnonzero(mistake)
+    new = W[rows] + step[rows, None] * x[rows]
+    stalled = np.zeros(len(W), bool)
+    stalled[rows] = (new == W[rows]).all(axis=1)
+    W[rows] = new
     return mistake, stalled
-
-
-def _one_pass(X, positive, labels, eta, W):
-    """Every row's W after one cyclic pass (no stopping), and its corrections: for replays."""
-    W, corrections = W.copy(), np.zeros(len(W), np.int64)
-    sign = np.where(positive, 1.0, -1.0)
-    for t in range(X.shape[1]):
-        mistake, _ = _present(W, X[:, t], positive[:, t], sign[:, t], eta * sign[:, t], labels)
-        corrections += mistake
-    return W, corrections
 
 
 class _Runs:
@@ -318,25 +308,26 @@ class _Runs:
         start comes back p passes later: run a copy p passes ahead, then both
         together until they meet. The cycle may begin inside pass mu - 1: that
         pass and its image p passes later are replayed and walked back while
-        their states agree (training._locate_cycle).
+        their states agree (training._locate_cycle). Each replayed pass runs
+        only the sets still moving.
         """
         ids = np.flatnonzero(self.status == "cycling")
         if len(ids) == 0:
             return
-        X, positive, period, n = self.X[ids], self.positive[ids], self.period[ids], self.n
-        replay = lambda W: _one_pass(X, positive, self.labels, self.eta, W)  # noqa: E731
-        ahead, updates = self.start[ids], np.zeros(len(ids), np.int64)
+        period, n = self.period[ids], self.n
+        behind, ahead, updates = self.start[ids], self.start[ids], np.zeros(len(ids), np.int64)
         for p in range(period.max()):
-            moving = p < period
-            W, done = replay(ahead)
-            ahead[moving], updates[moving] = W[moving], updates[moving] + done[moving]
-        behind, mu = self.start[ids], np.zeros(len(ids), np.int64)
+            rows = np.flatnonzero(period > p)
+            ahead[rows], done = self._replay(ids[rows], ahead[rows])
+            updates[rows] += done
+        mu = np.zeros(len(ids), np.int64)
         early, late = behind.copy(), ahead.copy()
-        while (moving := (behind != ahead).any(axis=1)).any():
-            early[moving], late[moving] = behind[moving], ahead[moving]
-            behind[moving] = replay(behind)[0][moving]
-            W, done = replay(ahead)
-            ahead[moving], updates[moving], mu[moving] = W[moving], updates[moving] + done[moving], mu[moving] + 1
+        while len(rows := np.flatnonzero((behind != ahead).any(axis=1))):
+            early[rows], late[rows] = behind[rows], ahead[rows]
+            behind[rows] = self._replay(ids[rows], behind[rows])[0]
+            ahead[rows], done = self._replay(ids[rows], ahead[rows])
+            updates[rows] += done
+            mu[rows] += 1
         self.final_weights[ids], self.n_updates[ids] = ahead, updates
         self.n_epochs[ids], self.n_presentations[ids] = mu + period, (mu + period) * n
         self.cycle_length[ids], self.cycle_start[ids] = period * n, mu * n + 1
@@ -344,19 +335,34 @@ class _Runs:
         if back.any():
             self.cycle_start[ids[back]] = (mu[back] - 1) * n + self._walk_back(ids[back], early[back], late[back]) + 1
 
+    def _replay(self, ids, W, passes=1):
+        """Cyclic passes of sets `ids` from weights W (no stopping): the new W and the corrections made.
+
+        The patterns are gathered one presentation at a time, so that a replay
+        of many sets needs no copy of their data.
+        """
+        W, corrections = W.copy(), np.zeros(len(W), np.int64)
+        for _ in range(passes):
+            for t in range(self.n):
+                corrections += self._replay_presentation(ids, W, t)
+        return W, corrections
+
+    def _replay_presentation(self, ids, W, t):
+        """Presentation t of a cyclic pass to sets `ids`, correcting W in place; returns the mistakes."""
+        positive = self.positive[ids, t]
+        sign = np.where(positive, 1.0, -1.0)
+        return _present(W, self.X[ids, t], positive, sign, self.eta * sign, self.labels)[0]
+
     def _walk_back(self, ids, early, late):
         """For each set: the first position j of its pass mu - 1 from which the states agree with a period later."""
-        n = self.n
-        twice = np.r_[ids, ids]
-        W, X, positive = np.vstack([early, late]), self.X[twice], self.positive[twice]
-        sign = np.where(positive, 1.0, -1.0)
-        states = [W.copy()]
-        for t in range(n - 1):
-            _present(W, X[:, t], positive[:, t], sign[:, t], self.eta * sign[:, t], self.labels)
-            states.append(W.copy())
-        states = np.array(states)
-        differ = (states[:, : len(ids)] != states[:, len(ids):]).any(axis=2)  # value equality, as train compares
+        n, k = self.n, len(ids)
+        twice, W = np.r_[ids, ids], np.vstack([early, late])
+        differ = np.zeros((n, k), bool)  # value equality, as train compares states
+        for t in range(n):
+            differ[t] = (W[:k] != W[k:]).any(axis=1)
+            self._replay_presentation(twice, W, t)
         return np.where(differ.any(axis=0), n - np.argmax(differ[::-1], axis=0), 0)
+
 
 def _check_data(X, y):
     X = check.array("X", X, "(n_sets, n_samples, n_features)", ndim=3,
