@@ -8,6 +8,8 @@ from perceptron_lib.arithmetic import dot
 from perceptron_lib.batch import Batch, train_many
 from perceptron_lib.datasets import separable_data
 
+from properties import examples
+
 
 def assert_each_run_is_trains(result, X, y, *, initial_weights=None, seeds=None, **options):
     """Set i of `result` is train(X[i], y[i], ...): W bit for bit, counts, status and cycle."""
@@ -237,7 +239,7 @@ def test_results_have_one_entry_per_set_and_their_documented_types():
                            f"{(result.status == 'cycling').sum()} cycling, 0 max_epochs>"
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150))
 @given(data=st.data(), n_sets=st.integers(1, 6), n=st.integers(1, 8), d=st.integers(1, 4),
        signed=st.booleans(), order=st.sampled_from(["cyclic", "random"]),
        eta=st.sampled_from([1.0, 0.1, 0.5, 0.3]), max_epochs=st.integers(1, 40),

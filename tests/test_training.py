@@ -9,6 +9,7 @@ from sklearn.linear_model import Perceptron
 from perceptron_lib import boolean_function, honavar_or_example, to_signed, train
 from perceptron_lib.datasets import separable_data
 
+from properties import examples
 from reference import reference_cyclic, reference_first_repeat, reference_run
 
 
@@ -74,7 +75,7 @@ def test_cyclic_runs_match_the_reference_loop(name, signed):
     np.testing.assert_array_equal(run.weights, history)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40))
 @given(seed=st.integers(0, 10**6), n=st.integers(1, 30), d=st.integers(1, 5),
        signed=st.booleans(), eta=st.sampled_from([1.0, 0.5, 0.1]))
 def test_random_order_run_matches_the_reference_loop_and_separates(seed, n, d, signed, eta):
@@ -146,7 +147,7 @@ def test_xor_cycles_as_computed_by_hand():
     assert signed.weights.tolist() == [[0, 0, 0], [-1, 0, 0], [0, 0, 1], [1, 1, 1], [0, 0, 0]]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40))
 @given(seed=st.integers(0, 10**6), n=st.integers(2, 8), signed=st.booleans())
 def test_cycles_found_on_integer_data_are_exact_and_minimal(seed, n, signed):
     rng = np.random.default_rng(seed)
@@ -235,7 +236,7 @@ def test_a_schedule_never_claims_a_cycle_and_bad_rates_are_named():
         train(X, y, eta=lambda k: 1.0, rule="absolute")
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60))
 @given(seed=st.integers(0, 10**6), n=st.integers(2, 10), d=st.integers(1, 3), signed=st.booleans())
 def test_constant_memory_cycle_search_finds_the_first_repeat_a_dictionary_finds(seed, n, d, signed):
     """Brent's method on the pass-start map reports the very repeat that keeping every start finds."""
