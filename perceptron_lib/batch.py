@@ -137,21 +137,19 @@ def _net(W, x):
 
 
 def _present(W, x, positive, sign, step, labels):
-    """One presentation to every row, train's rule: W changes in place; returns the mistakes and the stalls.
+    """One presentation to every row, train's rule: W is corrected in place; returns the mistakes.
 
-    Only the rows with a mistake are corrected, W + (eta s) X as in train.
+    Rows without a mistake add (0 * step) x, a vector of zeros, which leaves
+    every bit of W as it was (W never holds a -0.0: train and train_many start
+    from weights + 0.0, and x + y is -0.0 only if both are).
     """
     net = _net(W, x)
     if labels == "-1/+1":  # update iff y W·X <= 0
         mistake = sign * net <= 0
     else:  # update iff o = [W·X > 0] differs from c
         mistake = (net > 0) != positive
-    rows = np.flatnonzero(mistake)
-    new = W[rows] + step[rows, None] * x[rows]
-    stalled = np.zeros(len(W), bool)
-    stalled[rows] = (new == W[rows]).all(axis=1)
-    W[rows] = new
-    return mistake, stalled
+    W += (step * mistake)[:, None] * x
+    return mistake
 
 
 class _Runs:
@@ -201,22 +199,14 @@ class _Runs:
                 self._finish(self.alive, "max_epochs", epoch * n, epoch)
                 break
             self._prepare_pass(epoch)
-            mistakes = np.zeros((n, len(self.ids)), bool)
-            for t in range(n):
-                mistakes[t], stalled = _present(self.W, self.pass_X[t], self.pass_positive[t], self.pass_sign[t],
-                                                self.pass_step[t], self.labels)
-                if (stalled & self.alive).any():
-                    self._stall(stalled & self.alive, epoch, t, mistakes)
-            self._close_pass(epoch, mistakes)
+            pass_start = self.W.copy()
+            mistakes = np.stack([_present(self.W, self.pass_X[t], self.pass_positive[t], self.pass_sign[t],
+                                          self.pass_step[t], self.labels) for t in range(n)])
+            self._close_pass(epoch, mistakes, pass_start)
         self._cut_cycles()
         return Batch(labels=self.labels, final_weights=self.final_weights, n_updates=self.n_updates,
                      n_presentations=self.n_presentations, n_epochs=self.n_epochs, status=self.status,
                      cycle_start=self.cycle_start, cycle_length=self.cycle_length)
-
-    def _stall(self, rows, epoch, t, mistakes):
-        """Rows whose correction at presentation t left W unchanged end there, as train ends them."""
-        self.updates[rows] += mistakes[: t + 1, rows].sum(axis=0)
-        self._finish(rows, "stalled", epoch * self.n + t + 1, epoch + 1)
 
     def _prepare_pass(self, epoch):
         if self.order == "random":
@@ -253,7 +243,7 @@ class _Runs:
             self.orders, self.drawn_at = keys.argsort(axis=2, kind="stable"), epoch
         self.previous, self.perm = self.perm, self.orders[:, epoch - self.drawn_at]
 
-    def _close_pass(self, epoch, mistakes):
+    def _close_pass(self, epoch, mistakes, pass_start):
         n = self.n
         updated = mistakes.any(axis=0)
         self.updates += mistakes.sum(axis=0)
@@ -263,6 +253,23 @@ class _Runs:
         done = self.alive & ~updated
         if done.any():
             self._finish(done, "converged", epoch * n + self._clean_run_end(epoch, done), epoch + 1)
+        # Mistakes in a whole pass, and W never moved: every pattern met this W, and W can never move again.
+        # (W back at its pass start may also have moved and come back: a cycle. Replay those rows to tell.)
+        back = np.flatnonzero(self.alive & updated & (self.W == pass_start).all(axis=1))
+        if len(back):
+            stuck = np.zeros(len(self.alive), bool)
+            stuck[back] = self._never_moved(back, pass_start[back])
+            self._finish(stuck, "stalled", (epoch + 1) * n, epoch + 1)
+
+    def _never_moved(self, rows, W):
+        """For rows whose W is back at its pass start: did no correction of the pass change W?"""
+        W, moved = W.copy(), np.zeros(len(rows), bool)
+        for t in range(self.n):
+            before = W.copy()
+            _present(W, self.pass_X[t][rows], self.pass_positive[t][rows], self.pass_sign[t][rows],
+                     self.pass_step[t][rows], self.labels)
+            moved |= (W != before).any(axis=1)
+        return ~moved
 
     def _clean_run_end(self, epoch, done):
         """For the runs converged in pass `epoch`: the presentation (1..n within it) that ended each.
@@ -351,7 +358,7 @@ class _Runs:
         """Presentation t of a cyclic pass to sets `ids`, correcting W in place; returns the mistakes."""
         positive = self.positive[ids, t]
         sign = np.where(positive, 1.0, -1.0)
-        return _present(W, self.X[ids, t], positive, sign, self.eta * sign, self.labels)[0]
+        return _present(W, self.X[ids, t], positive, sign, self.eta * sign, self.labels)
 
     def _walk_back(self, ids, early, late):
         """For each set: the first position j of its pass mu - 1 from which the states agree with a period later."""

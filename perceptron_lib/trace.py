@@ -53,8 +53,8 @@ class Trace:
     status : {"converged", "cycling", "stalled", "max_epochs"}
         How the run ended: a full run of error-free presentations; a repeated
         start-of-pass weight vector (cyclic order only; the run is reported up
-        to the first repeat); a correction that left W exactly as it was (see
-        `reason`); or the max_epochs bound.
+        to the first repeat); a pass with mistakes in which W never changed,
+        so that it never will (see `reason`); or the max_epochs bound.
     n_presentations, n_updates, n_epochs : int
         Counts over the whole run (n_epochs counts passes begun).
     cycle_start : int or None
@@ -67,8 +67,8 @@ class Trace:
         holds only the start and the final weights and the per-presentation
         arrays are empty; the counts and the status are still exact.
     reason : str
-        For status "stalled": why the last correction left W unchanged (a
-        zero step, or a step lost in rounding); empty otherwise.
+        For status "stalled": why W cannot move (a correction whose step is
+        zero, or one lost in rounding); empty otherwise.
     """
 
     X: np.ndarray
@@ -223,8 +223,9 @@ class Trace:
 
     def summary(self):
         """One line saying how the run ended."""
-        text = (f"{self.status} after {self.n_presentations} presentations "
-                f"({self.n_epochs} {'pass' if self.n_epochs == 1 else 'passes'}), {self.n_updates} updates; final W = {format_vector(self.final_weights)}")
+        text = (f"{self.status} after {self.n_presentations} presentation{'s' * (self.n_presentations != 1)} "
+                f"({self.n_epochs} {'pass' if self.n_epochs == 1 else 'passes'}), {self.n_updates} "
+                f"update{'s' * (self.n_updates != 1)}; final W = {format_vector(self.final_weights)}")
         if self.status == "cycling":
             text += f"; cycle of {self.cycle_length} presentations from presentation {self.cycle_start}"
         if self.status == "stalled":

@@ -1,5 +1,6 @@
 """train(): the perceptron learning rule on one data set, presentation by presentation."""
 import math
+from fractions import Fraction
 from itertools import chain
 
 import numpy as np
@@ -14,10 +15,12 @@ RULES = ("fixed", "absolute", "fractional")
 MAX_PRESENTATIONS = 5_000_000
 # and a recorded trace may hold at most this many (about 90 MB with two features).
 MAX_RECORDED = 2_000_000
+# Exact rationals grow with every step: fewer presentations.
+MAX_EXACT = 20_000
 
 
 def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
-          max_epochs=1000, record=True, rule="fixed", fraction=1.0):
+          max_epochs=1000, record=True, rule="fixed", fraction=1.0, exact=False):
     """Train a threshold unit with the perceptron rule and return the whole run.
 
     The bias is the weight of a constant input x0 = 1 prepended to every
@@ -40,17 +43,19 @@ def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
     stops the run (status "cycling"); the run is reported up to the first
     repeated start. The repeat is found in constant memory by Brent's method,
     which notices a cycle within about two cycle lengths after it begins, so
-    a cycle that begins too close to max_epochs may go unnoticed. A mistake
-    whose correction leaves W exactly as it was (the fractional rule at
-    W·X = 0, whose step is zero; or a step so small against W that it is
-    lost in rounding) stops the run too (status "stalled"): from there the
-    computed run can never differ from a run stuck on that mistake, and
-    `Trace.reason` says which of the two happened. Otherwise the run stops
-    after max_epochs passes (status "max_epochs"); every run ends.
+    a cycle that begins too close to max_epochs may go unnoticed. A pass in
+    which mistakes were made but W never changed ends the run too (status
+    "stalled"): every pattern was presented at that W, so W can never change
+    again. A correction leaves W as it was when its step is zero (the
+    fractional rule at W·X = 0) or too small against W to survive rounding;
+    `Trace.reason` says which. Otherwise the run stops after max_epochs passes
+    (status "max_epochs"); every run ends.
 
     Sums W·X are taken left to right, w0 x0 + w1 x1 + ... (see
     `perceptron_lib.arithmetic`), so that every machine computes the same
-    run to the last bit.
+    run to the last bit. With ``exact=True`` the run is computed on
+    rational numbers instead (Python's fractions), so that no step is ever
+    rounded: the mathematics of the rule, free of float artefacts.
 
     Parameters
     ----------
@@ -95,6 +100,11 @@ def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
         rule a step of zero, so it cannot leave W = 0.
     fraction : float, default 1.0
         The fractional rule's lambda, in (0, 2].
+    exact : bool, default False
+        Compute on exact rationals (the data, eta, lambda and the start are
+        taken at their exact binary values). Slower: at most 20,000
+        presentations. The trace shows the numbers rounded to floats; the
+        decisions, counts and status are those of exact arithmetic.
 
     Returns
     -------
@@ -112,15 +122,15 @@ def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
     >>> run.final_weights.tolist()
     [0.0, 1.0, 1.0]
     """
-    data = _checked(X, y, eta, initial_weights, order, seed, max_epochs, record, rule, fraction)
-    unit = _Unit(data.X, data.y, data.labels, data.eta, data.schedule, rule, data.fraction)
+    data = _checked(X, y, eta, initial_weights, order, seed, max_epochs, record, rule, fraction, exact)
+    unit = _Unit(data.X, data.y, data.labels, data.eta, data.schedule, rule, data.fraction, data.exact)
     detect = order == "cyclic" and data.schedule is None  # with a schedule W alone no longer decides the future
     run = _learn(unit, data.start, _pass_orders(len(data.y), order, data.seed), data.max_epochs, record, detect)
-    if record:
-        return _recorded_trace(data, unit, run)
     if run.status == "cycling":
         _replay_to_first_repeat(unit, data.start, run)
-    return _trace(data, run, weights=np.array([data.start, run.w]), pattern=np.empty(0, np.int64),
+    if record:
+        return _recorded_trace(data, run)
+    return _trace(data, run, weights=np.array([data.start, run.w], float), pattern=np.empty(0, np.int64),
                   net=np.empty(0), updated=np.empty(0, bool), recorded=False)
 
 
@@ -159,7 +169,7 @@ class _Data:
         self.__dict__.update(values)
 
 
-def _checked(X, y, eta, initial_weights, order, seed, max_epochs, record, rule, fraction):
+def _checked(X, y, eta, initial_weights, order, seed, max_epochs, record, rule, fraction, exact):
     X, y, labels = _check_data(X, y)
     n, d = X.shape
     schedule = check.function("eta", eta, "eta(k) for the k-th update") if callable(eta) else None
@@ -178,19 +188,20 @@ def _checked(X, y, eta, initial_weights, order, seed, max_epochs, record, rule, 
     fraction = check.number("fraction", fraction, above=0, maximum=2)
     if rule != "fractional" and fraction != 1.0:
         raise ValueError(f"fraction is used only by rule='fractional', got fraction={fraction!r} with rule={rule!r}")
-    _check_size(n, d, max_epochs, record)
+    exact = check.flag("exact", exact)
+    _check_size(n, d, max_epochs, record, exact)
     check_overflow(X, start, eta if rule == "fixed" and not schedule else 1.0, max_epochs)
     return _Data(X=X, y=y, labels=labels, eta=eta, schedule=schedule, start=start, order=order, seed=seed,
-                 max_epochs=max_epochs, rule=rule, fraction=fraction)
+                 max_epochs=max_epochs, rule=rule, fraction=fraction, exact=exact)
 
 
-def _check_size(n, d, max_epochs, record):
+def _check_size(n, d, max_epochs, record, exact):
     """Refuse up front a run that could take more than seconds or a trace that could fill memory."""
-    most = max_epochs * n
-    if most > MAX_PRESENTATIONS:
-        raise ValueError(f"max_epochs must keep max_epochs * n_samples within {MAX_PRESENTATIONS:,} presentations "
-                         f"(a few seconds), got max_epochs={max_epochs} with {n} patterns ({most:,}); "
-                         f"use max_epochs <= {MAX_PRESENTATIONS // n}")
+    most, limit = max_epochs * n, MAX_EXACT if exact else MAX_PRESENTATIONS
+    if most > limit:
+        raise ValueError(f"max_epochs must keep max_epochs * n_samples within {limit:,} presentations "
+                         f"(a few seconds{' of exact arithmetic' if exact else ''}), got max_epochs={max_epochs} "
+                         f"with {n} patterns ({most:,}); use max_epochs <= {limit // n}")
     if record and most > MAX_RECORDED:
         raise ValueError(f"record=True keeps every presentation, at most {MAX_RECORDED:,} of them, got "
                          f"max_epochs={max_epochs} with {n} patterns ({most:,}); use max_epochs <= "
@@ -230,16 +241,21 @@ class _Unit:
     `arithmetic.dot` adds it, so that `train_many` finds the same floats.
     """
 
-    def __init__(self, X, y, labels, eta, schedule, rule, fraction):
-        self.rows = X.tolist()
+    def __init__(self, X, y, labels, eta, schedule, rule, fraction, exact=False):
+        self.number = Fraction if exact else float  # the numbers W and X are computed in
+        self.rows = [[self.number(v) for v in x] for x in X.tolist()]
         self.signs = (y if labels == "-1/+1" else 2 * y - 1).tolist()
         self.tie_is_mistake = [labels == "-1/+1" or s > 0 for s in self.signs]
-        self.steps = [eta * s for s in self.signs]
+        self.steps = [self.number(eta) * s for s in self.signs]
         self.squared = [self.net(x, i) for i, x in enumerate(self.rows)]  # X·X
-        self.schedule, self.rule, self.fraction = schedule, rule, fraction
+        self.schedule, self.rule, self.fraction = schedule, rule, self.number(fraction)
+
+    def start(self, w):
+        """The start as a list of the unit's numbers."""
+        return [self.number(v) for v in w.tolist()]
 
     def net(self, w, i):
-        total = 0.0
+        total = self.number(0)
         for a, b in zip(w, self.rows[i]):
             total += a * b
         return total
@@ -262,7 +278,7 @@ class _Unit:
         if isinstance(rate, (bool, np.bool_)) or not isinstance(rate, (int, float, np.integer, np.floating)) \
                 or not (math.isfinite(rate) and rate > 0):
             raise ValueError(f"eta(k) must return a positive finite number, got {rate!r} for k={k}")
-        return float(rate) * s
+        return self.number(float(rate)) * s
 
     def correct(self, w, net, i, k):
         """W <- W + step X: Honavar's W + eta (c - o) X, Manfredi's W + eta y X."""
@@ -292,7 +308,7 @@ class _Run:
 def _learn(unit, start, orders, max_epochs, record, detect):
     """Present patterns pass after pass until the run converges, cycles, stalls or reaches max_epochs."""
     n = len(unit.rows)
-    run, w = _Run(start), start.tolist()
+    run, w = _Run(start), unit.start(start)
     saved, power, lam = w, 1, 0  # Brent's cycle detection on the map "W at a pass start -> W at the next"
     clean_since, n_clean = [-1] * n, 0  # the update count at which each pattern was last seen right
     for epoch in range(max_epochs + 1):
@@ -306,7 +322,7 @@ def _learn(unit, start, orders, max_epochs, record, detect):
         if epoch == max_epochs:
             break
         run.n_epochs += 1
-        this_pass = next(orders)
+        this_pass, moved, no_move = next(orders), False, None
         for i in this_pass:
             net = unit.net(w, i)
             run.n_presentations += 1
@@ -314,14 +330,15 @@ def _learn(unit, start, orders, max_epochs, record, detect):
                 run.nets.append(net)
             if unit.is_mistake(net, i):
                 new = unit.correct(w, net, i, run.n_updates)
+                if new == w:
+                    no_move = (i, net, run.n_presentations, run.n_updates)
+                else:
+                    moved = True
                 run.n_updates += 1
                 n_clean = 0
                 if record:
                     run.update_at.append(run.n_presentations - 1)
                     run.after.append(new)
-                if new == w:
-                    run.status, run.reason = "stalled", _stall_reason(unit, w, net, i, run)
-                    break
                 w = new
             elif clean_since[i] != run.n_updates:
                 clean_since[i] = run.n_updates
@@ -331,20 +348,24 @@ def _learn(unit, start, orders, max_epochs, record, detect):
                     break
         if record:
             run.passes.append(this_pass)
+        if run.status == "max_epochs" and no_move and not moved:
+            run.status, run.reason = "stalled", _stall_reason(unit, w, *no_move)
         if run.status != "max_epochs":
             break
     run.w = w
     return run
 
 
-def _stall_reason(unit, w, net, i, run):
-    step = unit.step(net, i, run.n_updates - 1)
-    where = f"presentation {run.n_presentations} (X{i + 1}, W·X = {net:.6g})"
+def _stall_reason(unit, w, i, net, presentation, k):
+    """Why W no longer moves, said of the last correction that left it as it was."""
+    step = unit.step(net, i, k)
+    where = f"presentation {presentation} (X{i + 1}, W·X = {float(net):.6g})"
     if step == 0:
-        return (f"the correction at {where} is zero, so W cannot move: the fractional rule steps "
-                f"lambda |W·X| / X·X, which is 0 on the plane W·X = 0")
-    return (f"the correction at {where} is {abs(step):.3g}·X, too small to change any weight of "
-            f"W = [{' '.join(f'{v:.6g}' for v in w)}] in floating point (it is lost in rounding)")
+        return (f"mistakes are made but W cannot move: the correction at {where} is zero (the fractional rule "
+                f"steps λ·|W·X|/X·X, which is 0 on the plane W·X = 0)")
+    return (f"mistakes are made but W cannot move: the correction at {where} is {abs(float(step)):.3g}·X, too "
+            f"small to change any weight of W = [{' '.join(f'{float(v):.6g}' for v in w)}] in floating "
+            f"point (it is lost in rounding; with exact=True it would not be)")
 
 
 def _replay_to_first_repeat(unit, start, run):
@@ -355,11 +376,11 @@ def _replay_to_first_repeat(unit, start, run):
     run one copy p passes ahead, then both together until they meet.
     """
     period, n = run.period, len(unit.rows)
-    ahead, updates = start.tolist(), 0
+    ahead, updates = unit.start(start), 0
     for _ in range(period):
         ahead, done = unit.one_pass(ahead)
         updates += done
-    behind, mu, before = start.tolist(), 0, (None, None)
+    behind, mu, before = unit.start(start), 0, (None, None)
     while behind != ahead:
         before = (behind, ahead)
         behind, _ = unit.one_pass(behind)
@@ -401,26 +422,18 @@ def _pass_states(unit, w):
     return states
 
 
-def _recorded_trace(data, unit, run):
-    """The Trace of a recorded run; a cycling run is cut back to its first repeated pass start."""
-    n, d = data.X.shape
-    pattern = np.fromiter(chain.from_iterable(run.passes), np.int64, count=-1)[:run.n_presentations]
-    updated = np.zeros(run.n_presentations, bool)
+def _recorded_trace(data, run):
+    """The Trace of a recorded run, cut at run.n_presentations (a cycling run was recorded past its first repeat)."""
+    d, keep = data.X.shape[1], run.n_presentations
+    pattern = np.fromiter(chain.from_iterable(run.passes), np.int64, count=-1)[:keep]
+    updated = np.zeros(len(run.nets), bool)
     updated[run.update_at] = True
+    updated = updated[:keep]
     # W changes only at updates: row k is the W after the last update at or before presentation k.
-    changes = np.vstack([data.start[None], np.array(run.after, float).reshape(-1, d)])
+    changes = np.vstack([data.start[None], np.array(run.after, float).reshape(-1, d)])  # exact runs: rounded
     weights = changes[np.cumsum(np.r_[0, updated])]
-    net = np.array(run.nets)
-    if run.status == "cycling":
-        starts = weights[::n]
-        period = run.period
-        mu = int(np.argmax((starts[:-period] == starts[period:]).all(axis=1)))
-        keep = (mu + period) * n
-        weights, pattern, net, updated = weights[:keep + 1], pattern[:keep], net[:keep], updated[:keep]
-        run.n_epochs, run.n_presentations, run.n_updates = mu + period, keep, int(updated.sum())
-        early, late = (starts[mu - 1].tolist(), starts[mu + period - 1].tolist()) if mu else (None, None)
-        run.cycle_start, run.cycle_length = _locate_cycle(unit, mu, period, early, late)
-    return _trace(data, run, weights=weights, pattern=pattern, net=net, updated=updated, recorded=True)
+    return _trace(data, run, weights=weights, pattern=pattern, net=np.array(run.nets[:keep], float),
+                  updated=updated, recorded=True)
 
 
 def _trace(data, run, *, weights, pattern, net, updated, recorded):

@@ -289,19 +289,55 @@ def test_record_false_runs_in_constant_memory():
 def test_a_zero_step_stalls_instead_of_claiming_a_cycle():
     """The fractional rule steps lambda |W·X| / X·X: at W = 0 on OR that is 0, and W can never move."""
     run = train(*boolean_function("or"), rule="fractional")
-    assert run.status == "stalled" and run.n_presentations == 2
-    assert run.final_weights.tolist() == [0, 0, 0]
+    assert run.status == "stalled" and run.n_presentations == 4 and run.updated.tolist() == [False, True, True, True]
+    assert (run.weights == 0).all()
     assert "is zero" in run.reason and "stalled" in run.summary()
 
 
 def test_a_step_lost_in_rounding_stalls_instead_of_claiming_a_cycle():
     """OR is separable; with eta = 1e-20 against w0 = 1 the correction 1 - 1e-20 rounds back to 1."""
     run = train(*boolean_function("or"), eta=1e-20, initial_weights=[1, 0, 0])
-    assert run.status == "stalled" and run.n_presentations == 1 and run.updated[0]
+    assert run.status == "stalled" and run.n_presentations == 4 and run.updated.tolist() == [True, False, False, False]
     assert run.final_weights.tolist() == [1, 0, 0]
     assert "lost in rounding" in run.reason
     compact = train(*boolean_function("or"), eta=1e-20, initial_weights=[1, 0, 0], record=False)
     assert (compact.status, compact.reason) == (run.status, run.reason)
+
+
+def test_exact_arithmetic_keeps_the_step_that_floats_lose():
+    """With rationals, 1 - 1e-20 is not 1: the run goes on (and would need 1e20 updates to converge)."""
+    run = train(*boolean_function("or"), eta=1e-20, initial_weights=[1, 0, 0], exact=True, max_epochs=50)
+    assert run.status == "max_epochs" and run.n_updates == 50
+
+
+def test_a_correction_lost_once_does_not_stop_a_run_that_still_moves():
+    """Only a whole pass without a change of W is a stall. Here w0 = 1e17 swallows the bias step of 1
+    (its float neighbours are 16 apart): in pass 1 that step is lost but X2's correction moves W;
+    in pass 2 only the lost step is left, and the run stalls there."""
+    run = train([[0.0], [-1e18]], [0, 0], initial_weights=[1e17, 0.0])
+    assert run.updated.tolist() == [True, True, True, False]
+    assert run.weights[1].tolist() == run.weights[0].tolist() != run.weights[2].tolist()
+    assert run.status == "stalled" and run.n_epochs == 2 and "lost in rounding" in run.reason
+
+
+@pytest.mark.parametrize("lam", [0.5, 1.0])
+def test_exact_fractional_rule_never_crosses_where_floats_stall(lam):
+    """Honavar section 4: with labels 0/1 and lambda <= 1 a correction never carries a positive pattern
+    across its plane. In floats the creep ends when the steps are lost (stalled); exact, it goes on."""
+    X, y = boolean_function("and")
+    w = [0.5, -1.0, 0.25]
+    floats = train(X, y, initial_weights=w, rule="fractional", fraction=lam, max_epochs=500)
+    exact = train(X, y, initial_weights=w, rule="fractional", fraction=lam, max_epochs=500, exact=True)
+    assert floats.status == "stalled" and exact.status == "max_epochs"
+
+
+def test_exact_runs_agree_with_float_runs_on_integer_data():
+    for name in ("or", "and", "xor"):
+        for signed in (False, True):
+            X, y = boolean_function(name, signed=signed)
+            a, b = train(X, y), train(X, y, exact=True)
+            assert (a.status, a.n_presentations, a.cycle_start) == (b.status, b.n_presentations, b.cycle_start)
+            np.testing.assert_array_equal(a.weights, b.weights)
 
 
 def test_statuses_other_than_stalled_leave_no_reason():
