@@ -2,11 +2,14 @@
 
 Patterns come without the bias input; `train` prepends x0 = 1 itself.
 """
-from itertools import product
-
 import numpy as np
 
+from . import validation as check
+from .arithmetic import add_with_ones, nets, norm
+
 BOOLEAN_FUNCTIONS = ("and", "or", "nand", "nor", "xor", "xnor", "at_least")
+MAX_INPUTS = 20             # 2**20 patterns
+MAX_VALUES = 1_000_000      # separable_data: n_samples * n_features (memory)
 
 
 def boolean_patterns(n_inputs=2):
@@ -18,7 +21,7 @@ def boolean_patterns(n_inputs=2):
     Parameters
     ----------
     n_inputs : int, default 2
-        Number of inputs, at least 1.
+        Number of inputs, from 1 to 20.
 
     Returns
     -------
@@ -30,8 +33,10 @@ def boolean_patterns(n_inputs=2):
     >>> boolean_patterns(2).tolist()
     [[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]]
     """
-    _check_count("n_inputs", n_inputs, minimum=1, maximum=20)
-    return np.array(list(product((0.0, 1.0), repeat=n_inputs)))
+    n_inputs = check.whole("n_inputs", n_inputs, minimum=1, maximum=MAX_INPUTS)
+    # row r holds the bits of r, most significant first
+    bits = np.arange(2 ** n_inputs)[:, None] >> np.arange(n_inputs - 1, -1, -1)
+    return (bits & 1).astype(float)
 
 
 def boolean_function(name, n_inputs=2, *, m=None, signed=False):
@@ -47,7 +52,7 @@ def boolean_function(name, n_inputs=2, *, m=None, signed=False):
     name : {"and", "or", "nand", "nor", "xor", "xnor", "at_least"}
         The function.
     n_inputs : int, default 2
-        Number of inputs.
+        Number of inputs, from 1 to 20.
     m : int, optional
         For ``"at_least"`` only: the output is 1 when at least m of the
         inputs are 1 (1 <= m <= n_inputs).
@@ -72,17 +77,16 @@ def boolean_function(name, n_inputs=2, *, m=None, signed=False):
     >>> boolean_function("xor", signed=True)[1].tolist()
     [-1, 1, 1, -1]
     """
-    if not isinstance(name, str) or name not in BOOLEAN_FUNCTIONS:
-        raise ValueError(f"name must be one of {', '.join(map(repr, BOOLEAN_FUNCTIONS))}, got {name!r}")
-    X = boolean_patterns(n_inputs)
+    check.choice("name", name, BOOLEAN_FUNCTIONS)
+    n_inputs = check.whole("n_inputs", n_inputs, minimum=1, maximum=MAX_INPUTS)
     if name == "at_least":
         if m is None:
             raise ValueError(f"m is required for 'at_least': a whole number from 1 to n_inputs={n_inputs}")
-        _check_count("m", m, minimum=1, maximum=n_inputs)
+        m = check.whole("m", m, minimum=1, maximum=n_inputs)
     elif m is not None:
-        raise ValueError(f"m is used only with name='at_least', got m={m!r} with name={name!r}")
-    if not isinstance(signed, (bool, np.bool_)):
-        raise TypeError(f"signed must be True or False, got {signed!r}")
+        raise ValueError(f"m is used only with name='at_least', got m={check._shown(m)} with name={name!r}")
+    signed = check.flag("signed", signed)
+    X = boolean_patterns(n_inputs)
     ones = X.sum(axis=1)
     value = {
         "and": ones == n_inputs,
@@ -106,7 +110,7 @@ def truth_table(function, n_inputs, *, signed=False):
         Called as ``function(x1, ..., xn)`` with each input 0 or 1; its truth value
         is the label.
     n_inputs : int
-        Number of inputs.
+        Number of inputs, from 1 to 20.
     signed : bool, default False
         Labels in {-1, +1} instead of {0, 1}.
 
@@ -124,8 +128,9 @@ def truth_table(function, n_inputs, *, signed=False):
     >>> int(y.sum())
     7
     """
-    if not callable(function):
-        raise TypeError(f"function must be callable, as function(x1, ..., xn), got {function!r}")
+    check.function("function", function, "function(x1, ..., xn)")
+    n_inputs = check.whole("n_inputs", n_inputs, minimum=1, maximum=MAX_INPUTS)
+    signed = check.flag("signed", signed)
     X = boolean_patterns(n_inputs)
     y = np.array([bool(function(*(int(v) for v in x))) for x in X], dtype=int)
     return X, (2 * y - 1 if signed else y)
@@ -134,15 +139,22 @@ def truth_table(function, n_inputs, *, signed=False):
 def to_signed(y):
     """Labels {0, 1} mapped to {-1, +1} (0 -> -1, 1 -> +1).
 
+    Parameters
+    ----------
+    y : array-like of shape (n_samples,)
+        Labels, all in {0, 1}.
+
+    Returns
+    -------
+    ndarray of shape (n_samples,)
+
     Examples
     --------
     >>> to_signed([0, 1, 1]).tolist()
     [-1, 1, 1]
     """
-    y = np.asarray(y)
-    if y.ndim != 1 or not np.isin(y, (0, 1)).all():
-        raise ValueError(f"y must be a 1-D array of labels in {{0, 1}}, got {y!r}")
-    return 2 * y.astype(int) - 1
+    y, _ = _label_array("y", y, demand="0/1")
+    return 2 * y - 1
 
 
 def flip_labels(y, fraction, *, seed=None):
@@ -158,6 +170,7 @@ def flip_labels(y, fraction, *, seed=None):
     fraction : float
         The share of labels to flip, in [0, 1]; round(fraction * n_samples) of them.
     seed : int, optional
+        Seed of the random generator (a whole number >= 0).
 
     Returns
     -------
@@ -169,16 +182,21 @@ def flip_labels(y, fraction, *, seed=None):
     >>> int((flip_labels(y, 0.2, seed=0) != y).sum())
     2
     """
-    y = np.asarray(y)
-    if y.ndim != 1 or not (np.isin(y, (0, 1)).all() or np.isin(y, (-1, 1)).all()):
-        raise ValueError(f"y must be a 1-D array of labels all in {{0, 1}} or all in {{-1, +1}}, got {y!r}")
-    if isinstance(fraction, (bool, np.bool_)) or not isinstance(fraction, (int, float, np.floating, np.integer)) \
-            or not 0 <= fraction <= 1:
-        raise ValueError(f"fraction must be a number in [0, 1], got {fraction!r}")
-    flipped = y.astype(int).copy()
+    y, labels = _label_array("y", y)
+    fraction = check.number("fraction", fraction, minimum=0, maximum=1)
+    seed = check.seed("seed", seed)
+    flipped = y.copy()
     chosen = np.random.default_rng(seed).choice(len(y), round(fraction * len(y)), replace=False)
-    flipped[chosen] = (1 - flipped[chosen]) if set(np.unique(y)) <= {0, 1} else -flipped[chosen]
+    flipped[chosen] = (1 - flipped[chosen]) if labels == "0/1" else -flipped[chosen]
     return flipped
+
+
+def _label_array(name, y, *, demand=None):
+    """At least one label, 1-D, all in {0, 1} or all in {-1, +1} (or the `demand`ed set): (int64 array, convention)."""
+    y = check.array(name, y, "(n_samples,)", ndim=1)
+    if len(y) == 0:
+        raise ValueError(f"{name} must hold at least one label, got an empty array")
+    return check.labels(name, y, len(y), convention=demand)
 
 
 # Honavar (1996), section 2: the OR example, cyclic order, eta = 1, W = [0 0 0] at the start.
@@ -226,13 +244,6 @@ def honavar_or_example():
     }
 
 
-def _check_count(name, value, *, minimum, maximum):
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{name} must be a whole number from {minimum} to {maximum}, got {value!r}")
-    if not minimum <= value <= maximum:
-        raise ValueError(f"{name} must be a whole number from {minimum} to {maximum}, got {value!r}")
-
-
 def separable_data(n_samples, n_features, *, margin=0.1, seed=None, signed=False):
     """Random linearly separable data with at least a given margin from a random teacher.
 
@@ -244,11 +255,12 @@ def separable_data(n_samples, n_features, *, margin=0.1, seed=None, signed=False
     Parameters
     ----------
     n_samples, n_features : int
-        Size of the data set, each at least 1.
+        Size of the data set, each at least 1, with n_samples * n_features
+        at most 1 000 000.
     margin : float, default 0.1
         Distance every point keeps from the teacher's hyperplane, in [0, 0.5).
     seed : int, optional
-        Seed of the random generator.
+        Seed of the random generator (a whole number >= 0).
     signed : bool, default False
         Labels in {-1, +1} instead of {0, 1}.
 
@@ -258,29 +270,37 @@ def separable_data(n_samples, n_features, *, margin=0.1, seed=None, signed=False
     y : ndarray of shape (n_samples,)
     teacher : ndarray of shape (n_features + 1,)
         [b, u1, ..., un]: a separator in the bias-first convention of `train`.
+        Its W·X = b + u1 x1 + ... + un xn is added left to right, as `train`
+        adds it, so the labels are exactly what the teacher says, on any machine.
 
     Examples
     --------
+    >>> from perceptron_lib.arithmetic import add_with_ones, nets
     >>> X, y, teacher = separable_data(20, 2, margin=0.1, seed=0)
-    >>> bool(((X @ teacher[1:] + teacher[0] > 0) == (y == 1)).all())
+    >>> bool(((nets(teacher, add_with_ones(X)) > 0) == (y == 1)).all())
     True
     """
-    _check_count("n_samples", n_samples, minimum=1, maximum=10**7)
-    _check_count("n_features", n_features, minimum=1, maximum=10**4)
-    if isinstance(margin, (bool, np.bool_)) or not isinstance(margin, (int, float, np.floating, np.integer)):
-        raise TypeError(f"margin must be a number in [0, 0.5), got {margin!r}")
-    if not 0 <= margin < 0.5:
-        raise ValueError(f"margin must be a number in [0, 0.5), got {margin!r}")
+    n_samples = check.whole("n_samples", n_samples, minimum=1, maximum=MAX_VALUES)
+    n_features = check.whole("n_features", n_features, minimum=1, maximum=MAX_VALUES)
+    if n_samples * n_features > MAX_VALUES:
+        raise ValueError(f"n_samples * n_features must be at most {MAX_VALUES:,} (memory), got "
+                         f"n_samples={n_samples} and n_features={n_features} ({n_samples * n_features:,})")
+    margin = check.number("margin", margin, minimum=0, below=0.5)
+    seed, signed = check.seed("seed", seed), check.flag("signed", signed)
     rng = np.random.default_rng(seed)
     u = rng.normal(size=n_features)
-    u /= np.linalg.norm(u)
-    b = rng.uniform(-0.5, 0.5)
+    u = u / norm(u)
+    teacher = np.concatenate([[rng.uniform(-0.5, 0.5)], u])
     X = np.empty((0, n_features))
     # The slab |u·x + b| < margin holds at most sqrt(2) * margin < 71% of the cube (Ball 1986),
-    # so each round keeps more than a quarter of its draws and the loop soon ends.
-    while len(X) < n_samples:
+    # so each round keeps more than a quarter of its draws: a few rounds suffice, and 100 never fail.
+    for _ in range(100):
         draw = rng.uniform(-1, 1, size=(2 * n_samples, n_features))
-        X = np.vstack([X, draw[np.abs(draw @ u + b) >= margin]])
+        X = np.vstack([X, draw[np.abs(nets(teacher, add_with_ones(draw))) >= margin]])
+        if len(X) >= n_samples:
+            break
+    else:  # pragma: no cover - about (0.71)**(200 n_samples) likely
+        raise RuntimeError("separable_data drew too few points outside the margin; try another seed")
     X = X[:n_samples]
-    y = (X @ u + b > 0).astype(int)
-    return X, (2 * y - 1 if signed else y), np.concatenate([[b], u])
+    y = (nets(teacher, add_with_ones(X)) > 0).astype(np.int64)
+    return X, (2 * y - 1 if signed else y), teacher

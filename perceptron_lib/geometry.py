@@ -1,5 +1,18 @@
-"""Geometry of a threshold unit in pattern space: its decision line and positive side."""
+"""Geometry of a threshold unit in pattern space: its decision line and positive side.
+
+Every W·X here is added left to right by `arithmetic` (w0·1 + w1 x1 + w2 x2), as
+`train` adds it, so a pattern is on the same side here as in a run, on any machine.
+"""
 import numpy as np
+
+from . import validation as check
+from .arithmetic import add_with_ones, nets, norm
+
+# count_regions compares every crossing with every other: O(n^3) steps in Python; this many lines take < 1 s.
+MAX_LINES = 60
+# sampled_regions codes a point's sides as the bits of one whole number.
+MAX_SAMPLED_LINES = 62
+MAX_RESOLUTION = 2001
 
 
 def positive_side(w, xlim, ylim):
@@ -27,10 +40,8 @@ def positive_side(w, xlim, ylim):
     >>> positive_side([-1, 1, 0], (0, 2), (0, 1)).tolist()
     [[1.0, 0.0], [2.0, 0.0], [2.0, 1.0], [1.0, 1.0]]
     """
-    w = _check_w(w)
-    (x0, x1), (y0, y1) = xlim, ylim
-    corners = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], float)
-    value = w[0] + corners @ w[1:]
+    w, corners = _check_w(w), _corners(xlim, ylim)
+    value = nets(w, add_with_ones(corners))
     vertices = []
     for i in range(4):  # Sutherland-Hodgman against one half-plane
         a, b = corners[i], corners[(i + 1) % 4]
@@ -63,12 +74,10 @@ def decision_line(w, xlim, ylim):
     >>> decision_line([-1, 1, 1], (0, 1), (0, 1)).tolist()
     [[1.0, 0.0], [0.0, 1.0]]
     """
-    w = _check_w(w)
+    w, corners = _check_w(w), _corners(xlim, ylim)
     if w[1] == 0 and w[2] == 0:
         return np.empty((0, 2))
-    (x0, x1), (y0, y1) = xlim, ylim
-    corners = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], float)
-    value = w[0] + corners @ w[1:]
+    value = nets(w, add_with_ones(corners))
     points = []
     for i in range(4):
         a, b = corners[i], corners[(i + 1) % 4]
@@ -85,11 +94,47 @@ def decision_line(w, xlim, ylim):
     return points[[i, j]]
 
 
-def _check_w(w):
-    w = np.asarray(w, dtype=float)
+def _check_w(w, name="w"):
+    w = check.array(name, w, "(3,)")
     if w.shape != (3,):
-        raise ValueError(f"w must be [w0, w1, w2] (shape (3,)) for a picture in the plane, got shape {w.shape}")
-    return w
+        raise ValueError(f"{name} must be [w0, w1, w2] (shape (3,)) for a picture in the plane, got shape {w.shape}")
+    return w + 0.0
+
+
+def _check_limits(name, value):
+    """(low, high): two finite numbers, low < high."""
+    limits = check.array(name, value, "(2,): (low, high)")
+    if limits.shape != (2,) or not limits[0] < limits[1]:
+        raise ValueError(f"{name} must be (low, high) with low < high, got {check._shown(value)}")
+    return limits
+
+
+def _corners(xlim, ylim):
+    """The rectangle's corners, counter-clockwise from (x_min, y_min)."""
+    (x0, x1), (y0, y1) = _check_limits("xlim", xlim), _check_limits("ylim", ylim)
+    return np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], float)
+
+
+def _check_lines(lines, most):
+    """Rows [a, b, c] of lines a u + b v + c = 0, with a or b not 0, at most `most` of them."""
+    lines = check.array("lines", lines, "(n_lines, 3)", ndim=2)
+    if lines.shape[1] != 3:
+        raise ValueError(f"lines must have shape (n_lines, 3), rows [a, b, c], got shape {lines.shape}")
+    flat = np.flatnonzero((lines[:, 0] == 0) & (lines[:, 1] == 0))
+    if len(flat):
+        raise ValueError(f"lines must have shape (n_lines, 3), rows [a, b, c] with a or b not 0, "
+                         f"got a = b = 0 in row(s) {flat[:5].tolist()}")
+    if len(lines) > most:
+        raise ValueError(f"lines must hold at most {most} lines here (the time grows fast with more), "
+                         f"got {len(lines)}")
+    return lines
+
+
+def _patterns_and_labels(X, y, *, n_features=None):
+    """Patterns (without the bias input) and their labels, one per pattern, and the label convention."""
+    X = check.patterns("X", X, n_features=n_features)
+    y, labels = check.labels("y", y, len(X))
+    return X, y, labels
 
 
 # Weight space: the dual picture (Honavar 1996, section 4; Budinich 1993, section 3). Each pattern
@@ -120,10 +165,9 @@ def pattern_lines(X, w0):
     >>> pattern_lines([[0, 1], [1, 1]], -0.5).tolist()
     [[0.0, 1.0, -0.5], [1.0, 1.0, -0.5]]
     """
-    X = np.asarray(X, dtype=float)
-    if X.ndim != 2 or X.shape[1] != 2:
-        raise ValueError(f"X must have shape (n_samples, 2) for a slice of weight space, got {X.shape}")
-    return np.column_stack([X, np.full(len(X), float(w0))])
+    X = check.patterns("X", X, n_features=2)
+    w0 = check.number("w0", w0)
+    return np.column_stack([X, np.full(len(X), w0)])
 
 
 def misclassified(W, X, y):
@@ -139,19 +183,27 @@ def misclassified(W, X, y):
     X : array-like of shape (n_samples, n_features)
         Patterns without the bias input.
     y : array-like of shape (n_samples,)
+        Labels, all in {0, 1} or all in {-1, +1}, one per pattern.
 
     Returns
     -------
     ndarray of bool, shape (n_weights, n_samples) (or (n_samples,) for one W)
+        W·X is added left to right, as `train` adds it, so a pattern counts as
+        wrong here exactly when `train` would correct W on it.
 
     Examples
     --------
     >>> misclassified([0, 1, 1], [[0, 0], [1, 0]], [0, 1]).tolist()
     [False, False]
     """
-    W, X, y = np.asarray(W, float), np.asarray(X, float), np.asarray(y)
-    net = np.atleast_2d(W)[:, 1:] @ X.T + np.atleast_2d(W)[:, :1]
-    if set(np.unique(y).tolist()) <= {0, 1}:
+    X, y, labels = _patterns_and_labels(X, y)
+    d = X.shape[1] + 1
+    W = check.array("W", W, f"({d},) or (n_weights, {d})", ndim=(1, 2))
+    if W.shape[-1] != d or (W.ndim == 2 and len(W) == 0):
+        raise ValueError(f"W must have shape ({d},) or (n_weights, {d}): the bias weight w0 and one weight per "
+                         f"feature of X, got shape {W.shape}")
+    net = nets(np.atleast_2d(W), add_with_ones(X))
+    if labels == "0/1":
         wrong = (net > 0) != (y == 1)
     else:
         wrong = y * net <= 0
@@ -170,9 +222,10 @@ def count_regions(lines, *, tolerance=1e-9):
     Parameters
     ----------
     lines : array-like of shape (n_lines, 3)
-        Rows [a, b, c] of the lines a u + b v + c = 0 (not a = b = 0).
-    tolerance : float
-        Points closer than this (relative to their size) are the same point.
+        Rows [a, b, c] of the lines a u + b v + c = 0 (not a = b = 0); at
+        most 60 lines (the count compares every crossing with every other).
+    tolerance : float, default 1e-9
+        Points closer than this (relative to their size) are the same point; in [0, 1).
 
     Returns
     -------
@@ -184,10 +237,17 @@ def count_regions(lines, *, tolerance=1e-9):
     >>> count_regions(pattern_lines(boolean_patterns(2)[1:], -0.5))  # 3 lines, general position
     7
     """
-    lines = np.asarray(lines, dtype=float)
-    if lines.ndim != 2 or lines.shape[1] != 3 or (np.abs(lines[:, :2]).sum(axis=1) == 0).any():
-        raise ValueError(f"lines must have shape (n_lines, 3), rows [a, b, c] with a or b not 0, got {lines!r}")
-    unit = lines / np.linalg.norm(lines[:, :2], axis=1, keepdims=True)
+    lines = _check_lines(lines, MAX_LINES)
+    tolerance = check.number("tolerance", tolerance, minimum=0, below=1)
+    length = norm(lines[:, :2])
+    if not length.all():  # a² + b² below the smallest float
+        raise ValueError(f"lines must have a² + b² > 0 in floats, got rows {lines[length == 0][:3].tolist()}")
+    with np.errstate(over="ignore"):
+        unit = lines / length[:, None]
+    far = np.abs(unit[:, 2])
+    if far.max(initial=0) > check.LARGEST:
+        raise ValueError(f"lines must lie within {check.LARGEST:g} of the origin (|c| / sqrt(a² + b²)), so that "
+                         f"their crossings can be computed, got {far.max():g}")
     unit *= np.where((unit[:, 0] < 0) | ((unit[:, 0] == 0) & (unit[:, 1] < 0)), -1, 1)[:, None]
     kept = []
     for line in unit:
@@ -218,23 +278,30 @@ def sampled_regions(lines, *, lim, resolution=801):
     Parameters
     ----------
     lines : array-like of shape (n_lines, 3)
-        Rows [a, b, c] of the lines a u + b v + c = 0.
+        Rows [a, b, c] of the lines a u + b v + c = 0; at most 62 lines.
     lim : float
-        Half the side of the square.
+        Half the side of the square, > 0 and at most 1e6.
     resolution : int, default 801
-        Grid points per axis.
+        Grid points per axis, from 2 to 2001.
 
     Returns
     -------
     int
+
+    Examples
+    --------
+    >>> sampled_regions([[1, 0, 0], [0, 1, 0]], lim=1, resolution=11)
+    4
     """
-    lines = np.asarray(lines, dtype=float)
+    lines = _check_lines(lines, MAX_SAMPLED_LINES)
+    lim = check.number("lim", lim, above=0, maximum=1e6)
+    resolution = check.whole("resolution", resolution, minimum=2, maximum=MAX_RESOLUTION)
     grid = np.linspace(-lim, lim, resolution)
-    u, v = np.meshgrid(grid, grid)
-    sides = (lines[:, 0, None] * u.ravel() + lines[:, 1, None] * v.ravel() + lines[:, 2, None]) > 0
-    if len(lines) <= 62:  # one whole number per point: its sides as bits
-        return len(np.unique((sides.astype(np.int64) << np.arange(len(lines))[:, None]).sum(axis=0)))
-    return len(np.unique(sides.T, axis=0))
+    u, v = (part.ravel() for part in np.meshgrid(grid, grid))
+    codes = np.zeros(u.size, np.int64)  # one whole number per point: its sides as bits
+    for k, (a, b, c) in enumerate(lines):
+        codes |= ((a * u + b * v + c) > 0).astype(np.int64) << k
+    return len(np.unique(codes))
 
 
 def wrong_side_of_lines(w, X, y):
@@ -250,17 +317,26 @@ def wrong_side_of_lines(w, X, y):
     Parameters
     ----------
     w : array-like of shape (3,)
+        The point [w0, w1, w2] of weight space.
     X : array-like of shape (n_samples, 2)
+        Patterns without the bias input.
     y : array-like of shape (n_samples,)
+        Labels, all in {0, 1} or all in {-1, +1}, one per pattern.
 
     Returns
     -------
     ndarray of bool, shape (n_samples,)
+
+    Examples
+    --------
+    >>> wrong_side_of_lines([-0.5, 1, -1], [[0, 0], [0, 1]], [0, 1]).tolist()
+    [False, True]
     """
-    w, y = np.asarray(w, float), np.asarray(y)
-    lines = pattern_lines(X, w[0])
-    value = lines[:, 0] * w[1] + lines[:, 1] * w[2] + lines[:, 2]
+    w = _check_w(w)
+    X, y, labels = _patterns_and_labels(X, y, n_features=2)
+    a, b, c = pattern_lines(X, w[0]).T
+    value = c + a * w[1] + b * w[2]  # w0 + x1 w1 + x2 w2, in the order of `misclassified`
     positive = y == 1
-    if set(np.unique(y).tolist()) <= {0, 1}:
+    if labels == "0/1":
         return np.where(positive, value <= 0, value > 0)
     return np.where(positive, value <= 0, value >= 0)

@@ -4,23 +4,44 @@ Each `draw_*` function draws on the Axes it is given and returns its artists,
 so that an `update_*` function (or a widget) can move them in place. Nothing
 here calls pyplot: figures are `Picture` objects (matplotlib Figures that a
 notebook shows when a cell returns them).
+
+Every function checks its input first (`validation`), and refuses up front a
+picture that would take more than a couple of seconds to draw: a grid of
+hundreds of panels, a grid of millions of points. W·X is added left to right
+(`arithmetic`), as `train` adds it, so a picture puts a pattern on the side the
+run put it.
 """
 import io
+from collections.abc import Hashable
 
 import numpy as np
+from matplotlib.axes import Axes
 from matplotlib.axis import Axis
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.image import imsave
 from matplotlib.patches import FancyArrowPatch, Polygon
 
-from .geometry import decision_line, misclassified, pattern_lines, positive_side
-from .trace import _num, format_vector
+from . import validation as check
+from .arithmetic import add_with_ones, dot, nets, norm
+from .geometry import (_check_limits, _check_w, _patterns_and_labels, decision_line, misclassified,
+                       pattern_lines, positive_side)
+from .trace import Trace, _num, format_vector
 
 POSITIVE = "#1f6fb4"   # blue: target 1
 NEGATIVE = "#e07b00"   # orange: target 0 (or -1)
 SHADE = "#d5e6f6"      # the side where W·X > 0
 UPDATE = "#c0392b"     # a presentation that changed W
+
+# Limits that keep every picture to a couple of seconds (about 60 ms a panel, 1 s a million grid points).
+MAX_PANELS = 42          # plot_trace_grid: 6 rows of 7
+MAX_ROWS = 8             # plot_dual_grid: weight vectors, each in two panels
+MAX_PATTERNS = 64        # pictures that draw a line and a name per pattern
+MAX_PLANES = 12          # plot_weight_space: a plane and a legend entry per pattern
+MAX_RESOLUTION = 1001    # grid points per axis of a shaded region
+MAX_GRID_WORK = 20_000_000  # error landscapes: grid points times patterns
+MAX_KEPT = 1000          # pictures FastPictures keeps (about 30 kB each)
+MAX_INCHES = 40          # a figure's width or height
 
 
 class Picture(Figure):
@@ -49,11 +70,17 @@ def pattern_limits(X, pad=0.5):
     Returns
     -------
     xlim, ylim : tuple of float
+
+    Examples
+    --------
+    >>> pattern_limits([[0, 0], [1, 1]])
+    ((-0.5, 1.5), (-0.5, 1.5))
     """
-    X = np.asarray(X, float)
+    X = check.patterns("X", X, n_features=2)
+    pad = check.number("pad", pad, minimum=0, maximum=10)
     low, high = X.min(axis=0), X.max(axis=0)
     margin = max(pad * float((high - low).max()), 0.5)
-    return (low[0] - margin, high[0] + margin), (low[1] - margin, high[1] + margin)
+    return (float(low[0] - margin), float(high[0] + margin)), (float(low[1] - margin), float(high[1] + margin))
 
 
 def draw_patterns(ax, X, y, *, names=True, size=90, **style):
@@ -68,11 +95,11 @@ def draw_patterns(ax, X, y, *, names=True, size=90, **style):
     X : array-like of shape (n_samples, 2)
         Patterns without the bias input.
     y : array-like of shape (n_samples,)
-        Targets in {0, 1} or {-1, +1}.
+        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
     names : bool, default True
         Label each pattern X1, X2, ... as the sources do (Honavar 1996, section 2).
     size : float, default 90
-        Marker area.
+        Marker area, > 0.
     **style
         Passed on to `ax.scatter`.
 
@@ -81,13 +108,15 @@ def draw_patterns(ax, X, y, *, names=True, size=90, **style):
     dict
         ``positive`` and ``negative`` (PathCollection) and ``names`` (list of Text).
     """
-    X, y = np.asarray(X, float), np.asarray(y)
+    ax = _axes("ax", ax)
+    X, y, labels = _patterns_and_labels(X, y, n_features=2)
+    names, size = check.flag("names", names), check.positive("size", size)
     positive = y == 1
     artists = {
         "positive": ax.scatter(*X[positive].T, s=size, marker="o", color=POSITIVE, zorder=3,
                                label="target 1", **style),
         "negative": ax.scatter(*X[~positive].T, s=size, marker="s", color=NEGATIVE, zorder=3,
-                               label=f"target {int(y.min()) if (~positive).any() else 0}", **style),
+                               label=f"target {0 if labels == '0/1' else -1}", **style),
         "names": [],
     }
     if names:
@@ -121,6 +150,9 @@ def draw_decision_boundary(ax, w, *, xlim, ylim, arrow=True, **style):
     dict
         ``line`` (Line2D), ``side`` (Polygon) and ``arrow`` (FancyArrowPatch or None).
     """
+    ax, w = _axes("ax", ax), _check_w(w)
+    xlim, ylim = tuple(_check_limits("xlim", xlim)), tuple(_check_limits("ylim", ylim))
+    arrow = check.flag("arrow", arrow)
     ax.set_xlim(*xlim)
     ax.set_ylim(*ylim)
     line_style = dict(color="black", lw=2)
@@ -137,22 +169,24 @@ def draw_decision_boundary(ax, w, *, xlim, ylim, arrow=True, **style):
 
 
 def update_decision_boundary(artists, w):
-    """Move the artists of `draw_decision_boundary` to the weights w."""
+    """Move the artists of `draw_decision_boundary` to the weights w (shape (3,))."""
+    artists = _artists(artists, ("line", "side", "arrow", "limits"), "draw_decision_boundary")
+    w = _check_w(w)
     xlim, ylim = artists["limits"]
     segment = decision_line(w, xlim, ylim)
     artists["line"].set_data(segment[:, 0], segment[:, 1])
-    artists["side"].set_xy(positive_side(w, xlim, ylim) if len(positive_side(w, xlim, ylim))
-                           else np.zeros((1, 2)))
+    side = positive_side(w, xlim, ylim)
+    artists["side"].set_xy(side if len(side) else np.zeros((1, 2)))
     if artists["arrow"] is not None:
-        normal = np.asarray(w[1:], float)
-        length = np.linalg.norm(normal)
+        normal = w[1:]
+        length = norm(normal)
         arrow = artists["arrow"]
         arrow.set_visible(len(segment) == 2 and length > 0)
         if arrow.get_visible():
             centre = np.array([np.mean(xlim), np.mean(ylim)])
             unit = normal / length
             # start on the line, at the point nearest the middle of the picture
-            foot = centre - unit * ((w[0] + centre @ normal) / length)
+            foot = centre - unit * (nets(w, add_with_ones(centre)) / length)
             scale = 0.18 * min(np.ptp(xlim), np.ptp(ylim))
             arrow.set_positions(tuple(foot), tuple(foot + scale * unit))
     return artists
@@ -169,18 +203,20 @@ def draw_weights(ax, w, *, previous=None, limit=None, names=None):
     previous : array-like of shape (n_weights,), optional
         Weights before the last presentation, drawn as dashed outlines.
     limit : float, optional
-        The value axis runs from -limit to limit (fixed, so steps compare).
+        The value axis runs from -limit to limit (fixed, so steps compare); > 0.
     names : list of str, optional
-        Bar labels; "w0", "w1", ... by default.
+        Bar labels, one per weight; "w0", "w1", ... by default.
 
     Returns
     -------
     dict
         ``bars`` and ``before`` (BarContainer) and ``values`` (list of Text).
     """
-    w = np.asarray(w, float)
-    names = names or [f"w{i}" for i in range(len(w))]
-    limit = limit or max(1.0, 1.25 * float(np.abs(w).max()))
+    ax, w = _axes("ax", ax), _weights(w)
+    if previous is not None:
+        previous = check.weight_vector("previous", previous, len(w))
+    limit = max(1.0, 1.25 * float(np.abs(w).max())) if limit is None else check.positive("limit", limit)
+    names = [f"w{i}" for i in range(len(w))] if names is None else _texts("names", names, len(w))
     ax.axhline(0, color="black", lw=0.8)
     artists = {
         "bars": ax.bar(names, w, color="#7f8c8d", width=0.6),
@@ -196,9 +232,10 @@ def draw_weights(ax, w, *, previous=None, limit=None, names=None):
 
 
 def update_weights(artists, w, previous=None):
-    """Move the artists of `draw_weights` to the weights w."""
-    w = np.asarray(w, float)
-    previous = w if previous is None else np.asarray(previous, float)
+    """Move the artists of `draw_weights` to the weights w (and the outlines to `previous`)."""
+    artists = _artists(artists, ("bars", "before", "values", "limit"), "draw_weights")
+    w = check.weight_vector("w", w, len(artists["bars"]))
+    previous = w if previous is None else check.weight_vector("previous", previous, len(w))
     limit = artists["limit"]
     for bar, old, ghost, value, text in zip(artists["bars"], previous, artists["before"], w,
                                             artists["values"]):
@@ -231,8 +268,8 @@ def draw_step(axes, trace, k):
     dict
         The artists, for `update_step`.
     """
-    _check_step(trace, k)
-    pattern_ax, weights_ax = axes
+    pattern_ax, weights_ax = _axes_pair(axes)
+    k = _step(_check_trace(trace), k)
     X = trace.X[:, 1:]
     xlim, ylim = pattern_limits(X)
     artists = {"trace": trace}
@@ -251,9 +288,10 @@ def draw_step(axes, trace, k):
 
 
 def update_step(artists, k):
-    """Move the artists of `draw_step` to step k of the same run."""
+    """Move the artists of `draw_step` to step k (from 0 to trace.n_presentations) of the same run."""
+    artists = _artists(artists, ("trace", "boundary", "weights", "ring", "title"), "draw_step")
     trace = artists["trace"]
-    _check_step(trace, k)
+    k = _step(trace, k)
     w = trace.weights[k]
     update_decision_boundary(artists["boundary"], w)
     update_weights(artists["weights"], w, trace.weights[k - 1] if k else None)
@@ -273,12 +311,24 @@ def update_step(artists, k):
 def step_figure(trace, k=0, *, size=(7.2, 3.4), dpi=100):
     """A two-panel figure of step k (pattern space and weights), with its artists.
 
+    Parameters
+    ----------
+    trace : Trace
+        A recorded run on patterns with two features.
+    k : int, default 0
+        The step, from 0 to trace.n_presentations.
+    size : (float, float), default (7.2, 3.4)
+        Figure size in inches.
+    dpi : int, default 100
+
     Returns
     -------
     fig : Figure
     artists : dict
         For `update_step`.
     """
+    k = _step(_check_trace(trace), k)
+    size, dpi = _figsize(size), _dpi(dpi)
     fig = Picture(figsize=size, dpi=dpi, layout="constrained")
     axes = fig.subplots(1, 2, width_ratios=[1.35, 1])
     return fig, draw_step(axes, trace, k)
@@ -290,7 +340,7 @@ class FastPictures:
     The figure is drawn once with everything; then the axes' contents are
     marked as moving and only they are redrawn for each state, over a saved
     copy of the rest (ticks and labels, which are most of the drawing time).
-    Pictures are kept once made.
+    Pictures are kept once made, the latest 1000 of them.
 
     Parameters
     ----------
@@ -301,7 +351,9 @@ class FastPictures:
     """
 
     def __init__(self, figure, update):
-        self.figure, self._update = figure, update
+        if not isinstance(figure, Figure):
+            raise TypeError(f"figure must be a matplotlib Figure, got {check._shown(figure)}")
+        self.figure, self._update = figure, check.function("update", update, "update(state)")
         self.canvas = FigureCanvasAgg(figure)
         self.canvas.draw()  # lays the figure out once, then the layout stays
         figure.set_layout_engine("none")
@@ -316,8 +368,12 @@ class FastPictures:
         self._made = {}
 
     def png(self, state):
-        """The picture of a state as PNG bytes."""
+        """The picture of a state (a hashable key, as `update` takes it) as PNG bytes."""
+        if not isinstance(state, Hashable):
+            raise TypeError(f"state must be hashable (it is the key of a kept picture), got {check._shown(state)}")
         if state not in self._made:
+            if len(self._made) >= MAX_KEPT:  # forget the oldest picture: memory stays bounded
+                del self._made[next(iter(self._made))]
             self._update(state)
             self.canvas.restore_region(self._background)
             for part in self._moving:
@@ -349,9 +405,13 @@ class StepPictures(FastPictures):
     """
 
     def __init__(self, trace, *, size=(7.2, 3.4), dpi=100):
-        self.trace = trace
+        self.trace = _check_trace(trace)
         figure, self.artists = step_figure(trace, 0, size=size, dpi=dpi)
         super().__init__(figure, lambda k: update_step(self.artists, k))
+
+    def png(self, k):
+        """The picture of step k (from 0 to trace.n_presentations) as PNG bytes."""
+        return super().png(_step(self.trace, k))
 
 
 def plot_trace_grid(trace, *, ncols=7, size=1.75, steps=None):
@@ -361,25 +421,30 @@ def plot_trace_grid(trace, *, ncols=7, size=1.75, steps=None):
     without a kernel. Each panel shows W after one presentation; a red frame
     marks the presentations that changed W.
 
+    A panel takes about 60 ms to draw, so a grid has at most 42 of them: for a
+    longer run, choose the steps to show (``steps=range(0, 801, 40)``); the
+    whole of a long run shows in `plot_history`.
+
     Parameters
     ----------
     trace : Trace
         A recorded run on patterns with two features.
     ncols : int, default 7
-        Panels per row.
+        Panels per row, from 1 to 42.
     size : float, default 1.75
-        Width and height of one panel, in inches.
+        Width and height of one panel, in inches (at most 5).
     steps : sequence of int, optional
-        Which steps to show (0 is the start); all by default.
+        Which steps to show (0 is the start), at most 42 of them; all by default.
 
     Returns
     -------
     Picture
         A Figure that shows itself in a notebook.
     """
-    steps = list(range(trace.n_presentations + 1)) if steps is None else list(steps)
-    for k in steps:
-        _check_step(trace, k)
+    _check_trace(trace)
+    ncols = check.whole("ncols", ncols, minimum=1, maximum=MAX_PANELS)
+    size = check.number("size", size, above=0, maximum=5)
+    steps = _grid_steps(trace, steps)
     nrows = -(-len(steps) // ncols)
     fig = Picture(figsize=(size * ncols, size * nrows * 1.12), layout="constrained")
     axes = np.atleast_1d(fig.subplots(nrows, ncols)).ravel()
@@ -408,14 +473,26 @@ def plot_trace_grid(trace, *, ncols=7, size=1.75, steps=None):
     return fig
 
 
-def _check_step(trace, k):
-    if not trace.recorded:
-        raise ValueError("pictures of steps need the per-presentation record; run train(..., record=True)")
-    if trace.X.shape[1] != 3:
-        raise ValueError(f"pictures in pattern space need patterns with 2 features, got {trace.X.shape[1] - 1}")
-    if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)) \
-            or not 0 <= k <= trace.n_presentations:
-        raise ValueError(f"k must be a step from 0 to {trace.n_presentations}, got {k!r}")
+def _grid_steps(trace, steps):
+    """The steps of a grid, as a list of ints: all, or the ones asked for; at most MAX_PANELS."""
+    last = trace.n_presentations
+    if steps is None:
+        if last + 1 > MAX_PANELS:
+            raise ValueError(f"steps must be given for a run this long: a grid shows at most {MAX_PANELS} "
+                             f"panels (about 60 ms each) and the run has {last + 1} steps (0 to {last}); "
+                             f"choose some, e.g. steps=range(0, {last + 1}, {-(-(last + 1) // MAX_PANELS)}), "
+                             f"or see the whole run with plot_history(trace)")
+        return list(range(last + 1))
+    if isinstance(steps, (str, bytes)) or np.ndim(steps) != 1:
+        raise TypeError(f"steps must be a sequence of whole numbers (steps of the run), got {check._shown(steps)}")
+    chosen = check.array("steps", list(steps), "(n_panels,)", ndim=1, integer=True)
+    if not 1 <= len(chosen) <= MAX_PANELS:
+        raise ValueError(f"steps must hold from 1 to {MAX_PANELS} steps (one panel each, about 60 ms), "
+                         f"got {len(chosen)}")
+    outside = chosen[(chosen < 0) | (chosen > last)]
+    if len(outside):
+        raise ValueError(f"steps must hold steps of the run, from 0 to {last}, got {outside[0]}")
+    return chosen.tolist()
 
 
 def plot_history(trace, *, size=(9, 2.8)):
@@ -427,21 +504,20 @@ def plot_history(trace, *, size=(9, 2.8)):
     Parameters
     ----------
     trace : Trace
-        A recorded run.
-    size : (float, float)
+        A recorded run, with any number of features.
+    size : (float, float), default (9, 2.8)
         Figure size in inches.
 
     Returns
     -------
     Picture
     """
-    if not trace.recorded:
-        raise ValueError("plot_history needs the per-presentation record; run train(..., record=True)")
+    _check_trace(trace, plane=False)
+    size = _figsize(size)
     n = len(trace.X)
     fig = Picture(figsize=size, layout="constrained")
     norm_ax, mistakes_ax = fig.subplots(1, 2)
-    norm_ax.plot(np.arange(trace.n_presentations + 1), np.linalg.norm(trace.weights, axis=1),
-                 lw=0.8, color=POSITIVE)
+    norm_ax.plot(np.arange(trace.n_presentations + 1), norm(trace.weights), lw=0.8, color=POSITIVE)
     norm_ax.set_xlabel("presentation")
     norm_ax.set_ylabel("||W||")
     norm_ax.set_ylim(bottom=0)
@@ -472,17 +548,24 @@ def draw_feature_boundary(ax, w, features, *, xlim, ylim, resolution=300):
     xlim, ylim : (float, float)
         The region drawn.
     resolution : int, default 300
-        Grid points per axis.
+        Grid points per axis, from 2 to 1001.
 
     Returns
     -------
     dict
         ``side`` (the shaded positive region) and ``line`` (the boundary), both ContourSets.
     """
+    ax, w = _axes("ax", ax), _weights(w, minimum=2)
+    features = check.function("features", features, "features(points) for points of shape (m, 2)")
+    xlim, ylim = _check_limits("xlim", xlim), _check_limits("ylim", ylim)
+    resolution = _resolution(resolution)
     xs, ys = np.linspace(*xlim, resolution), np.linspace(*ylim, resolution)
     grid = np.column_stack([a.ravel() for a in np.meshgrid(xs, ys)])
-    net = (np.asarray(w[0], float) + np.asarray(features(grid), float) @ np.asarray(w[1:], float))
-    net = net.reshape(resolution, resolution)
+    mapped = check.array("features(points)", features(grid), f"(m, {len(w) - 1})", ndim=2)
+    if mapped.shape != (len(grid), len(w) - 1):
+        raise ValueError(f"features(points) must return one row of {len(w) - 1} features (one per weight after "
+                         f"w0) for each of the {len(grid)} points, got shape {mapped.shape}")
+    net = nets(w, add_with_ones(mapped)).reshape(resolution, resolution)
     ax.set_xlim(*xlim)
     ax.set_ylim(*ylim)
     return {"side": ax.contourf(xs, ys, net, levels=[0, np.inf], colors=[SHADE], zorder=0),
@@ -497,21 +580,25 @@ def plot_feature_space(Z, y, w, *, names=("x1", "x2", "x3"), size=(4.2, 4.2)):
     Z : array-like of shape (n_samples, 3)
         The patterns in feature space.
     y : array-like of shape (n_samples,)
-        Targets in {0, 1} or {-1, +1}.
+        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
     w : array-like of shape (4,)
         Weights [w0, w1, w2, w3]; w3 must not be 0 (the plane is drawn as z3 = ...).
     names : three str
         Axis labels.
+    size : (float, float), default (4.2, 4.2)
+        Figure size in inches.
 
     Returns
     -------
     Picture
     """
-    Z, y, w = np.asarray(Z, float), np.asarray(y), np.asarray(w, float)
-    if Z.ndim != 2 or Z.shape[1] != 3 or w.shape != (4,):
-        raise ValueError(f"Z must have shape (n_samples, 3) and w shape (4,), got {Z.shape} and {w.shape}")
+    Z = check.patterns("Z", Z, n_features=3)
+    y, labels = check.labels("y", y, len(Z))
+    w = check.weight_vector("w", w, 4)
     if w[3] == 0:
-        raise ValueError("w[3] must not be 0: the plane is drawn as a height over the first two features")
+        raise ValueError("w[3] must not be 0: the plane is drawn as a height over the first two features, got "
+                         f"w = {format_vector(w)}")
+    names, size = _texts("names", names, 3), _figsize(size)
     fig = Picture(figsize=size, layout="constrained")
     ax = fig.add_subplot(projection="3d")
     low, high = Z.min(axis=0) - 0.25, Z.max(axis=0) + 0.25
@@ -519,7 +606,8 @@ def plot_feature_space(Z, y, w, *, names=("x1", "x2", "x3"), size=(4.2, 4.2)):
     ax.plot_surface(a, b, -(w[0] + w[1] * a + w[2] * b) / w[3], color=SHADE, alpha=0.6, edgecolor="grey")
     positive = y == 1
     ax.scatter(*Z[positive].T, s=60, marker="o", color=POSITIVE, depthshade=False, label="target 1")
-    ax.scatter(*Z[~positive].T, s=60, marker="s", color=NEGATIVE, depthshade=False, label="target 0")
+    ax.scatter(*Z[~positive].T, s=60, marker="s", color=NEGATIVE, depthshade=False,
+               label=f"target {0 if labels == '0/1' else -1}")
     ax.set(xlabel=names[0], ylabel=names[1], zlabel=names[2], zlim=(low[2], high[2]))
     ax.legend(loc="upper left", fontsize=8)
     ax.set_title(f"W = {format_vector(w)}", fontsize=10)
@@ -538,12 +626,18 @@ def plot_feature_boundary(w, features, X, y, *, size=(3.6, 3.6)):
     X : array-like of shape (n_samples, 2)
         Patterns without the bias input.
     y : array-like of shape (n_samples,)
+        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
+    size : (float, float), default (3.6, 3.6)
+        Figure size in inches.
 
     Returns
     -------
     Picture
     """
-    fig = Picture(figsize=size, layout="constrained")
+    w = _weights(w, minimum=2)
+    features = check.function("features", features, "features(points) for points of shape (m, 2)")
+    X, y, _ = _patterns_and_labels(X, y, n_features=2)
+    fig = Picture(figsize=_figsize(size), layout="constrained")
     ax = fig.subplots()
     xlim, ylim = pattern_limits(X)
     draw_feature_boundary(ax, w, features, xlim=xlim, ylim=ylim)
@@ -561,15 +655,21 @@ def plot_boundaries(X, y, weights, names, *, size=(3.8, 3.8)):
     X : array-like of shape (n_samples, 2)
         Patterns without the bias input.
     y : array-like of shape (n_samples,)
+        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
     weights : list of array-like of shape (3,)
-        One [w0, w1, w2] per unit.
+        One [w0, w1, w2] per unit, from 1 to 16 units.
     names : list of str
         A name for each unit, shown in the legend.
+    size : (float, float), default (3.8, 3.8)
+        Figure size in inches.
 
     Returns
     -------
     Picture
     """
+    X, y, _ = _patterns_and_labels(X, y, n_features=2)
+    weights = _weight_rows("weights", weights, 16)
+    names, size = _texts("names", names, len(weights)), _figsize(size)
     fig = Picture(figsize=size, layout="constrained")
     ax = fig.subplots()
     xlim, ylim = pattern_limits(X)
@@ -588,18 +688,23 @@ def plot_curves(curves, *, xlabel, ylabel, size=(6, 2.8), ylim=None):
     Parameters
     ----------
     curves : dict of str to array-like
-        Name to values.
+        Name to values (1-D, finite, at least one), from 1 to 12 curves.
     xlabel, ylabel : str
+    size : (float, float), default (6, 2.8)
+        Figure size in inches.
     ylim : (float, float), optional
 
     Returns
     -------
     Picture
     """
+    curves = _series("curves", curves, 12, lambda name, values: _values(f"curves[{name!r}]", values))
+    xlabel, ylabel = _text("xlabel", xlabel), _text("ylabel", ylabel)
+    size = _figsize(size)
+    ylim = None if ylim is None else _check_limits("ylim", ylim)
     fig = Picture(figsize=size, layout="constrained")
     ax = fig.subplots()
     for (name, values), color in zip(curves.items(), [NEGATIVE, POSITIVE, UPDATE, "black"] * 3):
-        values = np.asarray(values, float)
         ax.plot(np.arange(1, len(values) + 1), values, lw=1.5, color=color, label=name)
     ax.set(xlabel=xlabel, ylabel=ylabel)
     if ylim is not None:
@@ -622,21 +727,25 @@ def draw_weight_slice(ax, X, y, w, *, lim=3.0, resolution=201):
     ----------
     ax : matplotlib Axes
     X : array-like of shape (n_samples, 2)
-        Patterns without the bias input.
+        Patterns without the bias input (at most 64).
     y : array-like of shape (n_samples,)
+        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
     w : array-like of shape (3,)
         The weight vector shown; its w0 picks the slice.
     lim : float, default 3.0
-        The slice shows w1 and w2 from -lim to lim.
+        The slice shows w1 and w2 from -lim to lim (0 < lim <= 1e6).
     resolution : int, default 201
-        Grid points per axis for the error shades.
+        Grid points per axis for the error shades, from 2 to 1001, with
+        resolution**2 * n_samples at most 20 000 000.
 
     Returns
     -------
     dict
         The artists, for `update_weight_slice`.
     """
-    X, y = np.asarray(X, float), np.asarray(y)
+    ax = _axes("ax", ax)
+    X, y = _few_patterns(X, y)
+    w, lim, resolution = _check_w(w), _lim(lim), _landscape_resolution(resolution, len(X))
     grid = np.linspace(-lim, lim, resolution)
     artists = {"X": X, "y": y, "grid": grid, "lim": lim}
     artists["errors"] = ax.imshow(np.zeros((resolution, resolution)), origin="lower", cmap=ERRORS,
@@ -652,9 +761,11 @@ def draw_weight_slice(ax, X, y, w, *, lim=3.0, resolution=201):
 
 
 def update_weight_slice(artists, w):
-    """Move the artists of `draw_weight_slice` to the weight vector w."""
+    """Move the artists of `draw_weight_slice` to the weight vector w (shape (3,))."""
+    artists = _artists(artists, ("X", "y", "grid", "lim", "errors", "lines", "names", "point", "title"),
+                       "draw_weight_slice")
     X, y, grid, lim = artists["X"], artists["y"], artists["grid"], artists["lim"]
-    w = np.asarray(w, float)
+    w = _check_w(w)
     w1, w2 = np.meshgrid(grid, grid)
     points = np.column_stack([np.full(w1.size, w[0]), w1.ravel(), w2.ravel()])
     artists["errors"].set_data(misclassified(points, X, y).sum(axis=1).reshape(w1.shape))
@@ -683,13 +794,28 @@ def dual_figure(X, y, w, *, lim=3.0, size=(7.6, 3.6), dpi=100):
     is on the wrong side of W's line exactly when W is on the wrong side of
     the pattern's line.
 
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+        Patterns without the bias input (at most 64).
+    y : array-like of shape (n_samples,)
+        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
+    w : array-like of shape (3,)
+        The weight vector shown.
+    lim : float, default 3.0
+        The weight-space slice shows w1 and w2 from -lim to lim (0 < lim <= 1e6).
+    size : (float, float), default (7.6, 3.6)
+        Figure size in inches.
+    dpi : int, default 100
+
     Returns
     -------
     fig : Picture
     artists : dict
         For `update_dual`.
     """
-    X, y = np.asarray(X, float), np.asarray(y)
+    X, y = _few_patterns(X, y)
+    w, lim, size, dpi = _check_w(w), _lim(lim), _figsize(size), _dpi(dpi)
     fig = Picture(figsize=size, dpi=dpi, layout="constrained")
     pattern_ax, weight_ax = fig.subplots(1, 2)
     xlim, ylim = pattern_limits(X)
@@ -706,8 +832,9 @@ def dual_figure(X, y, w, *, lim=3.0, size=(7.6, 3.6), dpi=100):
 
 
 def update_dual(artists, w):
-    """Move the artists of `dual_figure` to the weight vector w."""
-    w = np.asarray(w, float)
+    """Move the artists of `dual_figure` to the weight vector w (shape (3,))."""
+    artists = _artists(artists, ("X", "y", "boundary", "wrong", "pattern_title", "slice"), "dual_figure")
+    w = _check_w(w)
     update_decision_boundary(artists["boundary"], w)
     wrong = misclassified(w, artists["X"], artists["y"])
     artists["wrong"].set_offsets(artists["X"][wrong].reshape(-1, 2))
@@ -722,18 +849,27 @@ def plot_weight_space(X, y, *, path=None, lim=2.0, size=(5.2, 5.2), elev=22, azi
     Parameters
     ----------
     X : array-like of shape (n_samples, 2)
-        Patterns without the bias input.
+        Patterns without the bias input (at most 12).
     y : array-like of shape (n_samples,)
+        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
     path : array-like of shape (n_points, 3), optional
         Weight vectors to join, for example the rows of a run's weights at its updates.
     lim : float, default 2.0
-        The cube shown is [-lim, lim]**3.
+        The cube shown is [-lim, lim]**3 (0 < lim <= 1e6).
+    size : (float, float), default (5.2, 5.2)
+        Figure size in inches.
+    elev, azim : float
+        The view's elevation and azimuth, in degrees.
 
     Returns
     -------
     Picture
     """
-    X, y = np.asarray(X, float), np.asarray(y)
+    X, y = _few_patterns(X, y, MAX_PLANES)
+    if path is not None:
+        path = _weight_rows("path", path, None)
+    lim, size = _lim(lim), _figsize(size)
+    elev, azim = check.number("elev", elev), check.number("azim", azim)
     fig = Picture(figsize=size, layout="constrained")
     ax = fig.add_subplot(projection="3d")
     a, b = np.meshgrid(np.linspace(-lim, lim, 12), np.linspace(-lim, lim, 12))
@@ -748,7 +884,6 @@ def plot_weight_space(X, y, *, path=None, lim=2.0, size=(5.2, 5.2), elev=22, azi
     if len(solutions):
         ax.scatter(*solutions[::4].T, s=5, color=POSITIVE, alpha=0.6, label="no errors")
     if path is not None:
-        path = np.asarray(path, float)
         ax.plot(*path.T, color="black", lw=2, marker="o", ms=5, label="the run's W")
         ax.scatter(*path[-1], s=120, marker="*", color="gold", edgecolor="black", zorder=10)
     ax.set(xlim=(-lim, lim), ylim=(-lim, lim), zlim=(-lim, lim), xlabel="w0", ylabel="w1", zlabel="w2")
@@ -760,10 +895,29 @@ def plot_weight_space(X, y, *, path=None, lim=2.0, size=(5.2, 5.2), elev=22, azi
 def plot_error_landscape(X, y, w0, *, lim=3.0, size=(4.4, 4.0), resolution=401):
     """The number of errors over the slice w0 = constant of weight space (Budinich 1993, figure 1).
 
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+        Patterns without the bias input (at most 64).
+    y : array-like of shape (n_samples,)
+        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
+    w0 : float
+        Where to cut weight space.
+    lim : float, default 3.0
+        The slice shows w1 and w2 from -lim to lim (0 < lim <= 1e6).
+    size : (float, float), default (4.4, 4.0)
+        Figure size in inches.
+    resolution : int, default 401
+        Grid points per axis, from 2 to 1001, with resolution**2 * n_samples
+        at most 20 000 000.
+
     Returns
     -------
     Picture
     """
+    X, y = _few_patterns(X, y)
+    w0, lim = check.number("w0", w0), _lim(lim)
+    size, resolution = _figsize(size), _landscape_resolution(resolution, len(X))
     fig = Picture(figsize=size, layout="constrained")
     ax = fig.subplots()
     drawn = draw_weight_slice(ax, X, y, [w0, 10 * lim, 10 * lim], lim=lim, resolution=resolution)
@@ -789,17 +943,25 @@ def plot_correction_moves(w, x, c, rules, *, size=(6.4, 2.6)):
     x : array-like of shape (n_features + 1,)
         The presented pattern with its bias input.
     c : int
-        Its target (0/1 or -1/+1).
+        Its target: 1, or 0 or -1 for a negative pattern.
     rules : dict of str to array-like of shape (n_features + 1,)
-        A name for each rule, and the weights it moved W to.
+        A name for each rule, and the weights it moved W to (from 1 to 20 rules).
+    size : (float, float), default (6.4, 2.6)
+        Figure size in inches.
 
     Returns
     -------
     Picture
     """
-    w, x = np.asarray(w, float), np.asarray(x, float)
-    side = 1 if c == 1 else -1
-    distance = lambda v: side * float(np.asarray(v, float) @ x) / np.linalg.norm(x)  # noqa: E731
+    w = _weights(w)
+    x = check.weight_vector("x", x, len(w))
+    if not x.any():
+        raise ValueError(f"x must be a pattern with its bias input, not all zeros (it has no plane), got "
+                         f"{format_vector(x)}")
+    side = 1 if check.whole("c", c, minimum=-1, maximum=1) == 1 else -1
+    rules = _series("rules", rules, 20, lambda name, after: check.weight_vector(f"rules[{name!r}]", after, len(w)))
+    size = _figsize(size)
+    distance = lambda v: side * float(dot(v, x)) / float(norm(x))  # noqa: E731
     fig = Picture(figsize=size, layout="constrained")
     ax = fig.subplots()
     ax.axvline(0, color="black", lw=2)
@@ -825,16 +987,26 @@ def plot_dual_grid(X, y, weights, titles, *, lim=3.0, size=2.3):
     Parameters
     ----------
     X : array-like of shape (n_samples, 2)
+        Patterns without the bias input (at most 64).
     y : array-like of shape (n_samples,)
+        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
     weights : array-like of shape (n_rows, 3)
+        From 1 to 8 weight vectors (two panels each).
     titles : list of str
-        One per row.
+        One per weight vector.
+    lim : float, default 3.0
+        The slices show w1 and w2 from -lim to lim (0 < lim <= 1e6).
+    size : float, default 2.3
+        Width and height of one panel, in inches (at most 5).
 
     Returns
     -------
     Picture
     """
-    X, y, weights = np.asarray(X, float), np.asarray(y), np.asarray(weights, float)
+    X, y = _few_patterns(X, y)
+    weights = _weight_rows("weights", weights, MAX_ROWS)
+    titles = _texts("titles", titles, len(weights))
+    lim, size = _lim(lim), check.number("size", size, above=0, maximum=5)
     columns = 2 * min(len(weights), 2)
     rows = -(-len(weights) // 2)
     fig = Picture(figsize=(size * columns, size * rows * 1.05), layout="constrained")
@@ -869,18 +1041,22 @@ def plot_bound_check(pairs, *, size=(8.4, 3.4)):
     Parameters
     ----------
     pairs : dict of str to (array-like, array-like)
-        A name for each bound form, and (observed updates, bound) per data set.
+        A name for each bound form (from 1 to 4), and (observed updates, bound)
+        per data set: observed >= 0, bound > 0, the same number of each.
+    size : (float, float), default (8.4, 3.4)
+        Figure size in inches.
 
     Returns
     -------
     Picture
     """
+    pairs = _series("pairs", pairs, 4, _bound_pair)
+    size = _figsize(size)
     fig = Picture(figsize=size, layout="constrained")
     scatter_ax, ratio_ax = fig.subplots(1, 2)
     lowest, highest = np.inf, 0
     colours = [POSITIVE, NEGATIVE, "#2e8b57", "#7d3c98"]
     for (name, (observed, bound)), colour in zip(pairs.items(), colours):
-        observed, bound = np.asarray(observed, float), np.asarray(bound, float)
         shown = np.maximum(observed, 0.8)  # zero updates would fall off a log scale
         scatter_ax.scatter(bound, shown, s=6, alpha=0.45, color=colour, label=name, lw=0)
         ratio = observed / bound
@@ -893,3 +1069,147 @@ def plot_bound_check(pairs, *, size=(8.4, 3.4)):
     ratio_ax.set(xlabel="updates made / bound", ylabel="data sets", xlim=(0, 1))
     ratio_ax.legend(fontsize=7)
     return fig
+
+
+# Checks of the pictures' own kinds of input; the plain ones are in `validation`.
+
+
+def _axes(name, ax):
+    if not isinstance(ax, Axes):
+        raise TypeError(f"{name} must be a matplotlib Axes, got {check._shown(ax)}")
+    return ax
+
+
+def _axes_pair(axes):
+    if isinstance(axes, np.ndarray):
+        axes = axes.ravel().tolist()
+    if not isinstance(axes, (list, tuple)) or len(axes) != 2:
+        raise TypeError(f"axes must be two matplotlib Axes (pattern space, weights), got {check._shown(axes)}")
+    return _axes("axes[0]", axes[0]), _axes("axes[1]", axes[1])
+
+
+def _artists(artists, keys, maker):
+    """The dict a draw function returned (its keys are checked, so that a wrong dict is named)."""
+    if not isinstance(artists, dict) or not all(key in artists for key in keys):
+        raise TypeError(f"artists must be the dict that {maker} returned, got {check._shown(artists)}")
+    return artists
+
+
+def _check_trace(trace, *, plane=True):
+    """A recorded run (a Trace, with its per-presentation record), on two features when `plane`."""
+    if not isinstance(trace, Trace):
+        raise TypeError(f"trace must be a Trace (what train returns), got {check._shown(trace)}")
+    if not trace.recorded:
+        raise ValueError("trace must have the per-presentation record (pictures of a run draw every "
+                         "presentation), got a run made with record=False; run train(..., record=True)")
+    if plane and trace.X.shape[1] != 3:
+        raise ValueError(f"trace must be a run on patterns with 2 features: pictures in pattern space need "
+                         f"patterns with 2 features, got {trace.X.shape[1] - 1}")
+    return trace
+
+
+def _step(trace, k):
+    return check.whole("k", k, minimum=0, maximum=trace.n_presentations)
+
+
+def _few_patterns(X, y, most=MAX_PATTERNS):
+    """Patterns in the plane and their labels, at most `most` (a line or a plane is drawn for each)."""
+    X, y, _ = _patterns_and_labels(X, y, n_features=2)
+    if len(X) > most:
+        raise ValueError(f"X must hold at most {most} patterns for this picture of weight space "
+                         f"(it draws a line or a plane for each), got {len(X)}")
+    return X, y
+
+
+def _landscape_resolution(resolution, n_samples):
+    """Grid points per axis of an error landscape, so that the grid's work stays within MAX_GRID_WORK."""
+    resolution = check.whole("resolution", resolution, minimum=2, maximum=MAX_RESOLUTION)
+    if resolution ** 2 * n_samples > MAX_GRID_WORK:
+        most = int((MAX_GRID_WORK / n_samples) ** 0.5)
+        raise ValueError(f"resolution must be at most {most} with {n_samples} patterns (resolution**2 * n_samples "
+                         f"<= {MAX_GRID_WORK:,}, a couple of seconds), got {resolution}")
+    return resolution
+
+
+def _weights(w, minimum=1):
+    """One weight vector of any length >= minimum."""
+    w = check.array("w", w, "(n_weights,)", ndim=1)
+    if len(w) < minimum:
+        raise ValueError(f"w must hold at least {minimum} weights [w0, w1, ...], got shape {w.shape}")
+    return w + 0.0
+
+
+def _weight_rows(name, weights, most):
+    """Rows [w0, w1, w2], at least one and at most `most` (None: no limit)."""
+    weights = check.array(name, weights, "(n_rows, 3)", ndim=2)
+    if weights.shape[1] != 3 or len(weights) == 0:
+        raise ValueError(f"{name} must have shape (n_rows, 3), rows [w0, w1, w2], got shape {weights.shape}")
+    if most is not None and len(weights) > most:
+        raise ValueError(f"{name} must hold at most {most} rows here, got {len(weights)}")
+    return weights
+
+
+def _text(name, value):
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a str, got {check._shown(value)}")
+    return value
+
+
+def _texts(name, values, count):
+    """A list of `count` strings."""
+    if isinstance(values, str) or not isinstance(values, (list, tuple)):
+        raise TypeError(f"{name} must be a list of {count} str, got {check._shown(values)}")
+    if len(values) != count:
+        raise ValueError(f"{name} must hold {count} str (one each), got {len(values)}")
+    return [_text(f"{name}[{i}]", v) for i, v in enumerate(values)]
+
+
+def _series(name, mapping, most, each):
+    """A dict of 1 to `most` named entries, each value checked by each(key, value)."""
+    if not isinstance(mapping, dict):
+        raise TypeError(f"{name} must be a dict of str to values, got {check._shown(mapping)}")
+    if not 1 <= len(mapping) <= most:
+        raise ValueError(f"{name} must hold from 1 to {most} entries, got {len(mapping)}")
+    return {_text(f"the keys of {name}", key): each(key, value) for key, value in mapping.items()}
+
+
+def _values(name, values):
+    values = check.array(name, values, "(n_values,)", ndim=1)
+    if len(values) == 0:
+        raise ValueError(f"{name} must hold at least one value, got an empty array")
+    return values
+
+
+def _bound_pair(name, pair):
+    if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+        raise TypeError(f"pairs[{name!r}] must be a pair (observed updates, bound), got {check._shown(pair)}")
+    observed, bound = _values(f"pairs[{name!r}][0]", pair[0]), _values(f"pairs[{name!r}][1]", pair[1])
+    if len(observed) != len(bound):
+        raise ValueError(f"pairs[{name!r}] must hold as many bounds as observed counts, got {len(observed)} "
+                         f"and {len(bound)}")
+    if observed.min() < 0 or bound.min() <= 0:
+        raise ValueError(f"pairs[{name!r}] must hold observed updates >= 0 and bounds > 0, got smallest "
+                         f"{observed.min():g} and {bound.min():g}")
+    return observed, bound
+
+
+def _figsize(size):
+    """(width, height) in inches, each > 0 and at most MAX_INCHES."""
+    size = check.array("size", size, "(2,): (width, height) in inches")
+    if size.shape != (2,) or not ((size > 0) & (size <= MAX_INCHES)).all():
+        raise ValueError(f"size must be (width, height) in inches, each > 0 and <= {MAX_INCHES}, "
+                         f"got {check._shown(size.tolist())}")
+    return tuple(size.tolist())
+
+
+def _dpi(dpi):
+    return check.whole("dpi", dpi, minimum=20, maximum=400)
+
+
+def _lim(lim):
+    """Half the side of a weight-space picture: > 0, and small enough that grid times pattern cannot overflow."""
+    return check.number("lim", lim, above=0, maximum=1e6)
+
+
+def _resolution(resolution):
+    return check.whole("resolution", resolution, minimum=2, maximum=MAX_RESOLUTION)

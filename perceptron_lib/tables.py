@@ -7,7 +7,10 @@ from html import escape
 
 import numpy as np
 
-from .trace import _num, format_vector
+from . import validation as check
+from .trace import Trace, _num, format_vector
+
+MAX_ROWS = 1000  # rows of a table built from runs (a notebook stays small and quick to show)
 
 
 class Table:
@@ -16,18 +19,35 @@ class Table:
     Parameters
     ----------
     header : list of str
+        At least one column name.
     rows : list of list
-        Cells, turned into text with `str` (numbers as the sources print them).
+        One cell per column in each row, turned into text with `str` (numbers
+        as the sources print them; a NaN or inf shows as it is).
     caption : str, optional
     highlight : list of bool, optional
-        Rows to shade.
+        Rows to shade, one flag per row.
+
+    Examples
+    --------
+    >>> Table(["x", "y"], [[1, 2.5]])
+    x    y
+    1  2.5
     """
 
     def __init__(self, header, rows, *, caption="", highlight=None):
-        self.header = [str(h) for h in header]
-        self.rows = [[_cell(v) for v in row] for row in rows]
-        self.caption = caption
-        self.highlight = list(highlight) if highlight is not None else [False] * len(self.rows)
+        self.header = [_text(f"header[{i}]", h) for i, h in enumerate(_sequence("header", header))]
+        if not self.header:
+            raise ValueError("header must name at least one column, got an empty list")
+        self.rows = [[_cell(v) for v in _row(k, row, len(self.header))]
+                     for k, row in enumerate(_sequence("rows", rows))]
+        self.caption = _text("caption", caption)
+        if highlight is None:
+            self.highlight = [False] * len(self.rows)
+        else:
+            highlight = _sequence("highlight", highlight)
+            if len(highlight) != len(self.rows):
+                raise ValueError(f"highlight must hold one flag per row ({len(self.rows)}), got {len(highlight)}")
+            self.highlight = [check.flag(f"highlight[{k}]", v) for k, v in enumerate(highlight)]
 
     def _repr_html_(self):
         head = "".join(f"<th>{escape(h)}</th>" for h in self.header)
@@ -56,6 +76,7 @@ class Checks:
     Parameters
     ----------
     checks : dict of str to bool
+        At least one fact; each value True or False (numpy's bools too).
 
     Examples
     --------
@@ -66,7 +87,13 @@ class Checks:
     """
 
     def __init__(self, checks):
-        self.checks = {str(name): bool(value) for name, value in checks.items()}
+        if not isinstance(checks, dict):
+            raise TypeError(f"checks must be a dict of str (the fact) to bool (whether it holds), got "
+                            f"{check._shown(checks)}")
+        if not checks:
+            raise ValueError("checks must hold at least one fact, got an empty dict")
+        self.checks = {_text("the keys of checks", name): check.flag(f"checks[{name!r}]", value)
+                       for name, value in checks.items()}
 
     @property
     def all(self):
@@ -89,18 +116,30 @@ def pattern_table(X, y, *, target="c"):
     Parameters
     ----------
     X : array-like of shape (n_samples, n_features)
-        Patterns without the bias input.
+        Patterns without the bias input (at most 1000).
     y : array-like of shape (n_samples,)
+        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
     target : str, default "c"
         Name of the target column (Honavar writes c, Manfredi y).
 
     Returns
     -------
     Table
+
+    Examples
+    --------
+    >>> pattern_table([[0, 1], [1, 1]], [0, 1])
+        x0  x1  x2  c
+    X1   1   0   1  0
+    X2   1   1   1  1
     """
-    X = np.asarray(X, float)
+    X = check.patterns("X", X)
+    y, _ = check.labels("y", y, len(X))
+    if len(X) > MAX_ROWS:
+        raise ValueError(f"X must hold at most {MAX_ROWS} patterns for a table, got {len(X)}")
+    target = _text("target", target)
     header = ["", "x0"] + [f"x{i + 1}" for i in range(X.shape[1])] + [target]
-    rows = [[f"X{k + 1}", 1, *x, label] for k, (x, label) in enumerate(zip(X, np.asarray(y)))]
+    rows = [[f"X{k + 1}", 1, *x, label] for k, (x, label) in enumerate(zip(X, y))]
     return Table(header, rows)
 
 
@@ -110,10 +149,12 @@ def side_by_side(traces, names, *, rows=None):
     Parameters
     ----------
     traces : list of Trace
+        At least one recorded run (train(..., record=True)).
     names : list of str
         A short name for each run.
     rows : int, optional
-        Show the first `rows` presentations only.
+        Show the first `rows` presentations only, from 1 to 1000; by default
+        all of them, which the longest run must then keep within 1000.
 
     Returns
     -------
@@ -121,7 +162,12 @@ def side_by_side(traces, names, *, rows=None):
         For each presentation: the pattern, then W·X and whether W changed in
         each run; rows where the runs did different things are shaded.
     """
-    length = max(t.n_presentations for t in traces) if rows is None else rows
+    traces, names = _runs(traces, names)
+    length = max(t.n_presentations for t in traces)
+    if rows is None and length > MAX_ROWS:
+        raise ValueError(f"rows must be given for runs this long: a table shows at most {MAX_ROWS} presentations, "
+                         f"and the longest run has {length}; e.g. rows=50")
+    length = length if rows is None else check.whole("rows", rows, minimum=1, maximum=MAX_ROWS)
     header = ["#"]
     for name in names:
         header += [f"{name}: pattern", f"{name}: W·X", f"{name}: update"]
@@ -138,6 +184,44 @@ def side_by_side(traces, names, *, rows=None):
         table.append(row)
         differs.append(len(set(seen)) > 1)
     return Table(header, table, highlight=differs)
+
+
+def _runs(traces, names):
+    """Recorded Traces, at least one, and one str name for each."""
+    traces, names = _sequence("traces", traces), _sequence("names", names)
+    if not traces:
+        raise ValueError("traces must hold at least one run, got an empty list")
+    for k, trace in enumerate(traces):
+        if not isinstance(trace, Trace):
+            raise TypeError(f"traces[{k}] must be a Trace (what train returns), got {check._shown(trace)}")
+        if not trace.recorded:
+            raise ValueError(f"traces[{k}] must have the per-presentation record (the table shows every "
+                             "presentation), got a run made with record=False; run train(..., record=True)")
+    if len(names) != len(traces):
+        raise ValueError(f"names must hold one name per run ({len(traces)}), got {len(names)}")
+    return traces, [_text(f"names[{k}]", name) for k, name in enumerate(names)]
+
+
+def _sequence(name, value):
+    """A list or tuple (or 1-D array), as a list."""
+    if isinstance(value, np.ndarray) and value.ndim >= 1:
+        return list(value)
+    if not isinstance(value, (list, tuple)):
+        raise TypeError(f"{name} must be a list, got {check._shown(value)}")
+    return list(value)
+
+
+def _row(k, row, width):
+    row = _sequence(f"rows[{k}]", row)
+    if len(row) != width:
+        raise ValueError(f"rows[{k}] must hold {width} cells, one per column of the header, got {len(row)}")
+    return row
+
+
+def _text(name, value):
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a str, got {check._shown(value)}")
+    return value
 
 
 def _cell(value):

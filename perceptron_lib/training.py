@@ -15,8 +15,9 @@ RULES = ("fixed", "absolute", "fractional")
 MAX_PRESENTATIONS = 5_000_000
 # and a recorded trace may hold at most this many (about 90 MB with two features).
 MAX_RECORDED = 2_000_000
-# Exact rationals grow with every step: fewer presentations.
+# Exact rationals grow with every step: fewer presentations, and weights of at most this many bits.
 MAX_EXACT = 20_000
+MAX_EXACT_BITS = 4096
 
 
 def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
@@ -103,8 +104,10 @@ def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
     exact : bool, default False
         Compute on exact rationals (the data, eta, lambda and the start are
         taken at their exact binary values). Slower: at most 20,000
-        presentations. The trace shows the numbers rounded to floats; the
-        decisions, counts and status are those of exact arithmetic.
+        presentations, and a ValueError once a weight needs more than 4096
+        bits (the fractional rule's steps on float data compound quickly).
+        The trace shows the numbers rounded to floats; the decisions, counts
+        and status are those of exact arithmetic.
 
     Returns
     -------
@@ -283,7 +286,13 @@ class _Unit:
     def correct(self, w, net, i, k):
         """W <- W + step X: Honavar's W + eta (c - o) X, Manfredi's W + eta y X."""
         step = self.step(net, i, k)
-        return [a + step * b for a, b in zip(w, self.rows[i])]
+        new = [a + step * b for a, b in zip(w, self.rows[i])]
+        if self.number is Fraction and max(v.denominator.bit_length() + abs(v.numerator).bit_length()
+                                           for v in new) > MAX_EXACT_BITS:
+            raise ValueError(f"exact=True keeps every weight exact, but after {k + 1} corrections they need more "
+                             f"than {MAX_EXACT_BITS} bits (each rational step compounds the last): use a smaller "
+                             f"max_epochs, or exact=False")
+        return new
 
     def one_pass(self, w):
         """W after one cyclic pass from w, and the number of corrections (for replays: no stopping)."""

@@ -6,10 +6,15 @@ import ipywidgets as widgets
 
 import numpy as np
 
+from . import validation as check
 from .bounds import convergence_experiment
-from .geometry import misclassified, wrong_side_of_lines
-from .plotting import FastPictures, StepPictures, dual_figure, plot_bound_check, update_dual
+from .geometry import _check_w, misclassified, wrong_side_of_lines
+from .plotting import (FastPictures, StepPictures, _check_trace, _few_patterns, _step, dual_figure,
+                       plot_bound_check, update_dual)
 from .trace import format_vector
+
+MAX_READY = 100     # pictures a TraceStepper makes up front (about 20 ms each)
+MAX_SETS = 400      # data sets per BoundExplorer run (about 4 s at the largest settings)
 
 _STATIC_NOTE = ("Interactive stepper (needs a running kernel: run the notebook to use it). "
                 "This notebook also shows what it shows as a static figure.")
@@ -37,13 +42,14 @@ class TraceStepper(_StaticNote, widgets.VBox):
     trace : Trace
         A recorded run on patterns with two features.
     interval : int, default 900
-        Milliseconds per step when playing.
+        Milliseconds per step when playing, from 50 to 10000.
     rows : int, default 2
-        Table rows shown on each side of the current one.
+        Table rows shown on each side of the current one, from 0 to 50.
     ready : int, default 64
-        Pictures of the first `ready` steps are made at once (about 40 ms each),
+        Pictures of the first `ready` steps are made at once (about 20 ms each),
         so that stepping through them only sends a ready picture; later steps
-        are drawn when first shown.
+        are drawn when first shown. From 0 to 100, so that a long run starts
+        as fast as a short one.
 
     Examples
     --------
@@ -58,11 +64,13 @@ class TraceStepper(_StaticNote, widgets.VBox):
     _what = "stepper"
 
     def __init__(self, trace, *, interval=900, rows=2, ready=64):
-        self.trace = trace
+        self.trace = _check_trace(trace)
+        interval = check.whole("interval", interval, minimum=50, maximum=10_000)
+        self.rows = check.whole("rows", rows, minimum=0, maximum=50)
+        ready = check.whole("ready", ready, minimum=0, maximum=MAX_READY)
         self.pictures = StepPictures(trace)
         for k in range(min(ready, trace.n_presentations) + 1):
             self.pictures.png(k)
-        self.rows = rows
         last = trace.n_presentations
         self.play = widgets.Play(min=0, max=last, interval=interval, description="play",
                                  layout=widgets.Layout(width="auto"))
@@ -86,7 +94,8 @@ class TraceStepper(_StaticNote, widgets.VBox):
         self.slider.value = min(max(k, 0), self.trace.n_presentations)
 
     def show(self, k):
-        """Show step k (0 is the start)."""
+        """Show step k (0 is the start, trace.n_presentations the end)."""
+        k = _step(self.trace, k)
         self.image.value = self.pictures.png(k)
         if k == 0:
             self.arithmetic.value = f"<b>step 0</b>: the start, W = {format_vector(self.trace.weights[0])}"
@@ -110,14 +119,16 @@ class DualView(_StaticNote, widgets.VBox):
     Parameters
     ----------
     X : array-like of shape (n_samples, 2)
-        Patterns without the bias input.
+        Patterns without the bias input (at most 64).
     y : array-like of shape (n_samples,)
+        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
     weights : array-like of shape (3,), default (-0.5, 1.0, -1.0)
-        Where to start.
+        Where to start, each weight within [-lim, lim].
     trace : Trace, optional
-        A run on the same patterns; adds a slider over its steps.
+        A recorded run on the same patterns; adds a slider over its steps.
+        Its weights must stay within [-lim, lim] (a slider cannot show more).
     lim : float, default 3.0
-        The sliders and the weight-space slice span -lim to lim.
+        The sliders and the weight-space slice span -lim to lim (at most 1000).
 
     Examples
     --------
@@ -130,7 +141,11 @@ class DualView(_StaticNote, widgets.VBox):
     _what = "dual view"
 
     def __init__(self, X, y, *, weights=(-0.5, 1.0, -1.0), trace=None, lim=3.0):
-        self.X, self.y = np.asarray(X, float), np.asarray(y)
+        self.X, self.y = _few_patterns(X, y)
+        self.lim = lim = check.number("lim", lim, above=0, maximum=1000)
+        weights = self._within_lim("weights", _check_w(weights, "weights"))
+        if trace is not None:
+            self._check_run(trace)
         figure, artists = dual_figure(self.X, self.y, weights, lim=lim)
         self.pictures = FastPictures(figure, lambda w: update_dual(artists, np.array(w)))
         self.w = [widgets.FloatSlider(value=float(v), min=-lim, max=lim, step=0.25, description=f"w{i}",
@@ -153,7 +168,8 @@ class DualView(_StaticNote, widgets.VBox):
         self.show()
 
     def set_weights(self, w):
-        """Move the sliders to w (one picture, not three)."""
+        """Move the sliders to w = [w0, w1, w2], each within [-lim, lim] (one picture, not three)."""
+        w = self._within_lim("w", _check_w(w))
         self._holding = True
         for slider, value in zip(self.w, w):
             slider.value = float(value)
@@ -173,6 +189,22 @@ class DualView(_StaticNote, widgets.VBox):
             f" · weight space: W on the wrong side of the lines of "
             f"{names(wrong_side_of_lines(w, self.X, self.y))}")
 
+    def _within_lim(self, name, w):
+        if np.abs(w).max() > self.lim:
+            raise ValueError(f"{name} must lie within [-lim, lim] = [{-self.lim:g}, {self.lim:g}] (a slider cannot "
+                             f"show more), got {format_vector(w)}; pass a larger lim")
+        return w
+
+    def _check_run(self, trace):
+        _check_trace(trace)
+        if trace.X.shape[0] != len(self.X) or not np.array_equal(trace.X[:, 1:], self.X):
+            raise ValueError(f"trace must be a run on the same patterns X ({len(self.X)} patterns), got a run on "
+                             f"{len(trace.X)} patterns that differ")
+        largest = float(np.abs(trace.weights).max())
+        if largest > self.lim:
+            raise ValueError(f"trace must keep its weights within [-lim, lim] = [{-self.lim:g}, {self.lim:g}] "
+                             f"(a slider cannot show more), got a weight of size {largest:g}; pass lim >= {largest:g}")
+
 
 class BoundExplorer(_StaticNote, widgets.VBox):
     """Choose a dimension, a size and a margin, and check the convergence bound on a fresh batch.
@@ -185,7 +217,7 @@ class BoundExplorer(_StaticNote, widgets.VBox):
     Parameters
     ----------
     n_sets : int, default 400
-        Data sets per run.
+        Data sets per run, from 1 to 400 (a run at the largest settings takes about 4 s).
 
     Examples
     --------
@@ -197,7 +229,7 @@ class BoundExplorer(_StaticNote, widgets.VBox):
     _what = "bound explorer"
 
     def __init__(self, *, n_sets=400):
-        self.n_sets = n_sets
+        self.n_sets = check.whole("n_sets", n_sets, minimum=1, maximum=MAX_SETS)
         self.features = widgets.Dropdown(options=[2, 5, 10, 20], value=5, description="features")
         self.samples = widgets.IntSlider(value=50, min=10, max=200, step=10, description="points")
         self.margin = widgets.FloatSlider(value=0.1, min=0.02, max=0.4, step=0.02, description="margin")

@@ -34,6 +34,7 @@ def public_callables():
                     names.add(f"{info.name}.{name}")
                 for attr, member in value.__dict__.items():
                     if not attr.startswith("_") and inspect.isfunction(member) \
+                            and inspect.getsourcefile(member) == inspect.getsourcefile(module) \
                             and len(inspect.signature(member).parameters) > 1:
                         names.add(f"{info.name}.{name}.{attr}")
     return names

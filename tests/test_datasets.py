@@ -3,6 +3,7 @@ import numpy as np
 import pytest
 
 from perceptron_lib import boolean_function, boolean_patterns, honavar_or_example
+from perceptron_lib.arithmetic import add_with_ones, nets
 from perceptron_lib.datasets import flip_labels, separable_data
 
 
@@ -47,9 +48,23 @@ def test_source_or_table_is_consistent_with_itself():
 @pytest.mark.parametrize("seed", range(5))
 def test_separable_data_keeps_its_margin(seed):
     X, y, teacher = separable_data(50, 3, margin=0.2, seed=seed)
-    distance = X @ teacher[1:] + teacher[0]
-    assert np.linalg.norm(teacher[1:]) == pytest.approx(1)
+    distance = nets(teacher, add_with_ones(X))  # added as train adds W·X
+    assert np.sqrt(np.sum(teacher[1:] ** 2)) == pytest.approx(1)
     assert (np.abs(distance) >= 0.2).all() and ((distance > 0) == (y == 1)).all()
+
+
+def test_separable_data_labels_agree_with_the_teacher_exactly_even_at_margin_zero():
+    X, y, teacher = separable_data(2000, 2, margin=0.0, seed=3)
+    np.testing.assert_array_equal(y, (nets(teacher, add_with_ones(X)) > 0).astype(int))
+    # the same random numbers are drawn as with any summation order: only the last bits may move
+    rng = np.random.default_rng(3)
+    u = rng.normal(size=2)
+    np.testing.assert_allclose(teacher, np.r_[rng.uniform(-0.5, 0.5), u / np.sqrt(np.sum(u ** 2))], rtol=1e-15)
+
+
+def test_boolean_patterns_are_counted_in_binary():
+    from itertools import product
+    assert boolean_patterns(5).tolist() == [list(p) for p in product((0.0, 1.0), repeat=5)]
 
 
 @pytest.mark.parametrize("call, error, words", [
@@ -60,8 +75,8 @@ def test_separable_data_keeps_its_margin(seed):
     (lambda: boolean_function("or", 0), ValueError, r"n_inputs must be a whole number from 1 to 20, got 0"),
     (lambda: boolean_function("or", 2.0), TypeError, r"n_inputs must be a whole number.*got 2.0"),
     (lambda: boolean_function("or", signed="yes"), TypeError, r"signed must be True or False, got 'yes'"),
-    (lambda: separable_data(10, 2, margin=0.7), ValueError, r"margin must be a number in \[0, 0.5\), got 0.7"),
-    (lambda: separable_data(10, 2, margin="a"), TypeError, r"margin must be a number"),
+    (lambda: separable_data(10, 2, margin=0.7), ValueError, r"margin must be a finite number >= 0 and < 0.5, got 0.7"),
+    (lambda: separable_data(10, 2, margin="a"), TypeError, r"margin must be a finite number.*got 'a'"),
     (lambda: separable_data(0, 2), ValueError, r"n_samples must be a whole number from 1"),
 ])
 def test_bad_input_is_named_in_the_error(call, error, words):
@@ -77,11 +92,11 @@ def test_flip_labels_flips_the_asked_share_and_keeps_the_label_set(y):
     np.testing.assert_array_equal(flip_labels(y, 0.25, seed=1), flipped)
 
 
-@pytest.mark.parametrize("y, fraction, words", [
-    ([0, 2], 0.5, r"y must be a 1-D array of labels all in \{0, 1\} or all in \{-1, \+1\}"),
-    ([0, 1], 1.5, r"fraction must be a number in \[0, 1\], got 1.5"),
-    ([0, 1], "half", r"fraction must be a number in \[0, 1\], got 'half'"),
+@pytest.mark.parametrize("y, fraction, error, words", [
+    ([0, 2], 0.5, ValueError, r"y must hold labels all in \{0, 1\} or all in \{-1, \+1\}, got the values \[0, 2\]"),
+    ([0, 1], 1.5, ValueError, r"fraction must be a finite number >= 0 and <= 1, got 1.5"),
+    ([0, 1], "half", TypeError, r"fraction must be a finite number >= 0 and <= 1, got 'half'"),
 ])
-def test_flip_labels_rejects_bad_input(y, fraction, words):
-    with pytest.raises(ValueError, match=words):
+def test_flip_labels_rejects_bad_input(y, fraction, error, words):
+    with pytest.raises(error, match=words):
         flip_labels(y, fraction)

@@ -96,8 +96,8 @@ def test_feature_boundary_is_the_zero_level_and_feature_space_checks_its_input()
 
 
 @pytest.mark.parametrize("call, words", [
-    (lambda run: draw_step(Figure().subplots(1, 2), run, 14), r"k must be a step from 0 to 13, got 14"),
-    (lambda run: plot_trace_grid(run, steps=[0, -1]), r"k must be a step from 0 to 13, got -1"),
+    (lambda run: draw_step(Figure().subplots(1, 2), run, 14), r"k must be a whole number from 0 to 13, got 14"),
+    (lambda run: plot_trace_grid(run, steps=[0, -1]), r"steps must hold steps of the run, from 0 to 13, got -1"),
     (lambda run: plot_trace_grid(train(*boolean_function("or", 3))), r"need patterns with 2 features, got 3"),
     (lambda run: plot_trace_grid(train(*boolean_function("or"), record=False)), r"record=True"),
 ])
@@ -138,3 +138,45 @@ def test_weight_space_pictures_show_what_they_compute():
     moves = plot_correction_moves([0.5, -1, 0.25], [1, 1, 0], 1, {"λ = 2": [1.0, -0.5, 0.25]})
     labels = [t.get_text() for t in moves.axes[0].texts if t.get_text().startswith(("+", "-"))]
     assert labels == [f"{0.5 / np.sqrt(2):+.2f}"]  # reflected: W·X = +0.5 over ||X|| = sqrt 2
+
+
+def long_run():
+    """XOR in random order for 200 passes: 800 presentations, as in lesson 03."""
+    return train(*boolean_function("xor"), order="random", seed=0, max_epochs=200)
+
+
+def test_a_grid_of_a_long_run_is_refused_up_front_and_drawn_for_chosen_steps():
+    run = long_run()
+    assert run.n_presentations == 800
+    with pytest.raises(ValueError, match=r"steps must be given .* at most 42 panels .* 801 steps .*"
+                                         r"steps=range\(0, 801, 20\)"):
+        plot_trace_grid(run)
+    fig = plot_trace_grid(run, steps=range(0, 801, 40))
+    titles = [ax.get_title() for ax in fig.axes if ax.axison]
+    assert len(titles) == 21 and titles[0].startswith("start") and titles[-1].startswith("800:")
+
+
+def test_step_pictures_of_a_long_run_draw_only_what_is_shown_and_keep_a_bounded_number():
+    from perceptron_lib import plotting
+    run = long_run()
+    pictures = StepPictures(run)
+    assert pictures.png(800).startswith(b"\x89PNG") and list(pictures._made) == [800]
+    with pytest.raises(TypeError, match="k must be a whole number"):
+        pictures.png(True)  # True == 1 as a key: it must not fetch step 1's picture
+    kept, plotting.MAX_KEPT = plotting.MAX_KEPT, 3
+    try:
+        for k in range(5):
+            pictures.png(k)
+        assert list(pictures._made) == [2, 3, 4]
+    finally:
+        plotting.MAX_KEPT = kept
+
+
+def test_the_arrow_starts_on_the_line_and_the_grid_has_w_dot_x_in_trains_order():
+    fig = Figure()
+    ax = fig.subplots()
+    w = np.array([0.1, 0.7, -0.3])
+    tail, head = draw_decision_boundary(ax, w, xlim=BOX[0], ylim=BOX[1])["arrow"]._posA_posB
+    assert abs(w[0] + w[1] * tail[0] + w[2] * tail[1]) < 1e-12
+    drawn = draw_feature_boundary(ax, [0.1, 0.7, -0.3], lambda P: P, xlim=BOX[0], ylim=BOX[1], resolution=7)
+    assert list(drawn["line"].levels) == [0]

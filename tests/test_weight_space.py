@@ -129,16 +129,43 @@ def test_absolute_rule_lands_on_the_plane_for_a_negative_and_crosses_it_for_a_po
 
 def test_fractional_rule_cannot_leave_a_mistake_at_zero():
     run = train(*boolean_function("or"), rule="fractional")
-    assert run.status == "cycling" and not run.weights.any()
+    assert run.status == "stalled" and not run.weights.any()  # a zero step: W cannot leave 0
 
 
 @pytest.mark.parametrize("kwargs, words", [
     ({"rule": "newton"}, r"rule must be one of 'fixed', 'absolute', 'fractional', got 'newton'"),
     ({"rule": "absolute", "eta": 0.5}, r"eta is used only by rule='fixed'.*got eta=0.5"),
-    ({"rule": "fractional", "fraction": 2.5}, r"fraction must be in \(0, 2\].*got 2.5"),
-    ({"rule": "fractional", "fraction": 0}, r"fraction must be a positive finite number, got 0"),
+    ({"rule": "fractional", "fraction": 2.5}, r"fraction must be a finite number > 0 and <= 2, got 2.5"),
+    ({"rule": "fractional", "fraction": 0}, r"fraction must be a finite number > 0 and <= 2, got 0"),
     ({"fraction": 0.5}, r"fraction is used only by rule='fractional', got fraction=0.5"),
 ])
 def test_bad_rule_options_are_named(kwargs, words):
     with pytest.raises(ValueError, match=words):
         train(*boolean_function("or"), **kwargs)
+
+
+@pytest.mark.parametrize("name, signed, order", [("or", False, "cyclic"), ("xor", True, "random"),
+                                                 ("at_least", False, "random")])
+def test_misclassified_is_exactly_what_train_corrected(name, signed, order):
+    """W·X is added in train's order, so each presentation's update is misclassified's verdict."""
+    size = {"m": 2, "n_inputs": 3} if name == "at_least" else {}
+    X, y = boolean_function(name, signed=signed, **size)
+    run = train(X, y, eta=0.1, order=order, seed=0 if order == "random" else None, max_epochs=40,
+                initial_weights=np.full(X.shape[1] + 1, 0.3))
+    wrong = misclassified(run.weights[:-1], X, y)
+    np.testing.assert_array_equal(wrong[np.arange(run.n_presentations), run.pattern], run.updated)
+
+
+def test_separable_data_labels_are_what_misclassified_calls_right():
+    from perceptron_lib.datasets import separable_data
+    X, y, teacher = separable_data(500, 3, margin=0.0, seed=11)
+    assert not misclassified(teacher, X, y).any()
+
+
+def test_bad_labels_are_refused_not_read_as_signed():
+    X, _ = boolean_function("or")
+    with pytest.raises(ValueError, match=r"y must hold labels all in \{0, 1\} or all in \{-1, \+1\}, got the values "
+                                         r"\[0, 1, 2\]"):
+        misclassified([0, 1, 1], X, [0, 2, 1, 1])
+    with pytest.raises(ValueError, match=r"y must hold labels .* got the values \[0, 1, 2\]"):
+        DualView(X, [0, 2, 1, 1])

@@ -31,3 +31,11 @@ def test_without_a_kernel_the_stepper_says_where_the_static_view_is():
     bundle = TraceStepper(train(*boolean_function("or")))._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert bundle["text/plain"].startswith("Interactive stepper (needs a running kernel")
+
+
+def test_a_long_run_starts_with_only_its_first_pictures_made():
+    run = train(*boolean_function("xor"), order="random", seed=0, max_epochs=200)
+    stepper = TraceStepper(run, ready=10)
+    assert stepper.slider.max == 800 and sorted(stepper.pictures._made) == list(range(11))
+    stepper.slider.value = 800
+    assert "presentation 800" in stepper.arithmetic.value and 800 in stepper.pictures._made
