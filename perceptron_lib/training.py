@@ -48,8 +48,8 @@ def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
     which mistakes were made but W never changed ends the run too (status
     "stalled"): every pattern was presented at that W, so W can never change
     again. A correction leaves W as it was when its step is zero (the
-    fractional rule at W·X = 0) or too small against W to survive rounding;
-    `Trace.reason` says which. Otherwise the run stops after max_epochs passes
+    fractional rule where W·X is, or computes to, 0) or too small against W
+    to survive rounding; `Trace.reason` says which. Otherwise the run stops after max_epochs passes
     (status "max_epochs"); every run ends.
 
     Sums W·X are taken left to right, w0 x0 + w1 x1 + ... (see
@@ -369,9 +369,13 @@ def _stall_reason(unit, w, i, net, presentation, k):
     """Why W no longer moves, said of the last correction that left it as it was."""
     step = unit.step(net, i, k)
     where = f"presentation {presentation} (X{i + 1}, W·X = {float(net):.6g})"
+    if step == 0 and unit.number is Fraction:
+        return (f"mistakes are made but W cannot move: at {where} W·X = 0 exactly, and there the fractional "
+                f"rule's step λ·|W·X|/X·X is 0")
     if step == 0:
-        return (f"mistakes are made but W cannot move: the correction at {where} is zero (the fractional rule "
-                f"steps λ·|W·X|/X·X, which is 0 on the plane W·X = 0)")
+        return (f"mistakes are made but W cannot move: at {where} W·X computes to 0 in floating point, so the "
+                f"fractional rule's step λ·|W·X|/X·X is 0 (whether W·X is truly 0 or only rounds to 0, "
+                f"train(..., exact=True) can tell)")
     return (f"mistakes are made but W cannot move: the correction at {where} is {abs(float(step)):.3g}·X, too "
             f"small to change any weight of W = [{' '.join(f'{float(v):.6g}' for v in w)}] in floating "
             f"point (it is lost in rounding; with exact=True it would not be)")

@@ -291,7 +291,9 @@ def test_a_zero_step_stalls_instead_of_claiming_a_cycle():
     run = train(*boolean_function("or"), rule="fractional")
     assert run.status == "stalled" and run.n_presentations == 4 and run.updated.tolist() == [False, True, True, True]
     assert (run.weights == 0).all()
-    assert "is zero" in run.reason and "stalled" in run.summary()
+    assert "W·X computes to 0" in run.reason and "stalled" in run.summary()
+    exact = train(*boolean_function("or"), rule="fractional", exact=True)
+    assert exact.status == "stalled" and "W·X = 0 exactly" in exact.reason
 
 
 def test_a_step_lost_in_rounding_stalls_instead_of_claiming_a_cycle():
