@@ -1,5 +1,12 @@
 """Radius, margin, the maximum-margin separator and the forms of the perceptron convergence bound.
 
+Every sum of products is added left to right (`perceptron_lib.arithmetic`) or
+rounded once from its exact value (math.fsum), never by a BLAS or LAPACK kernel,
+so every machine finds the same floats. Every bound
+and margin that does not depend on the scale of the separator is computed
+from the separator rescaled by a power of two (exactly), so that a W* of
+1e-200 or 1e200 gives the same number as W* itself.
+
 Every bound counts the weight updates of `train` started from W = 0, with any
 learning rate, either label convention and any order of presentation. Each
 form is taken as its source states it, with the conditions its proof needs:
@@ -15,16 +22,20 @@ form is taken as its source states it, with the conditions its proof needs:
   updates of ``train(X / radius(X), y)``, and may be exceeded by
   ``train(X, y)`` (see its notes).
 """
+import math
+import operator
 from dataclasses import dataclass
 
 import numpy as np
 
-from .batch import train_many
+from . import validation as check
+from .arithmetic import add_with_ones, dot, norm
+from .batch import MAX_PRESENTATIONS, train_many
 from .datasets import separable_data
-from .training import _check_data, _numeric_array
 
 MARGIN_KINDS = ("geometric", "functional", "augmented")
 SEPARATOR_KINDS = ("geometric", "augmented")
+MAX_EXPERIMENT_VALUES = 10_000_000  # convergence_experiment: n_sets * n_samples * n_features (memory)
 
 
 def radius(X):
@@ -48,7 +59,7 @@ def radius(X):
     >>> radius([[0, 0], [3, 4], [1, 1]])
     5.0
     """
-    return float(np.linalg.norm(_check_patterns(X), axis=1).max())
+    return float(_row_norms(check.patterns("X", X)).max())
 
 
 def augmented_radius(X):
@@ -72,8 +83,7 @@ def augmented_radius(X):
     >>> round(augmented_radius([[0, 0], [0, 1], [1, 0], [1, 1]]) ** 2, 9)  # L = sqrt(n + 1)
     3.0
     """
-    X = _check_patterns(X)
-    return float(np.linalg.norm(np.hstack([np.ones((len(X), 1)), X]), axis=1).max())
+    return float(_row_norms(add_with_ones(check.patterns("X", X))).max())
 
 
 def margin(X, y, w, *, kind="geometric"):
@@ -100,7 +110,8 @@ def margin(X, y, w, *, kind="geometric"):
     y : array-like of shape (n_samples,)
         Labels, all in {0, 1} or all in {-1, +1}.
     w : array-like of shape (n_features + 1,)
-        The separator, bias weight first.
+        The separator, bias weight first: finite numbers of any size (the scale-free
+        kinds rescale it by a power of two first).
     kind : {"geometric", "functional", "augmented"}, default "geometric"
 
     Returns
@@ -114,7 +125,7 @@ def margin(X, y, w, *, kind="geometric"):
         If w does not separate the data strictly (s_k W·X_k <= 0 on some
         pattern: the theorems need delta > 0, so a negative pattern on the
         hyperplane counts as not separated), or, for ``"geometric"``, if
-        w1 = ... = wn = 0.
+        w1 = ... = wn = 0; or if the margin lies outside the range of floats.
 
     Examples
     --------
@@ -129,19 +140,21 @@ def margin(X, y, w, *, kind="geometric"):
     >>> margin(X, y, [-1, 2, 2], kind="augmented")  # 1 / sqrt(9)
     0.3333333333333333
     """
-    if not isinstance(kind, str) or kind not in MARGIN_KINDS:
-        raise ValueError(f"kind must be one of {', '.join(map(repr, MARGIN_KINDS))}, got {kind!r}")
+    kind = check.choice("kind", kind, MARGIN_KINDS)
     X, s = _signed_patterns(X, y)
-    w = _check_separator("w", w, X.shape[1])
-    delta = _functional_margin("w", X, s, w)
-    if kind == "functional":
-        return delta
+    w = _separator("w", w, X.shape[1])
+    if kind == "geometric":
+        if not w[1:].any():
+            raise ValueError("w must have a nonzero weight on some feature for a geometric margin: with "
+                             f"w1 = ... = wn = 0 there is no hyperplane in pattern space, got w = {w.tolist()}")
+        unit, _ = _rescaled(w, w[1:])  # the same hyperplane, with max |wi| in [0.5, 1)
+        return _in_range("w", _functional_margin("w", X, s, unit) / float(norm(unit[1:])), "geometric margin")
+    unit, exponent = _rescaled(w, w)
+    delta = _functional_margin("w", X, s, unit, exponent)
     if kind == "augmented":
-        return delta / float(np.linalg.norm(w))
-    if not w[1:].any():
-        raise ValueError("w must have a nonzero weight on some feature for a geometric margin: with "
-                         f"w1 = ... = wn = 0 there is no hyperplane in pattern space, got w = {w.tolist()}")
-    return delta / float(np.linalg.norm(w[1:]))
+        return _in_range("w", delta / float(norm(unit)), "augmented margin")
+    with np.errstate(over="ignore", under="ignore"):  # an inf or 0 is refused by _in_range
+        return _in_range("w", float(np.ldexp(delta, exponent)), "functional margin")
 
 
 def max_margin_separator(X, y, *, kind="geometric"):
@@ -187,7 +200,9 @@ def max_margin_separator(X, y, *, kind="geometric"):
     ------
     ValueError
         If the data are not linearly separable (no margin above 1e-12 of the
-        largest pattern norm), or with ``"geometric"`` if y holds one class.
+        largest pattern norm: the radius R of the raw patterns for
+        ``"geometric"``, the longest [1, x_k] for ``"augmented"``), or with
+        ``"geometric"`` if y holds one class.
 
     Examples
     --------
@@ -201,37 +216,50 @@ def max_margin_separator(X, y, *, kind="geometric"):
     >>> np.round(w * 17 ** 0.5, 6).tolist(), round(gamma * 17 ** 0.5, 6)
     ([-3.0, 2.0, 2.0], 1.0)
     """
-    if not isinstance(kind, str) or kind not in SEPARATOR_KINDS:
-        raise ValueError(f"kind must be one of {', '.join(map(repr, SEPARATOR_KINDS))}, got {kind!r}")
+    kind = check.choice("kind", kind, SEPARATOR_KINDS)
     X_augmented, s = _signed_patterns(X, y)
-    Z = s[:, None] * X_augmented
-    if kind == "geometric":
-        if (s == s[0]).all():
-            raise ValueError("y must hold both classes for a geometric maximum-margin separator: with one "
-                             "class a hyperplane can be moved arbitrarily far away; use kind='augmented', got "
-                             f"only {'positive' if s[0] > 0 else 'negative'} patterns")
-        A, B = X_augmented[s > 0, 1:], X_augmented[s < 0, 1:]
-
-        def lowest(x):  # the vertex a_i - b_j of the difference polytope that minimises x·(a - b)
-            i, j = (0, 0) if x is None else (int(np.argmin(A @ x)), int(np.argmax(B @ x)))
-            return A[i] - B[j], (i, j)
-
-        u = _least_norm_point(lowest)
-        u = u / np.linalg.norm(u) if u.any() else np.eye(len(u))[0]
-        # The best bias for this normal puts the hyperplane halfway between the classes.
-        w = np.r_[-(np.min(A @ u) + np.max(B @ u)) / 2, u]
-    else:
-        def lowest(x):  # the pattern Z_k that minimises x·Z_k
-            k = 0 if x is None else int(np.argmin(Z @ x))
-            return Z[k], k
-
-        w = _least_norm_point(lowest)
-        w = w / np.linalg.norm(w) if w.any() else np.eye(len(w))[0]
-    if not np.min(Z @ w) > 1e-12 * np.linalg.norm(Z, axis=1).max():
+    Z, _ = _rescaled(s[:, None] * X_augmented)  # by a power of two: the same separators, exactly
+    if kind == "geometric":  # distances in pattern space, against the radius R of the raw patterns
+        w = _geometric_separator(X_augmented[:, 1:], s)
+        distances, size = s * dot(X_augmented, w), _row_norms(X_augmented[:, 1:]).max()
+    else:  # distances in augmented space, against the longest augmented pattern
+        w = _augmented_separator(Z)
+        distances, size = dot(Z, w), _row_norms(Z).max()
+    if not np.min(distances) > 1e-12 * size:
         raise ValueError("X, y must be linearly separable for a maximum-margin separator: no hyperplane "
                          "puts every positive pattern strictly on one side and every negative one on the "
-                         "other (none with a margin above 1e-12 of the largest pattern norm)")
+                         f"other (none with a {kind} margin above 1e-12 of the largest pattern norm)")
     return w, margin(X, y, w, kind=kind)
+
+
+def _geometric_separator(X, s):
+    """The hyperplane farthest from both classes, ||(w1, ..., wn)|| = 1: half the least norm of a - b."""
+    if (s == s[0]).all():
+        raise ValueError("y must hold both classes for a geometric maximum-margin separator: with one "
+                         "class a hyperplane can be moved arbitrarily far away; use kind='augmented', got "
+                         f"only {'positive' if s[0] > 0 else 'negative'} patterns")
+    scaled, _ = _rescaled(X)
+    A, B = scaled[s > 0], scaled[s < 0]
+
+    def lowest(x):  # the vertex a_i - b_j of the difference polytope that minimises x·(a - b)
+        i, j = (0, 0) if x is None else (int(np.argmin(dot(A, x))), int(np.argmax(dot(B, x))))
+        return A[i] - B[j], (i, j)
+
+    u = _least_norm_point(lowest)
+    u = u / norm(u) if u.any() else np.eye(len(u))[0]
+    # The best bias for this normal puts the hyperplane halfway between the classes.
+    A, B = X[s > 0], X[s < 0]
+    return np.r_[-(np.min(dot(A, u)) + np.max(dot(B, u))) / 2, u]
+
+
+def _augmented_separator(Z):
+    """The unit W of largest min_k W·Z_k: the least-norm point of the hull of the Z_k, normalised."""
+    def lowest(x):  # the pattern Z_k that minimises x·Z_k
+        k = 0 if x is None else int(np.argmin(dot(Z, x)))
+        return Z[k], k
+
+    w = _least_norm_point(lowest)
+    return w / norm(w) if w.any() else np.eye(len(w))[0]
 
 
 def honavar_bound(X, y, w_star):
@@ -255,7 +283,8 @@ def honavar_bound(X, y, w_star):
     y : array-like of shape (n_samples,)
         Labels, all in {0, 1} or all in {-1, +1}.
     w_star : array-like of shape (n_features + 1,)
-        A separator W*, bias weight first.
+        A separator W*, bias weight first: finite numbers of any size (rescaled by a
+        power of two first, exactly).
 
     Returns
     -------
@@ -271,10 +300,11 @@ def honavar_bound(X, y, w_star):
     27.0
     """
     X_augmented, s = _signed_patterns(X, y)
-    w_star = _check_separator("w_star", w_star, X_augmented.shape[1])
-    delta = _functional_margin("w_star", X_augmented, s, w_star)
-    L = np.linalg.norm(X_augmented, axis=1).max()
-    return float((np.linalg.norm(w_star) * L / delta) ** 2)
+    w_star = _separator("w_star", w_star, X_augmented.shape[1])
+    unit, exponent = _rescaled(w_star)  # the bound does not depend on the scale of W*
+    delta = _functional_margin("w_star", X_augmented, s, unit, exponent)
+    ratio = float(norm(unit)) * float(_row_norms(X_augmented).max()) / delta
+    return _in_range("w_star", ratio * ratio, "bound")
 
 
 def augmented_bound(X, y, w):
@@ -310,7 +340,8 @@ def augmented_bound(X, y, w):
     27.0
     """
     gamma = margin(X, y, w, kind="augmented")
-    return float((augmented_radius(X) / gamma) ** 2)
+    ratio = augmented_radius(X) / gamma
+    return _in_range("w", ratio * ratio, "bound")
 
 
 def stensbo_smidt_bound(X, y, w):
@@ -369,15 +400,17 @@ def stensbo_smidt_bound(X, y, w):
     4
     """
     gamma = margin(X, y, w, kind="geometric")
-    X = _check_patterns(X)
-    w = _check_separator("w", w, X.shape[1] + 1)
+    X = check.patterns("X", X)
+    w = _separator("w", w, X.shape[1] + 1)
     R = radius(X)
-    b = w[0] / np.linalg.norm(w[1:])
+    unit, _ = _rescaled(w, w[1:])
+    b = float(unit[0] / norm(unit[1:]))
     if abs(b) > R:
         raise ValueError(f"w must have |b| <= R once scaled to ||(w1, ..., wn)|| = 1 (Stensbo-Smidt 2015, "
                          f"eq. 23), got |b| = {abs(b):.6g} > R = {R:.6g}: a hyperplane outside the ball "
                          "separates one class only")
-    return float((2 * R / gamma) ** 2)
+    ratio = 2 * R / gamma
+    return _in_range("w", ratio * ratio, "bound")
 
 
 def binary_bound(X, y, w_star):
@@ -418,49 +451,69 @@ def binary_bound(X, y, w_star):
         bad = np.flatnonzero(~np.isin(X_augmented, (0, 1)).all(axis=1))
         raise ValueError("X must be binary (every entry 0 or 1) for the binary corollary, got other values "
                          f"in row(s) {bad.tolist()[:10]}")
-    w_star = _check_separator("w_star", w_star, X_augmented.shape[1])
-    delta = _functional_margin("w_star", X_augmented, s, w_star)
-    n = X_augmented.shape[1] - 1
-    return float(np.linalg.norm(w_star / delta) ** 2 * (n + 1))
-
-
-def _check_patterns(X):
-    """X as a non-empty 2-D float array of finite numbers (the messages of `train`)."""
-    X = _numeric_array("X", X, "(n_samples, n_features)")
-    if X.ndim != 2:
-        raise ValueError(f"X must be 2-D of shape (n_samples, n_features), got an array of shape {X.shape}")
-    if X.shape[0] == 0 or X.shape[1] == 0:
-        raise ValueError(f"X must hold at least one pattern with at least one feature, got shape {X.shape}")
-    if not np.isfinite(X).all():
-        raise ValueError("X must hold finite numbers, got NaN or inf")
-    return X
+    w_star = _separator("w_star", w_star, X_augmented.shape[1])
+    unit, exponent = _rescaled(w_star)  # W* / delta does not depend on the scale of W*
+    delta = _functional_margin("w_star", X_augmented, s, unit, exponent)
+    ratio = float(norm(unit)) / delta
+    return _in_range("w_star", ratio * ratio * X_augmented.shape[1], "bound")  # n + 1 inputs with the bias
 
 
 def _signed_patterns(X, y):
     """The augmented patterns [1, x_k] and the signs s_k (+1 positive, -1 negative)."""
-    X, y, labels = _check_data(X, y)
-    return X, (y if labels == "-1/+1" else 2 * y - 1).astype(float)
+    X = check.patterns("X", X)
+    y, labels = check.labels("y", y, len(X))
+    return add_with_ones(X), (y if labels == "-1/+1" else 2 * y - 1).astype(float)
 
 
-def _check_separator(name, w, size):
-    w = _numeric_array(name, w, f"({size},)")
+def _separator(name, w, size):
+    """A weight vector [w0, w1, ..., wn] of any finite scale (the bounds rescale it)."""
+    w = check.array(name, w, f"({size},)", largest=np.inf)
     if w.shape != (size,):
         raise ValueError(f"{name} must have shape ({size},): the bias weight w0 and one weight per feature "
                          f"of X, got shape {w.shape}")
-    if not np.isfinite(w).all():
-        raise ValueError(f"{name} must hold finite numbers, got NaN or inf")
-    return w
+    return w + 0.0
 
 
-def _functional_margin(name, X, s, w):
-    """min_k s_k W·X_k, which must be > 0 (Honavar's delta)."""
-    values = s * (X @ w)
+def _rescaled(a, by=None):
+    """a times the power of two 2**-e that brings max |by| (default: max |a|) into [0.5, 1); and e.
+
+    Multiplying by a power of two is exact (short of underflow), so every ratio
+    and every sign computed from the result is that of `a` itself, while sums
+    of products can neither overflow nor underflow.
+    """
+    _, exponent = np.frexp(np.abs(a if by is None else by).max())
+    with np.errstate(over="ignore", under="ignore"):  # an inf is refused where it is used
+        return np.ldexp(a, -exponent), int(exponent)
+
+
+def _row_norms(M):
+    """The Euclidean length of each row, added in fixed order, with no overflow or underflow on the way."""
+    scaled, exponent = _rescaled(M)
+    return np.ldexp(norm(scaled), exponent)
+
+
+def _functional_margin(name, X, s, w, exponent=0):
+    """min_k s_k W·X_k, which must be > 0 (Honavar's delta), for W = w * 2**exponent given as w."""
+    with np.errstate(over="ignore", invalid="ignore"):  # refused just below
+        values = s * dot(X, w)
+    if not np.isfinite(values).all():
+        raise ValueError(f"{name} must give W·X within the range of floats once rescaled (|wi| < 1 on the "
+                         f"weights the margin divides by), got |W·X| above 1.8e308 on pattern(s) "
+                         f"{np.flatnonzero(~np.isfinite(values)).tolist()[:10]}: the margin has no float")
     if not values.min() > 0:
         bad = np.flatnonzero(values <= 0)
         raise ValueError(f"{name} must separate the data (s_k W·X_k > 0 on every pattern, s_k = +1 for a "
                          f"positive and -1 for a negative one), got s_k W·X_k <= 0 on pattern(s) "
-                         f"{bad.tolist()[:10]} (smallest {values.min():.6g})")
+                         f"{bad.tolist()[:10]} (smallest {np.ldexp(values.min(), exponent) + 0.0:.6g})")
     return float(values.min())
+
+
+def _in_range(name, value, what):
+    """value, a positive finite float, or a ValueError naming the parameter that led out of range."""
+    if not (np.isfinite(value) and value > 0):
+        raise ValueError(f"{name} gives a {what} outside the range of floats (a positive number up to "
+                         f"1.8e308), got {value!r}: the patterns and {name} differ too much in scale")
+    return float(value)
 
 
 def _least_norm_point(lowest, *, max_iterations=100_000):
@@ -472,41 +525,96 @@ def _least_norm_point(lowest, *, max_iterations=100_000):
     adds the lowest vertex, then x moves to the least-norm point of the corral's affine hull,
     dropping vertices while that point lies outside their convex hull. It stops when no vertex
     is lower than x·x (up to rounding): then x is the answer (every point p of the polytope has
-    x·p >= x·x, so ||p|| >= ||x||).
+    x·p >= x·x, so ||p|| >= ||x||). It stops too if the new vertex lies in the corral's affine
+    hull up to rounding: then x·p = x·x, so x is the answer as far as floats can tell.
     """
     p, key = lowest(None)
     corral, keys, weights = [p], [key], np.ones(1)
-    x, largest = p, p @ p
+    x, largest = p, dot(p, p)
     for _ in range(max_iterations):
-        if x @ x <= 1e-24 * largest:
+        xx = dot(x, x)
+        if xx <= 1e-24 * largest:
             break  # the origin is in the polytope
         p, key = lowest(x)
-        largest = max(largest, p @ p)
-        if x @ x - x @ p <= 1e-12 * (x @ x) or key in keys:
+        largest = max(largest, dot(p, p))
+        if xx - dot(x, p) <= 1e-12 * xx or key in keys:
             break
-        corral.append(p)
-        keys.append(key)
-        weights = np.append(weights, 0.0)
-        while True:
-            Q = np.array(corral)
-            beta = np.linalg.lstsq((Q[1:] - Q[0]).T, -Q[0], rcond=None)[0]
-            affine = np.r_[1 - beta.sum(), beta]  # least-norm point of the affine hull, as weights
-            if (affine > 1e-14).all():
-                weights = affine
-                break
-            # Walk from the current weights towards the affine ones until one reaches zero; drop it.
-            out = affine <= 1e-14
-            theta = min(1.0, float(np.min(weights[out] / (weights[out] - affine[out]))))
-            weights = (1 - theta) * weights + theta * affine
-            keep = weights > 1e-14
-            keep[np.argmax(weights)] = True
-            corral = [v for v, k in zip(corral, keep) if k]
-            keys = [q for q, k in zip(keys, keep) if k]
-            weights = weights[keep] / weights[keep].sum()
-            if len(corral) == 1:
-                break
-        x = weights @ np.array(corral)
+        moved = _minor_cycles(corral + [p], keys + [key], np.append(weights, 0.0))
+        if moved is None:
+            break
+        corral, keys, weights = moved
+        x = dot(np.array(corral).T, weights)  # sum_i weights_i corral_i, in order
     return x
+
+
+def _minor_cycles(corral, keys, weights):
+    """Wolfe's minor cycles: move the weights to the affine hull's least-norm point, dropping vertices
+    while it lies outside the corral's convex hull. Returns (corral, keys, weights), or None when the
+    affine hull is degenerate up to rounding."""
+    while True:
+        affine = _affine_weights(np.array(corral))
+        if affine is None:
+            return None
+        if (affine > 1e-14).all():
+            return corral, keys, affine
+        # Walk from the current weights towards the affine ones until one reaches zero; drop it.
+        out = affine <= 1e-14
+        theta = min(1.0, float(np.min(weights[out] / (weights[out] - affine[out]))))
+        weights = (1 - theta) * weights + theta * affine
+        keep = weights > 1e-14
+        keep[np.argmax(weights)] = True
+        corral = [v for v, k in zip(corral, keep) if k]
+        keys = [q for q, k in zip(keys, keep) if k]
+        weights = weights[keep] / weights[keep].sum()
+        if len(corral) == 1:
+            return corral, keys, weights
+
+
+def _affine_weights(Q):
+    """Weights a (summing to 1) of the least-norm point sum_i a_i Q_i of the affine hull of the rows of Q.
+
+    The point is Q_0 + sum_i b_i D_i with D_i = Q_i - Q_0 and the b_i of least
+    squares. Modified Gram-Schmidt, each vector orthogonalised again when
+    the first pass cancelled much of it (Daniel, Gragg, Kaufman and Stewart
+    1976; "twice is enough": Giraud, Langou and Rozloznik 2005), writes D_i = sum_j R_ij q_j
+    with orthonormal q_j and R lower triangular; the point is Q_0 minus its
+    projection sum_j (q_j·Q_0) q_j, so b solves R^T b = -(q_j·Q_0)_j by back
+    substitution. This replaces a least-squares solver from LAPACK: the few
+    short vectors here are Python floats, every sum exactly rounded (`_fixed_dot`).
+    Returns None if some D_i is, up to rounding, a combination of the ones
+    before it.
+    """
+    origin, *rest = Q.tolist()
+    m = len(rest)
+    basis, R = [], [[0.0] * m for _ in range(m)]
+    for i, row in enumerate(rest):
+        d = [a - b for a, b in zip(row, origin)]
+        v, size, length = d, math.sqrt(_fixed_dot(d, d)), 0.0
+        for _ in range(2):
+            for j, q in enumerate(basis):
+                c = _fixed_dot(q, v)
+                R[i][j] += c
+                v = [a - c * b for a, b in zip(v, q)]
+            length, before = math.sqrt(_fixed_dot(v, v)), length or size
+            if length > before / math.sqrt(2):
+                break  # little cancelled: once is enough (the sqrt(2) test of Daniel et al. 1976)
+        if not length > 1e-13 * size:
+            return None
+        R[i][i] = length
+        basis.append([a / length for a in v])
+    b = [0.0] * m
+    for j in reversed(range(m)):
+        known = -_fixed_dot(basis[j], origin)
+        for i in range(j + 1, m):
+            known -= b[i] * R[i][j]
+        b[j] = known / R[j][j]
+    return np.array([1 - math.fsum(b)] + b)  # not sum(), which Python 3.12 began to compensate
+
+
+def _fixed_dot(a, b):
+    """a·b on Python floats: each product rounded, then their exact sum rounded once (math.fsum, Shewchuk's
+    algorithm), so the result is one number whatever the machine or the order."""
+    return math.fsum(map(operator.mul, a, b))
 
 
 @dataclass(frozen=True, eq=False)
@@ -559,17 +667,27 @@ def convergence_experiment(n_sets, n_samples, n_features, margin, *, seed=0, ord
     Parameters
     ----------
     n_sets, n_samples, n_features : int
+        Whole numbers >= 1, with n_sets * n_samples * n_features at most
+        10,000,000 (memory).
     margin : float
         The teacher's margin, in (0, 0.5).
     seed : int, default 0
+        A whole number >= 0.
     order : {"cyclic", "random"}, default "cyclic"
     max_margin_sets : int, default 0
         For how many of the data sets (the first ones) to compute the
-        maximum-margin separators too (a few milliseconds each).
+        maximum-margin separators too (a few milliseconds each), from 0 to n_sets.
 
     Returns
     -------
     ConvergenceExperiment
+
+    Raises
+    ------
+    ValueError
+        If an argument is out of range, or if some run has not converged
+        after min(100000, 2e9 / (n_sets n_samples)) passes (the most
+        `train_many` allows): a margin too small for the theorem's bound.
 
     Examples
     --------
@@ -577,30 +695,43 @@ def convergence_experiment(n_sets, n_samples, n_features, margin, *, seed=0, ord
     >>> result.violations()["Honavar, teacher"]
     0
     """
-    if isinstance(max_margin_sets, bool) or not isinstance(max_margin_sets, (int, np.integer)) \
-            or not 0 <= max_margin_sets <= n_sets:
-        raise ValueError(f"max_margin_sets must be a whole number from 0 to n_sets={n_sets}, "
-                         f"got {max_margin_sets!r}")
-    if not (isinstance(margin, (int, float, np.floating)) and 0 < margin < 0.5):
-        raise ValueError(f"margin must be a number in (0, 0.5) (a positive margin makes the data separable), "
-                         f"got {margin!r}")
-    data = [separable_data(n_samples, n_features, margin=margin, seed=seed + k) for k in range(n_sets)]
+    settings = _experiment_settings(n_sets, n_samples, n_features, margin, seed, order, max_margin_sets)
+    n_sets, seed, order = settings["n_sets"], settings["seed"], settings["order"]
+    data = [separable_data(n_samples, n_features, margin=settings["margin"], seed=seed + k) for k in range(n_sets)]
     X = np.stack([d[0] for d in data])
     y = np.stack([d[1] for d in data])
     teachers = [d[2] for d in data]
     seeds = [seed + k for k in range(n_sets)] if order == "random" else None
-    runs = train_many(X, y, order=order, seeds=seeds, max_epochs=100_000)
-    R = np.linalg.norm(X, axis=2).max(axis=1)
-    scaled = train_many(X / R[:, None, None], y, order=order, seeds=seeds, max_epochs=100_000)
-    if (runs.status != "converged").any() or (scaled.status != "converged").any():
-        raise RuntimeError("a run on separable data did not converge within 100000 passes")
+    passes = min(100_000, MAX_PRESENTATIONS // (n_sets * settings["n_samples"]))  # train_many's limit
+    runs = train_many(X, y, order=order, seeds=seeds, max_epochs=passes)
+    R = norm(X).max(axis=1)
+    scaled = train_many(X / R[:, None, None], y, order=order, seeds=seeds, max_epochs=passes)
+    unfinished = int((runs.status != "converged").sum() + (scaled.status != "converged").sum())
+    if unfinished:
+        raise ValueError(f"margin must be large enough for every run to converge within {passes} passes, "
+                         f"got margin={settings['margin']!r}, with {unfinished} run(s) unfinished; use a "
+                         "larger margin (the theorem allows about n_features / margin**2 updates) or fewer sets")
     honavar = np.array([honavar_bound(X[k], y[k], teachers[k]) for k in range(n_sets)])
     stensbo = np.array([stensbo_smidt_bound(X[k], y[k], teachers[k]) for k in range(n_sets)])
     honavar_max, stensbo_max = [], []
-    for k in range(max_margin_sets):
+    for k in range(settings.pop("max_margin_sets")):
         honavar_max.append(honavar_bound(X[k], y[k], max_margin_separator(X[k], y[k], kind="augmented")[0]))
         stensbo_max.append(stensbo_smidt_bound(X[k], y[k], max_margin_separator(X[k], y[k], kind="geometric")[0]))
-    settings = {"n_sets": n_sets, "n_samples": n_samples, "n_features": n_features, "margin": margin,
-                "order": order, "seed": seed}
     return ConvergenceExperiment(settings, runs.n_updates, honavar, scaled.n_updates, stensbo,
                                  np.array(honavar_max), np.array(stensbo_max))
+
+
+def _experiment_settings(n_sets, n_samples, n_features, margin, seed, order, max_margin_sets):
+    """convergence_experiment's arguments, checked."""
+    n_sets = check.whole("n_sets", n_sets, minimum=1)
+    n_samples = check.whole("n_samples", n_samples, minimum=1)
+    n_features = check.whole("n_features", n_features, minimum=1)
+    if n_sets * n_samples * n_features > MAX_EXPERIMENT_VALUES:
+        raise ValueError(f"n_sets * n_samples * n_features must be at most {MAX_EXPERIMENT_VALUES:,} (memory), "
+                         f"got {n_sets} * {n_samples} * {n_features} = {n_sets * n_samples * n_features:,}")
+    margin = check.number("margin", margin, above=0, below=0.5)
+    seed = check.whole("seed", seed, minimum=0)
+    order = check.choice("order", order, ("cyclic", "random"))
+    max_margin_sets = check.whole("max_margin_sets", max_margin_sets, minimum=0, maximum=n_sets)
+    return {"n_sets": n_sets, "n_samples": n_samples, "n_features": n_features, "margin": margin,
+            "order": order, "seed": seed, "max_margin_sets": max_margin_sets}

@@ -4,7 +4,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from perceptron_lib import boolean_function, train
-from perceptron_lib.capacity import linear_separability
+from perceptron_lib.arithmetic import dot
+from perceptron_lib.capacity import linear_separability, regions
 from perceptron_lib.datasets import boolean_patterns, truth_table
 from perceptron_lib.training import output
 
@@ -51,7 +52,7 @@ def test_cycle_corrections_add_up_to_zero():
     run = train(*boolean_function("xor", 3))
     counts = run.cycle_corrections()
     signs = np.where(run.y == 1, 1, -1)
-    np.testing.assert_array_equal((counts * signs) @ run.X, 0)
+    np.testing.assert_array_equal(dot(run.X.T, counts * signs), 0)
 
 
 def test_truth_table_and_output():
@@ -67,10 +68,116 @@ def test_truth_table_and_output():
      r"undecided after max_epochs=1 passes"),
     (lambda: train(*boolean_function("or")).cycle_corrections(), ValueError,
      r"needs a run that ended cycling, got status 'converged'"),
-    (lambda: truth_table("xor", 2), TypeError, r"function must be callable.*got 'xor'"),
+    (lambda: truth_table("xor", 2), TypeError, r"function must be a function.*got 'xor'"),
     (lambda: output([1, 1], [[0, 0]]), ValueError, r"weights must have 3 entries per unit.*got shape \(2,\)"),
-    (lambda: output([1, 1, 1], [0, 0]), ValueError, r"X must be 2-D"),
+    (lambda: output([1, 1, 1], [0, 0]), ValueError, r"X must have shape \(n_samples, n_features\)"),
 ])
 def test_bad_input_is_named_in_the_error(call, error, words):
     with pytest.raises(error, match=words):
         call()
+
+
+# --- exactness: no proof is claimed unless it holds in exact integer arithmetic -----------------
+
+BIG = 2**60
+
+
+def exact_nets(W, X):
+    """W·[1, x] for each pattern, in Python integers."""
+    return [int(W[0]) + sum(int(w) * int(v) for w, v in zip(W[1:], x)) for x in np.asarray(X).tolist()]
+
+
+def exact_sums(verdict, X):
+    """The sums of the cycle's corrections over positives and negatives, in Python integers."""
+    rows = [[1] + [int(v) for v in x] for x in np.asarray(X).tolist()]
+    sums = {True: [0] * len(rows[0]), False: [0] * len(rows[0])}
+    for row, c, label in zip(rows, verdict.counts.tolist(), verdict.trace.y.tolist()):
+        sums[label == 1] = [a + c * b for a, b in zip(sums[label == 1], row)]
+    return sums[True], sums[False]
+
+
+def test_or_times_2_to_the_60_is_separable_and_the_weights_are_checked_exactly():
+    X, y = boolean_function("or")
+    X = X.astype(np.int64) * BIG
+    verdict = linear_separability(X, y)
+    assert verdict.separable
+    nets = exact_nets(verdict.weights, X)
+    assert all((net > 0) == (label == 1) for net, label in zip(nets, y))
+    assert f"W = [0 {BIG} {BIG}]" in repr(verdict)  # every digit, not 1.153e+18
+
+
+@pytest.mark.parametrize("name", ["xor", "xnor"])
+def test_xor_times_2_to_the_60_prints_an_exact_identity(name):
+    X, y = boolean_function(name)
+    X = X.astype(np.int64) * BIG
+    verdict = linear_separability(X, y)
+    assert not verdict.separable
+    positive, negative = exact_sums(verdict, X)
+    assert positive == negative == [2, BIG, BIG]  # X2 + X3 = [1 0 B] + [1 B 0] (XOR; XNOR: X1 + X4)
+    assert verdict.positive.tolist() == positive and verdict.negative.tolist() == negative
+    assert f"= [2 {BIG} {BIG}]," in repr(verdict)  # every digit, not 1.153e+18
+
+
+@pytest.mark.parametrize("given", [list, np.array])
+def test_separable_integers_that_floats_cannot_tell_apart_are_undecided_not_non_separable(given):
+    """2**60 + 1 and 2**60 + 2 are one float, so the float run cycles; in exact arithmetic W = [2**61 + 3, -2]
+    separates them (W·X = 1 and -1), and the cycle's identity X1 = X2 fails: undecided, never a false proof."""
+    X, y = given([[BIG + 1], [BIG + 2]]), [1, 0]
+    assert exact_nets([2 * BIG + 3, -2], X) == [1, -1]
+    with pytest.raises(ValueError, match=r"undecided: the perceptron cycled in floating point, but in exact "
+                                         r"arithmetic the corrections over its cycle do not add up to zero"):
+        linear_separability(X, y, max_epochs=50)
+
+
+def test_a_float_run_that_converges_by_rounding_is_undecided():
+    """Found by a search over integers near 2**58: the float run converges, but its W puts a pattern on the
+    wrong side in exact arithmetic."""
+    X = [[3 * 2**57, 3 * 2**57 + 1], [2**58, 3 * 2**57], [3 * 2**57 - 3, -3]]
+    y = [0, 1, 0]
+    run = train(np.array(X, float), y, max_epochs=200)
+    assert run.status == "converged"
+    assert not all((net > 0) == (label == 1) for net, label in zip(exact_nets(run.final_weights, X), y))
+    with pytest.raises(ValueError, match=r"undecided: the perceptron converged in floating point to W = .* "
+                                         r"puts pattern\(s\) \[\d.*\] on the wrong side"):
+        linear_separability(X, y, max_epochs=200)
+
+
+def test_a_run_that_ends_otherwise_is_undecided_with_its_reason(monkeypatch):
+    """The fractional rule makes no step at W·X = 0 (Honavar 1996, section 4): train stalls; the verdict says
+    so, with train's reason, instead of claiming anything."""
+    import perceptron_lib.capacity as capacity
+    monkeypatch.setattr(capacity, "train", lambda X, y, max_epochs: train(X, y, max_epochs=max_epochs,
+                                                                          rule="fractional"))
+    with pytest.raises(ValueError, match=r"undecided: the perceptron's run ended with status 'stalled' \(.+\), "
+                                         r"neither converged nor cycling"):
+        linear_separability(*boolean_function("or"))
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 10**6), n=st.integers(2, 4), d=st.integers(1, 2), exponent=st.integers(48, 60))
+def test_every_claim_on_integers_near_2_to_the_53_holds_exactly(seed, n, d, exponent):
+    rng = np.random.default_rng(seed)
+    X = rng.integers(-3, 4, size=(n, d)) * 2**exponent + rng.integers(-3, 4, size=(n, d))
+    y = rng.integers(0, 2, size=n)
+    try:
+        verdict = linear_separability(X, y, max_epochs=200)
+    except ValueError as error:
+        assert "undecided" in str(error)
+        return
+    if verdict.separable:
+        assert all((net > 0) == (label == 1) for net, label in zip(exact_nets(verdict.weights, X), y))
+    else:
+        positive, negative = exact_sums(verdict, X)
+        assert positive == negative and sum(verdict.counts) > 0
+
+
+# --- regions ------------------------------------------------------------------------------------
+
+def test_regions_is_the_exact_sum_and_stays_fast_for_large_arguments():
+    from math import comb
+    assert [regions(n, d) for n, d in [(4, 2), (3, 5), (0, 2), (0, 0), (5, 0)]] == [11, 8, 1, 1, 1]
+    for n, d in [(30, 10), (30, 20), (31, 15), (31, 16), (40, 39)]:
+        assert regions(n, d) == sum(comb(n, k) for k in range(d + 1))
+    assert regions(3, 10**9) == 8 and regions(np.int64(5), np.int64(2)) == 16
+    assert regions(50_000, 10**100) == 2**50_000
+    assert regions(50_000, 25_000) == 2**49_999 + comb(50_000, 25_000) // 2  # the sum is half and the middle half

@@ -1,9 +1,10 @@
 """voted_perceptron(): Freund & Schapire's list of vectors and counts, checked against their loop."""
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 
 from perceptron_lib import boolean_function, train
+from perceptron_lib.arithmetic import dot
 from perceptron_lib.datasets import separable_data
 from perceptron_lib.variants import Voted, voted_perceptron
 
@@ -14,15 +15,15 @@ def reference_voted(X, y, order, eta=1.0):
     A mistake starts a new vector with count 1; a presentation without one adds 1
     to the current vector's count (the start vector is kept only if it got a count).
     Mistakes follow `train`'s rules: Honavar's threshold unit for labels 0/1,
-    y W·X <= 0 for labels -1/+1. Returns the vectors, their counts and W after
-    each presentation.
+    y W·X <= 0 for labels -1/+1, with W·X added left to right as `train` adds it.
+    Returns the vectors, their counts and W after each presentation.
     """
     X = np.hstack([np.ones((len(X), 1)), np.asarray(X, float)])
     signed = -1 in y
     v, c = np.zeros(X.shape[1]), 0
     vectors, counts, history = [], [], []
     for i in order:
-        net = np.dot(v, X[i])
+        net = dot(v, X[i])
         if signed:
             mistake, step = y[i] * net <= 0, y[i]
         else:
@@ -88,7 +89,7 @@ def reference_predict(vectors, counts, X, signed):
     """Freund & Schapire's vote, pattern by pattern; a vector with W·X = 0 votes negative."""
     out = []
     for x in np.hstack([np.ones((len(X), 1)), X]):
-        vote = sum(c * (1 if np.dot(v, x) > 0 else -1) for v, c in zip(vectors, counts))
+        vote = sum(c * (1 if dot(v, x) > 0 else -1) for v, c in zip(vectors, counts))
         out.append(1 if vote > 0 else (-1 if signed else 0))
     return np.array(out)
 
@@ -118,17 +119,24 @@ def test_cycle_continues_from_the_trace_by_the_index_formula(signed, epochs):
 
 @pytest.mark.parametrize("epochs", range(4, 12))
 def test_a_long_cycle_ends_partway_through_its_last_period(epochs):
-    """A cycle of 9 presentations on 3 patterns, from presentation 3: P - N is not a whole number of cycles."""
+    """A cycle of 9 presentations on 3 patterns, from presentation 3: P - N is not a whole number of cycles.
+
+    train notices a cycle within about two cycle lengths (Brent's method), so the shortest runs end at
+    max_epochs, their trace the whole run; the longer ones are extended from the cycle."""
     X, y = [[1], [-1], [-2]], [1, 0, 1]
     voted = voted_perceptron(X, y, epochs=epochs)
-    assert (voted.trace.cycle_start, voted.trace.cycle_length, voted.trace.n_presentations) == (3, 9, 12)
+    run = voted.trace
+    if epochs >= 6:
+        assert (run.status, run.cycle_start, run.cycle_length, run.n_presentations) == ("cycling", 3, 9, 12)
+    else:
+        assert (run.status, run.n_presentations) == ("max_epochs", 3 * epochs)
     assert_matches_reference(voted, reference_voted(X, y, cyclic(3, epochs)))
 
 
 def test_xor_statuses_cover_short_and_long_runs():
     """The formula test above meets each case: no cycle yet, a cycle ending at P, a cycle to extend."""
     binary = [voted_perceptron(*boolean_function("xor"), epochs=t).trace for t in (1, 2, 3, 7)]
-    assert [r.status for r in binary] == ["max_epochs", "max_epochs", "cycling", "cycling"]
+    assert [r.status for r in binary] == ["max_epochs", "max_epochs", "max_epochs", "cycling"]
     assert [r.n_presentations for r in binary] == [4, 8, 12, 12]
     signed = voted_perceptron(*boolean_function("xor", signed=True), epochs=1).trace
     assert (signed.status, signed.n_presentations, signed.cycle_start) == ("cycling", 4, 1)
@@ -190,12 +198,13 @@ def test_float_data_match_the_loop(seed, signed, eta):
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 10**6), n=st.integers(1, 6), d=st.integers(1, 3),
        signed=st.booleans(), epochs=st.integers(1, 30))
+@example(seed=2751, n=4, d=1, signed=True, epochs=1)  # labels all +1 and a tied vote: see the test below
 def test_counts_sum_to_all_presentations_and_average_is_the_mean_weight(seed, n, d, signed, epochs):
     rng = np.random.default_rng(seed)
     X = rng.integers(-2, 3, size=(n, d))
     y = rng.integers(0, 2, size=n)
     y = 2 * y - 1 if signed else y
-    voted = voted_perceptron(X, y, epochs=epochs)
+    voted = voted_perceptron(X, y, epochs=epochs, labels="-1/+1" if signed else "0/1")
     reference = reference_voted(X, y, cyclic(n, epochs))
     assert voted.counts.sum() == epochs * n
     np.testing.assert_array_equal(voted.averaged_weights(), reference[2].mean(axis=0))
@@ -225,11 +234,27 @@ def test_ties_count_as_negative_in_both_conventions(labels, negative):
     assert split.predict([[0, 0], [1, 1]]).dtype.kind == "i"
 
 
+def test_a_tied_vote_on_labels_all_plus_one_is_negative_in_the_convention_asked_for():
+    """The example hypothesis found (seed=2751, n=4, d=1, signed=True, epochs=1): X = 1, -2, 0, 2, all
+    labelled +1. The vectors [1 1], [2 -1], [3 1] are current 1, 2 and 1 times; on x = 2 they vote
+    +1, -1 (2·1 - 1·2 = 0: a zero votes negative) and +1, so 1 - 2 + 1 = 0: a tie, negative. Labels
+    all 1 fit both conventions and are read as 0/1 (the rules coincide there), so the negative label
+    is 0 unless labels="-1/+1" asks for -1; either way a label of the run's convention."""
+    X, y = [[1], [-2], [0], [2]], [1, 1, 1, 1]
+    signed = voted_perceptron(X, y, epochs=1, labels="-1/+1")
+    assert signed.vectors.tolist() == [[1, 1], [2, -1], [3, 1]] and signed.counts.tolist() == [1, 2, 1]
+    assert signed.labels == "-1/+1" and signed.predict(X).tolist() == [1, 1, 1, -1]
+    assert signed.predict_averaged(X).tolist() == [1, 1, 1, 1]  # the mean [2 0] has W·X = 2 everywhere
+    binary = voted_perceptron(X, y, epochs=1)
+    assert binary.labels == "0/1" and binary.predict(X).tolist() == [1, 1, 1, 0]
+    assert binary.vectors.tolist() == signed.vectors.tolist() and binary.counts.tolist() == [1, 2, 1]
+
+
 def test_averaged_prediction_keeps_exact_ties_on_integer_data():
     """0.1 + 0.2 - 0.3 != 0 in floating point: the sign comes from the undivided sum."""
     run = train(*boolean_function("or"))
     voted = Voted(vectors=np.array([[1.0, 2, -3], [0, 0, 0]]), counts=np.array([1, 9]), trace=run, labels="0/1")
-    assert voted.averaged_weights() @ [1, 1, 1] != 0  # the divided weights miss the tie
+    assert dot(voted.averaged_weights(), [1, 1, 1]) != 0  # the divided weights miss the tie
     assert voted.predict_averaged([[1, 1]]).tolist() == [0]
 
 
@@ -287,8 +312,8 @@ def test_other_options_are_checked_by_train():
 
 @pytest.mark.parametrize("method", ["predict", "predict_averaged"])
 @pytest.mark.parametrize("X, error, words", [
-    ([0, 1], ValueError, r"X must be 2-D of shape \(n_samples, 2\), one column per feature, got an array of shape \(2,\)"),
-    ([[0, 1, 1]], ValueError, r"X must be 2-D of shape \(n_samples, 2\).*got an array of shape \(1, 3\)"),
+    ([0, 1], ValueError, r"X must have shape \(n_samples, 2\), got an array of shape \(2,\)"),
+    ([[0, 1, 1]], ValueError, r"X must have shape \(n_samples, 2\), one column per feature, got shape \(1, 3\)"),
     ([[0, np.nan]], ValueError, r"X must hold finite numbers, got NaN or inf"),
     ([[np.inf, 0]], ValueError, r"X must hold finite numbers"),
     ([["a", "b"]], TypeError, r"X must hold real numbers, got an array of dtype <U1"),
@@ -298,3 +323,23 @@ def test_bad_patterns_are_named_in_the_error(method, X, error, words):
     voted = voted_perceptron(OR_X, OR_Y)
     with pytest.raises(error, match=words):
         getattr(voted, method)(X)
+
+
+def test_epochs_past_the_longest_recorded_run_need_a_run_that_converged_or_cycled(monkeypatch):
+    """Past MAX_RECORDED presentations the trace cannot hold the run: counting extends a converged or a
+    cycling run, and anything else is refused (here with the limit made small, so the test is quick)."""
+    import perceptron_lib.variants as variants
+    monkeypatch.setattr(variants, "MAX_RECORDED", 40)  # 10 passes of 4 patterns
+    cycling = voted_perceptron(*boolean_function("xor"), epochs=10**6)
+    assert cycling.trace.status == "cycling" and cycling.counts.sum() == 4 * 10**6
+    converged = voted_perceptron(*boolean_function("or"), epochs=10**6, order="random", seed=0)
+    assert converged.trace.status == "converged" and converged.counts.sum() == 4 * 10**6
+    with pytest.raises(ValueError, match=r"epochs must be at most 10 here, got epochs=1000000: the run neither "
+                                         r"converged nor cycled within 10 passes"):
+        voted_perceptron(*boolean_function("xor"), epochs=10**6, order="random", seed=0)
+
+
+def test_huge_epochs_overflowing_the_counts_are_refused():
+    with pytest.raises(ValueError, match=r"epochs must keep epochs \* n_samples within 2\*\*62"):
+        voted_perceptron(OR_X, OR_Y, epochs=2**61)
+    assert voted_perceptron(OR_X, OR_Y, epochs=2**60).counts.sum() == 2**62
