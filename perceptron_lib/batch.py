@@ -196,7 +196,10 @@ class _Runs:
             if not self.alive.any():
                 break
             if epoch == self.max_epochs:
+                ended = self.ids[self.alive]
                 self._finish(self.alive, "max_epochs", epoch * n, epoch)
+                if self.order == "cyclic":
+                    self._late_cycles(ended)
                 break
             self._prepare_pass(epoch)
             pass_start = self.W.copy()
@@ -308,6 +311,18 @@ class _Runs:
         self.status[ids] = status
         self.alive = self.alive & ~done
 
+    def _late_cycles(self, ids):
+        """Periods of the runs at max_epochs whose W comes back within max_epochs passes (training._return_time)."""
+        W_end = self.final_weights[ids]
+        v, rows = W_end.copy(), np.arange(len(ids))
+        for passes in range(1, self.max_epochs + 1):
+            v[rows] = self._replay(ids[rows], v[rows])[0]
+            back = (v[rows] == W_end[rows]).all(axis=1)
+            self.period[ids[rows[back]]] = passes
+            rows = rows[~back]
+            if len(rows) == 0:
+                break
+
     def _cut_cycles(self):
         """Report each run that cycled up to its first repeated pass start, as train does (replayed, all at once).
 
@@ -318,7 +333,7 @@ class _Runs:
         their states agree (training._locate_cycle). Each replayed pass runs
         only the sets still moving.
         """
-        ids = np.flatnonzero(self.status == "cycling")
+        ids = np.flatnonzero(self.period)
         if len(ids) == 0:
             return
         period, n = self.period[ids], self.n
@@ -329,12 +344,16 @@ class _Runs:
             updates[rows] += done
         mu = np.zeros(len(ids), np.int64)
         early, late = behind.copy(), ahead.copy()
-        while len(rows := np.flatnonzero((behind != ahead).any(axis=1))):
+        # (a late candidate whose first repeat would come after max_epochs stops here, and stays at max_epochs)
+        while len(rows := np.flatnonzero((behind != ahead).any(axis=1) & (mu + period < self.max_epochs))):
             early[rows], late[rows] = behind[rows], ahead[rows]
             behind[rows] = self._replay(ids[rows], behind[rows])[0]
             ahead[rows], done = self._replay(ids[rows], ahead[rows])
             updates[rows] += done
             mu[rows] += 1
+        met = (behind == ahead).all(axis=1)
+        ids, period, mu, ahead, updates, early, late = (a[met] for a in (ids, period, mu, ahead, updates, early, late))
+        self.status[ids] = "cycling"
         self.final_weights[ids], self.n_updates[ids] = ahead, updates
         self.n_epochs[ids], self.n_presentations[ids] = mu + period, (mu + period) * n
         self.cycle_length[ids], self.cycle_start[ids] = period * n, mu * n + 1

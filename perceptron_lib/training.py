@@ -11,8 +11,9 @@ from .trace import Trace
 
 ORDERS = ("cyclic", "random")
 RULES = ("fixed", "absolute", "fractional")
-# Every run ends in seconds: a run may make at most this many presentations (a few seconds here),
-MAX_PRESENTATIONS = 5_000_000
+# Every run ends in seconds: a run may make at most this many presentations (a few seconds here,
+# twice that when a cyclic run must show that no cycle came by max_epochs),
+MAX_PRESENTATIONS = 3_000_000
 # and a recorded trace may hold at most this many (about 90 MB with two features).
 MAX_RECORDED = 2_000_000
 # Exact rationals grow with every step: fewer presentations, and weights of at most this many bits.
@@ -41,10 +42,10 @@ def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
     run of n consecutive presentations without a change. With cyclic order
     the weights at the start of a pass decide everything after, so a start-of-
     pass W seen before proves a cycle (Manfredi 2021, the cycling theorem) and
-    stops the run (status "cycling"); the run is reported up to the first
-    repeated start. The repeat is found in constant memory by Brent's method,
-    which notices a cycle within about two cycle lengths after it begins, so
-    a cycle that begins too close to max_epochs may go unnoticed. A pass in
+    stops the run (status "cycling"), reported up to that first repeated
+    start. The repeat is found in constant memory, by Brent's method and a
+    replay: a cycling run costs at most about three times its length, and a
+    run that reaches max_epochs up to twice its passes. A pass in
     which mistakes were made but W never changed ends the run too (status
     "stalled"): every pattern was presented at that W, so W can never change
     again. A correction leaves W as it was when its step is zero (the
@@ -80,7 +81,7 @@ def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
         Seed of the random order (only with order="random").
     max_epochs : int, default 1000
         The most passes through the data, at least 1; max_epochs * n_samples
-        may be at most 5,000,000 presentations, so that every run ends in
+        may be at most 3,000,000 presentations, so that every run ends in
         seconds.
     record : bool, default True
         Keep every presentation in the trace (at most 2,000,000 of them:
@@ -105,7 +106,9 @@ def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
         Compute on exact rationals (the data, eta, lambda and the start are
         taken at their exact binary values). Slower: at most 20,000
         presentations, and a ValueError once a weight needs more than 4096
-        bits (the fractional rule's steps on float data compound quickly).
+        bits (the fractional rule's steps on float data compound quickly; a
+        run at max_epochs whose weights would outgrow them while it is checked
+        for a late cycle is reported at max_epochs).
         The trace shows the numbers rounded to floats; the decisions, counts
         and status are those of exact arithmetic.
 
@@ -129,8 +132,10 @@ def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
     unit = _Unit(data.X, data.y, data.labels, data.eta, data.schedule, rule, data.fraction, data.exact)
     detect = order == "cyclic" and data.schedule is None  # with a schedule W alone no longer decides the future
     run = _learn(unit, data.start, _pass_orders(len(data.y), order, data.seed), data.max_epochs, record, detect)
-    if run.status == "cycling":
-        _replay_to_first_repeat(unit, data.start, run)
+    if detect and run.status == "max_epochs":  # a repeat too late for Brent's method to have noticed?
+        run.period = _return_time(unit, run.w, data.max_epochs)
+    if run.period:
+        _replay_to_first_repeat(unit, data.start, run, data.max_epochs)
     if record:
         return _recorded_trace(data, run)
     return _trace(data, run, weights=np.array([data.start, run.w], float), pattern=np.empty(0, np.int64),
@@ -381,12 +386,30 @@ def _stall_reason(unit, w, i, net, presentation, k):
             f"point (it is lost in rounding; with exact=True it would not be)")
 
 
-def _replay_to_first_repeat(unit, start, run):
-    """Cut a cycling run back to the first repeated start of a pass, by replaying it (constant memory).
+def _return_time(unit, w, limit):
+    """Passes until the W at a pass start comes back, if within `limit` passes; else None.
 
-    Brent's method gave the period p (in passes). The first repeat is at pass
-    mu + p, where mu is the first pass whose start comes back p passes later:
-    run one copy p passes ahead, then both together until they meet.
+    At max_epochs = M every cycle whose first repeat came by pass M holds the
+    W of pass M, and brings it back within M passes: this finds the cycles
+    that began too late for Brent's method to notice (at most M more passes).
+    """
+    v = w
+    for passes in range(1, limit + 1):
+        try:
+            v, _ = unit.one_pass(v)
+        except ValueError:  # exact weights outgrew their bits: undecided, so no cycle is claimed
+            return None
+        if v == w:
+            return passes
+    return None
+
+
+def _replay_to_first_repeat(unit, start, run, limit):
+    """Report a run up to the first repeated start of a pass, if it comes by pass `limit` (constant memory).
+
+    With the period p (in passes), the first repeat is at pass mu + p, where
+    mu is the first pass whose start comes back p passes later: run one copy
+    p passes ahead, then both together until they meet.
     """
     period, n = run.period, len(unit.rows)
     ahead, updates = unit.start(start), 0
@@ -395,12 +418,14 @@ def _replay_to_first_repeat(unit, start, run):
         updates += done
     behind, mu, before = unit.start(start), 0, (None, None)
     while behind != ahead:
+        if mu + period >= limit:
+            return  # no repeat by pass `limit`: the run stays as it ended, at max_epochs
         before = (behind, ahead)
         behind, _ = unit.one_pass(behind)
         ahead, done = unit.one_pass(ahead)
         updates += done
         mu += 1
-    run.w, run.n_updates = ahead, updates
+    run.status, run.w, run.n_updates = "cycling", ahead, updates
     run.n_epochs, run.n_presentations = mu + period, (mu + period) * n
     run.cycle_start, run.cycle_length = _locate_cycle(unit, mu, period, *before)
 

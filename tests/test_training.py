@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 from sklearn.linear_model import Perceptron
 
-from perceptron_lib import boolean_function, honavar_or_example, to_signed, train
+from perceptron_lib import boolean_function, honavar_or_example, to_signed, train, train_many
 from perceptron_lib.datasets import separable_data
 
 from properties import examples
@@ -236,17 +236,19 @@ def test_a_schedule_never_claims_a_cycle_and_bad_rates_are_named():
         train(X, y, eta=lambda k: 1.0, rule="absolute")
 
 
-@settings(max_examples=examples(60))
-@given(seed=st.integers(0, 10**6), n=st.integers(2, 10), d=st.integers(1, 3), signed=st.booleans())
-def test_constant_memory_cycle_search_finds_the_first_repeat_a_dictionary_finds(seed, n, d, signed):
-    """Brent's method on the pass-start map reports the very repeat that keeping every start finds."""
+@settings(max_examples=examples(150))
+@given(seed=st.integers(0, 10**6), n=st.integers(2, 10), d=st.integers(1, 3), signed=st.booleans(),
+       max_epochs=st.sampled_from([1, 2, 3, 4, 5, 7, 10, 3000]))
+def test_constant_memory_cycle_search_finds_the_first_repeat_a_dictionary_finds(seed, n, d, signed, max_epochs):
+    """Brent's method on the pass-start map, and the check at max_epochs for a cycle it had no time to
+    notice, report the very repeat that keeping every start finds, whatever max_epochs."""
     rng = np.random.default_rng(seed)
     X = rng.integers(-3, 4, size=(n, d))
     y = rng.integers(0, 2, size=n)
     y = 2 * y - 1 if signed else y
-    status, passes, first, w = reference_first_repeat(X, y, max_epochs=3000)
+    status, passes, first, w = reference_first_repeat(X, y, max_epochs=max_epochs)
     for record in (True, False):
-        run = train(X, y, max_epochs=3000, record=record)
+        run = train(X, y, max_epochs=max_epochs, record=record)
         assert (run.status, run.n_epochs) == (status, passes)
         np.testing.assert_array_equal(run.final_weights, w)
         if status == "cycling":
@@ -265,6 +267,15 @@ def test_a_long_cycle_is_found_and_cut_back_to_its_first_repeat():
     assert status == run.status == "cycling" and passes - first > 1 and first > 1
     assert (run.n_epochs, run.cycle_length) == (passes, (passes - first) * 40)
     np.testing.assert_array_equal(run.final_weights, w)
+
+
+def test_a_cycle_whose_first_repeat_is_the_last_pass_is_still_reported():
+    """XOR (labels 0/1) first repeats a pass start at pass 3: with max_epochs = 3 the run cycles, with 2 it does not."""
+    X, y = boolean_function("xor")
+    assert train(X, y, max_epochs=3).status == train(X, y, max_epochs=3, record=False).status == "cycling"
+    assert train(X, y, max_epochs=2).status == "max_epochs"
+    batch = train_many(np.stack([X] * 2), np.stack([y] * 2), max_epochs=3)
+    assert batch.status.tolist() == ["cycling"] * 2 and batch.n_epochs.tolist() == [3, 3]
 
 
 def test_record_false_runs_in_constant_memory():
