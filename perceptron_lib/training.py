@@ -198,7 +198,7 @@ def _checked(X, y, eta, initial_weights, order, seed, max_epochs, record, rule, 
         raise ValueError(f"fraction is used only by rule='fractional', got fraction={fraction!r} with rule={rule!r}")
     exact = check.flag("exact", exact)
     _check_size(n, d, max_epochs, record, exact)
-    check_overflow(X, start, eta if rule == "fixed" and not schedule else 1.0, max_epochs)
+    _check_overflow(X, start, eta if rule == "fixed" and not schedule else 1.0, max_epochs)
     return _Data(X=X, y=y, labels=labels, eta=eta, schedule=schedule, start=start, order=order, seed=seed,
                  max_epochs=max_epochs, rule=rule, fraction=fraction, exact=exact)
 
@@ -216,7 +216,7 @@ def _check_size(n, d, max_epochs, record, exact):
                          f"{MAX_RECORDED // n}, or record=False for the counts and final weights only")
 
 
-def check_overflow(X, start, eta, max_epochs):
+def _check_overflow(X, start, eta, max_epochs):
     """Refuse numbers so large that W·X could overflow before max_epochs passes end.
 
     Each correction adds at most eta max|x| to a weight (the absolute and
