@@ -8,6 +8,7 @@ from . import validation as check
 from .arithmetic import dot
 
 STATUSES = ("converged", "cycling", "stalled", "max_epochs")
+MAX_HTML_ROWS = 2000  # rows of an HTML table of a run (about a second to make)
 
 
 @dataclass(frozen=True, eq=False)
@@ -177,7 +178,8 @@ class Trace:
             A presentation (numbered from 1; 0 for the start) to mark with an outline.
         rows : tuple (first, last), optional
             Show only presentations first..last (numbered from 1, inclusive;
-            presentations past the end of the run are left out).
+            presentations past the end of the run are left out), at most 2000
+            of them; required for a run of more than 2000 presentations.
 
         Returns
         -------
@@ -188,6 +190,9 @@ class Trace:
         if current is not None:
             check.whole("current", current, minimum=0, maximum=total)
         if rows is None:
+            if total > MAX_HTML_ROWS:
+                raise ValueError(f"rows must be given for a run this long: a table shows at most {MAX_HTML_ROWS} "
+                                 f"presentations, the run has {total}; e.g. rows=(1, {MAX_HTML_ROWS})")
             first, last = 1, total
         else:
             allowed = f"rows must be (first, last) with 1 <= first <= last (presentation numbers), got {rows!r}"
@@ -198,6 +203,8 @@ class Trace:
             if not 1 <= first <= last:
                 raise ValueError(allowed)
             last = min(last, total)  # a window may run past the end
+            if last - first + 1 > MAX_HTML_ROWS:
+                raise ValueError(f"rows must span at most {MAX_HTML_ROWS} presentations, got {rows!r}")
         head = ("<tr><th>#</th><th>pattern</th><th>W before</th><th>W·X</th>"
                 f"<th>{'o' if self.labels == '0/1' else 'sign'}</th><th>target</th>"
                 "<th>arithmetic</th><th>W after</th></tr>")
