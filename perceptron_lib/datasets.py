@@ -84,7 +84,7 @@ def boolean_function(name, n_inputs=2, *, m=None, signed=False):
             raise ValueError(f"m is required for 'at_least': a whole number from 1 to n_inputs={n_inputs}")
         m = check.whole("m", m, minimum=1, maximum=n_inputs)
     elif m is not None:
-        raise ValueError(f"m is used only with name='at_least', got m={check._shown(m)} with name={name!r}")
+        raise ValueError(f"m is used only with name='at_least', got m={check.shown(m)} with name={name!r}")
     signed = check.flag("signed", signed)
     X = boolean_patterns(n_inputs)
     ones = X.sum(axis=1)

@@ -105,7 +105,7 @@ def _check_limits(name, value):
     """(low, high): two finite numbers, low < high."""
     limits = check.array(name, value, "(2,): (low, high)")
     if limits.shape != (2,) or not limits[0] < limits[1]:
-        raise ValueError(f"{name} must be (low, high) with low < high, got {check._shown(value)}")
+        raise ValueError(f"{name} must be (low, high) with low < high, got {check.shown(value)}")
     return limits
 
 

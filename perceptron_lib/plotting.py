@@ -352,7 +352,7 @@ class FastPictures:
 
     def __init__(self, figure, update):
         if not isinstance(figure, Figure):
-            raise TypeError(f"figure must be a matplotlib Figure, got {check._shown(figure)}")
+            raise TypeError(f"figure must be a matplotlib Figure, got {check.shown(figure)}")
         self.figure, self._update = figure, check.function("update", update, "update(state)")
         self.canvas = FigureCanvasAgg(figure)
         self.canvas.draw()  # lays the figure out once, then the layout stays
@@ -370,7 +370,7 @@ class FastPictures:
     def png(self, state):
         """The picture of a state (a hashable key, as `update` takes it) as PNG bytes."""
         if not isinstance(state, Hashable):
-            raise TypeError(f"state must be hashable (it is the key of a kept picture), got {check._shown(state)}")
+            raise TypeError(f"state must be hashable (it is the key of a kept picture), got {check.shown(state)}")
         if state not in self._made:
             if len(self._made) >= MAX_KEPT:  # forget the oldest picture: memory stays bounded
                 del self._made[next(iter(self._made))]
@@ -484,7 +484,7 @@ def _grid_steps(trace, steps):
                              f"or see the whole run with plot_history(trace)")
         return list(range(last + 1))
     if isinstance(steps, (str, bytes)) or np.ndim(steps) != 1:
-        raise TypeError(f"steps must be a sequence of whole numbers (steps of the run), got {check._shown(steps)}")
+        raise TypeError(f"steps must be a sequence of whole numbers (steps of the run), got {check.shown(steps)}")
     chosen = check.array("steps", list(steps), "(n_panels,)", ndim=1, integer=True)
     if not 1 <= len(chosen) <= MAX_PANELS:
         raise ValueError(f"steps must hold from 1 to {MAX_PANELS} steps (one panel each, about 60 ms), "
@@ -699,7 +699,7 @@ def plot_curves(curves, *, xlabel, ylabel, size=(6, 2.8), ylim=None):
     Picture
     """
     curves = _series("curves", curves, 12, lambda name, values: _values(f"curves[{name!r}]", values))
-    xlabel, ylabel = _text("xlabel", xlabel), _text("ylabel", ylabel)
+    xlabel, ylabel = check.text("xlabel", xlabel), check.text("ylabel", ylabel)
     size = _figsize(size)
     ylim = None if ylim is None else _check_limits("ylim", ylim)
     fig = Picture(figsize=size, layout="constrained")
@@ -1076,7 +1076,7 @@ def plot_bound_check(pairs, *, size=(8.4, 3.4)):
 
 def _axes(name, ax):
     if not isinstance(ax, Axes):
-        raise TypeError(f"{name} must be a matplotlib Axes, got {check._shown(ax)}")
+        raise TypeError(f"{name} must be a matplotlib Axes, got {check.shown(ax)}")
     return ax
 
 
@@ -1084,21 +1084,21 @@ def _axes_pair(axes):
     if isinstance(axes, np.ndarray):
         axes = axes.ravel().tolist()
     if not isinstance(axes, (list, tuple)) or len(axes) != 2:
-        raise TypeError(f"axes must be two matplotlib Axes (pattern space, weights), got {check._shown(axes)}")
+        raise TypeError(f"axes must be two matplotlib Axes (pattern space, weights), got {check.shown(axes)}")
     return _axes("axes[0]", axes[0]), _axes("axes[1]", axes[1])
 
 
 def _artists(artists, keys, maker):
     """The dict a draw function returned (its keys are checked, so that a wrong dict is named)."""
     if not isinstance(artists, dict) or not all(key in artists for key in keys):
-        raise TypeError(f"artists must be the dict that {maker} returned, got {check._shown(artists)}")
+        raise TypeError(f"artists must be the dict that {maker} returned, got {check.shown(artists)}")
     return artists
 
 
 def _check_trace(trace, *, plane=True):
     """A recorded run (a Trace, with its per-presentation record), on two features when `plane`."""
     if not isinstance(trace, Trace):
-        raise TypeError(f"trace must be a Trace (what train returns), got {check._shown(trace)}")
+        raise TypeError(f"trace must be a Trace (what train returns), got {check.shown(trace)}")
     if not trace.recorded:
         raise ValueError("trace must have the per-presentation record (pictures of a run draw every "
                          "presentation), got a run made with record=False; run train(..., record=True)")
@@ -1149,28 +1149,23 @@ def _weight_rows(name, weights, most):
     return weights
 
 
-def _text(name, value):
-    if not isinstance(value, str):
-        raise TypeError(f"{name} must be a str, got {check._shown(value)}")
-    return value
-
 
 def _texts(name, values, count):
     """A list of `count` strings."""
     if isinstance(values, str) or not isinstance(values, (list, tuple)):
-        raise TypeError(f"{name} must be a list of {count} str, got {check._shown(values)}")
+        raise TypeError(f"{name} must be a list of {count} str, got {check.shown(values)}")
     if len(values) != count:
         raise ValueError(f"{name} must hold {count} str (one each), got {len(values)}")
-    return [_text(f"{name}[{i}]", v) for i, v in enumerate(values)]
+    return [check.text(f"{name}[{i}]", v) for i, v in enumerate(values)]
 
 
 def _series(name, mapping, most, each):
     """A dict of 1 to `most` named entries, each value checked by each(key, value)."""
     if not isinstance(mapping, dict):
-        raise TypeError(f"{name} must be a dict of str to values, got {check._shown(mapping)}")
+        raise TypeError(f"{name} must be a dict of str to values, got {check.shown(mapping)}")
     if not 1 <= len(mapping) <= most:
         raise ValueError(f"{name} must hold from 1 to {most} entries, got {len(mapping)}")
-    return {_text(f"the keys of {name}", key): each(key, value) for key, value in mapping.items()}
+    return {check.text(f"the keys of {name}", key): each(key, value) for key, value in mapping.items()}
 
 
 def _values(name, values):
@@ -1182,7 +1177,7 @@ def _values(name, values):
 
 def _bound_pair(name, pair):
     if not isinstance(pair, (tuple, list)) or len(pair) != 2:
-        raise TypeError(f"pairs[{name!r}] must be a pair (observed updates, bound), got {check._shown(pair)}")
+        raise TypeError(f"pairs[{name!r}] must be a pair (observed updates, bound), got {check.shown(pair)}")
     observed, bound = _values(f"pairs[{name!r}][0]", pair[0]), _values(f"pairs[{name!r}][1]", pair[1])
     if len(observed) != len(bound):
         raise ValueError(f"pairs[{name!r}] must hold as many bounds as observed counts, got {len(observed)} "
@@ -1198,7 +1193,7 @@ def _figsize(size):
     size = check.array("size", size, "(2,): (width, height) in inches")
     if size.shape != (2,) or not ((size > 0) & (size <= MAX_INCHES)).all():
         raise ValueError(f"size must be (width, height) in inches, each > 0 and <= {MAX_INCHES}, "
-                         f"got {check._shown(size.tolist())}")
+                         f"got {check.shown(size.tolist())}")
     return tuple(size.tolist())
 
 

@@ -35,12 +35,12 @@ class Table:
     """
 
     def __init__(self, header, rows, *, caption="", highlight=None):
-        self.header = [_text(f"header[{i}]", h) for i, h in enumerate(_sequence("header", header))]
+        self.header = [check.text(f"header[{i}]", h) for i, h in enumerate(_sequence("header", header))]
         if not self.header:
             raise ValueError("header must name at least one column, got an empty list")
         self.rows = [[_cell(v) for v in _row(k, row, len(self.header))]
                      for k, row in enumerate(_sequence("rows", rows))]
-        self.caption = _text("caption", caption)
+        self.caption = check.text("caption", caption)
         if highlight is None:
             self.highlight = [False] * len(self.rows)
         else:
@@ -89,10 +89,10 @@ class Checks:
     def __init__(self, checks):
         if not isinstance(checks, dict):
             raise TypeError(f"checks must be a dict of str (the fact) to bool (whether it holds), got "
-                            f"{check._shown(checks)}")
+                            f"{check.shown(checks)}")
         if not checks:
             raise ValueError("checks must hold at least one fact, got an empty dict")
-        self.checks = {_text("the keys of checks", name): check.flag(f"checks[{name!r}]", value)
+        self.checks = {check.text("the keys of checks", name): check.flag(f"checks[{name!r}]", value)
                        for name, value in checks.items()}
 
     @property
@@ -137,7 +137,7 @@ def pattern_table(X, y, *, target="c"):
     y, _ = check.labels("y", y, len(X))
     if len(X) > MAX_ROWS:
         raise ValueError(f"X must hold at most {MAX_ROWS} patterns for a table, got {len(X)}")
-    target = _text("target", target)
+    target = check.text("target", target)
     header = ["", "x0"] + [f"x{i + 1}" for i in range(X.shape[1])] + [target]
     rows = [[f"X{k + 1}", 1, *x, label] for k, (x, label) in enumerate(zip(X, y))]
     return Table(header, rows)
@@ -193,13 +193,13 @@ def _runs(traces, names):
         raise ValueError("traces must hold at least one run, got an empty list")
     for k, trace in enumerate(traces):
         if not isinstance(trace, Trace):
-            raise TypeError(f"traces[{k}] must be a Trace (what train returns), got {check._shown(trace)}")
+            raise TypeError(f"traces[{k}] must be a Trace (what train returns), got {check.shown(trace)}")
         if not trace.recorded:
             raise ValueError(f"traces[{k}] must have the per-presentation record (the table shows every "
                              "presentation), got a run made with record=False; run train(..., record=True)")
     if len(names) != len(traces):
         raise ValueError(f"names must hold one name per run ({len(traces)}), got {len(names)}")
-    return traces, [_text(f"names[{k}]", name) for k, name in enumerate(names)]
+    return traces, [check.text(f"names[{k}]", name) for k, name in enumerate(names)]
 
 
 def _sequence(name, value):
@@ -207,7 +207,7 @@ def _sequence(name, value):
     if isinstance(value, np.ndarray) and value.ndim >= 1:
         return list(value)
     if not isinstance(value, (list, tuple)):
-        raise TypeError(f"{name} must be a list, got {check._shown(value)}")
+        raise TypeError(f"{name} must be a list, got {check.shown(value)}")
     return list(value)
 
 
@@ -217,11 +217,6 @@ def _row(k, row, width):
         raise ValueError(f"rows[{k}] must hold {width} cells, one per column of the header, got {len(row)}")
     return row
 
-
-def _text(name, value):
-    if not isinstance(value, str):
-        raise TypeError(f"{name} must be a str, got {check._shown(value)}")
-    return value
 
 
 def _cell(value):

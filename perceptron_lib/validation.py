@@ -14,7 +14,8 @@ import numpy as np
 LARGEST = 1e150
 
 
-def _shown(value, limit=60):
+def shown(value, limit=60):
+    """A received value as a message shows it: its repr, cut to `limit` characters."""
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
@@ -30,7 +31,7 @@ def flag(name, value):
     True
     """
     if not _is_bool(value):
-        raise TypeError(f"{name} must be True or False, got {_shown(value)}")
+        raise TypeError(f"{name} must be True or False, got {shown(value)}")
     return bool(value)
 
 
@@ -42,7 +43,7 @@ def whole(name, value, *, minimum=None, maximum=None):
     """
     allowed = _range_text("a whole number", minimum, maximum)
     if _is_bool(value) or not isinstance(value, Integral):
-        raise TypeError(f"{name} must be {allowed}, got {_shown(value)}")
+        raise TypeError(f"{name} must be {allowed}, got {shown(value)}")
     value = int(value)
     if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
         raise ValueError(f"{name} must be {allowed}, got {value!r}")
@@ -66,15 +67,26 @@ def number(name, value, *, minimum=None, maximum=None, above=None, below=None):
         parts.append(f"<= {maximum}")
     allowed = "a finite number" + (" " + " and ".join(parts) if parts else "")
     if _is_bool(value) or not isinstance(value, Real):
-        raise TypeError(f"{name} must be {allowed}, got {_shown(value)}")
+        raise TypeError(f"{name} must be {allowed}, got {shown(value)}")
     try:
         value = float(value)
     except OverflowError:
-        raise ValueError(f"{name} must be {allowed}, got a number too large for a float: {_shown(value)}") from None
+        raise ValueError(f"{name} must be {allowed}, got a number too large for a float: {shown(value)}") from None
     if not np.isfinite(value) or (above is not None and not value > above) \
             or (minimum is not None and not value >= minimum) or (below is not None and not value < below) \
             or (maximum is not None and not value <= maximum):
         raise ValueError(f"{name} must be {allowed}, got {value!r}")
+    return value
+
+
+def text(name, value):
+    """A str.
+
+    >>> text("caption", "OR")
+    'OR'
+    """
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a str, got {shown(value)}")
     return value
 
 
@@ -85,13 +97,13 @@ def positive(name, value):
     0.5
     """
     if _is_bool(value) or not isinstance(value, Real):
-        raise TypeError(f"{name} must be a positive finite number, got {_shown(value)}")
+        raise TypeError(f"{name} must be a positive finite number, got {shown(value)}")
     try:
         result = float(value)
     except OverflowError:
         result = float("inf")
     if not (np.isfinite(result) and result > 0):
-        raise ValueError(f"{name} must be a positive finite number, got {_shown(value)}")
+        raise ValueError(f"{name} must be a positive finite number, got {shown(value)}")
     return result
 
 
@@ -102,7 +114,7 @@ def choice(name, value, options):
     'cyclic'
     """
     if not isinstance(value, str) or value not in options:
-        raise ValueError(f"{name} must be one of {', '.join(map(repr, options))}, got {_shown(value)}")
+        raise ValueError(f"{name} must be one of {', '.join(map(repr, options))}, got {shown(value)}")
     return value
 
 
@@ -115,7 +127,7 @@ def seed(name, value):
     if value is None:
         return None
     if _is_bool(value) or not isinstance(value, Integral):
-        raise TypeError(f"{name} must be a whole number >= 0 or None, got {_shown(value)}")
+        raise TypeError(f"{name} must be a whole number >= 0 or None, got {shown(value)}")
     if value < 0:
         raise ValueError(f"{name} must be a whole number >= 0 or None, got {value!r}")
     return int(value)
@@ -128,7 +140,7 @@ def function(name, value, what):
     True
     """
     if not callable(value):
-        raise TypeError(f"{name} must be a function, called as {what}, got {_shown(value)}")
+        raise TypeError(f"{name} must be a function, called as {what}, got {shown(value)}")
     return value
 
 
@@ -160,7 +172,7 @@ def array(name, value, shape, *, ndim=None, integer=False, largest=LARGEST, hint
         raise ValueError(f"{name} must be a rectangular array of shape {shape}, got rows of different "
                          f"lengths ({error})") from None
     if result.dtype == object or result.dtype.kind not in "biuf":
-        raise TypeError(f"{name} must hold real numbers, got an array of dtype {result.dtype}: {_shown(value)}")
+        raise TypeError(f"{name} must hold real numbers, got an array of dtype {result.dtype}: {shown(value)}")
     if ndim is not None and result.ndim not in np.atleast_1d(ndim):
         hint = (hints or {}).get(result.ndim)
         raise ValueError(f"{name} must have shape {shape}, got an array of shape {result.shape}"
@@ -174,7 +186,7 @@ def array(name, value, shape, *, ndim=None, integer=False, largest=LARGEST, hint
                          f"W·X), got {np.abs(result).max():g}")
     if integer:
         if not np.array_equal(result, np.round(result)):
-            raise ValueError(f"{name} must hold whole numbers, got {_shown(value)}")
+            raise ValueError(f"{name} must hold whole numbers, got {shown(value)}")
         return result.astype(np.int64)
     return result
 
