@@ -1,17 +1,53 @@
 """perceptron_lib: the perceptron, its learning runs, their pictures and interactive views.
 
 The algorithms follow the sources in shared/seeds (Honavar 1996; Manfredi 2021;
-Budinich 1993; Stensbo-Smidt 2015). Import what a lesson needs from here.
+Budinich 1993; Stensbo-Smidt 2015; the perceptron-network notes). A lesson
+imports what it needs from here, and its interactive views from
+``perceptron_lib.widgets`` (the one module that needs ipywidgets):
+
+    from perceptron_lib import train, boolean_function, plot_trace_grid, Checks
+    from perceptron_lib.widgets import TraceStepper
+
+The names below are listed in the order data flows through the layers:
+data sets -> runs -> traces -> theory -> tables and pictures.
 """
-from .batch import Batch, train_many
-from .capacity import linear_separability
+# Data sets (datasets.py)
 from .datasets import (boolean_function, boolean_patterns, flip_labels, honavar_or_example, separable_data,
                        to_signed, truth_table)
-from .trace import Trace
+# Runs: one data set (training.py), many at once (batch.py), the record of a run (trace.py)
 from .training import output, train
-from .variants import voted_perceptron
+from .batch import Batch, train_many
+from .trace import Trace, format_vector
+# Variants of the learning rule (variants.py)
+from .variants import Voted, voted_perceptron
+# Theory: bounds (bounds.py), capacity and separability (capacity.py), geometry of both spaces (geometry.py)
+from .bounds import (ConvergenceExperiment, augmented_bound, augmented_radius, binary_bound, convergence_experiment,
+                     honavar_bound, margin, max_margin_separator, radius, stensbo_smidt_bound)
+from .capacity import Separability, linear_separability, regions
+from .geometry import (count_regions, decision_line, misclassified, pattern_lines, positive_side, sampled_regions,
+                       wrong_side_of_lines)
+# Tables and visible checks (tables.py), pictures (plotting.py)
+from .tables import Checks, Table, pattern_table, side_by_side
+from .plotting import (Picture, plot_bound_check, plot_boundaries, plot_correction_moves, plot_curves, plot_dual_grid,
+                       plot_error_landscape, plot_feature_boundary, plot_feature_space, plot_history, plot_trace_grid,
+                       plot_weight_space, step_figure)
 
-__all__ = ["Batch", "Trace", "train_many", "boolean_function", "boolean_patterns", "flip_labels", "honavar_or_example",
-           "linear_separability", "output", "separable_data", "to_signed", "train", "truth_table",
-           "voted_perceptron"]
+__all__ = [
+    # data sets
+    "boolean_function", "boolean_patterns", "flip_labels", "honavar_or_example", "separable_data", "to_signed",
+    "truth_table",
+    # runs
+    "output", "train", "Batch", "train_many", "Trace", "format_vector", "Voted", "voted_perceptron",
+    # theory
+    "ConvergenceExperiment", "augmented_bound", "augmented_radius", "binary_bound", "convergence_experiment",
+    "honavar_bound", "margin", "max_margin_separator", "radius", "stensbo_smidt_bound",
+    "Separability", "linear_separability", "regions",
+    "count_regions", "decision_line", "misclassified", "pattern_lines", "positive_side", "sampled_regions",
+    "wrong_side_of_lines",
+    # tables and pictures
+    "Checks", "Table", "pattern_table", "side_by_side",
+    "Picture", "plot_bound_check", "plot_boundaries", "plot_correction_moves", "plot_curves", "plot_dual_grid",
+    "plot_error_landscape", "plot_feature_boundary", "plot_feature_space", "plot_history", "plot_trace_grid",
+    "plot_weight_space", "step_figure",
+]
 __version__ = "0.1.0"

@@ -79,6 +79,33 @@ def test_every_interactive_view_has_a_static_counterpart(path):
                 assert re.search(pattern, nearby), f"{widget}({shown}) has no {static} near it"
 
 
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_lessons_import_from_one_namespace_and_its_widgets(path):
+    """A lesson's imports come from perceptron_lib and perceptron_lib.widgets only, each name listed there."""
+    import ast
+
+    import perceptron_lib
+    import perceptron_lib.widgets
+    places = {"perceptron_lib": perceptron_lib.__all__, "perceptron_lib.widgets": dir(perceptron_lib.widgets)}
+    for cell in load(path)["cells"]:
+        if cell["cell_type"] != "code" or "import" not in "".join(cell["source"]):
+            continue
+        for node in ast.walk(ast.parse("".join(cell["source"]))):
+            modules = [node.module] if isinstance(node, ast.ImportFrom) else (
+                [alias.name for alias in node.names] if isinstance(node, ast.Import) else [])
+            for module in modules:
+                if module.startswith("perceptron_lib"):
+                    assert module in places, f"{path.name} imports from {module}"
+                    for alias in getattr(node, "names", []):
+                        assert isinstance(node, ast.Import) or alias.name in places[module], alias.name
+
+
+def test_the_package_namespace_lists_only_what_it_has():
+    import perceptron_lib
+    assert len(set(perceptron_lib.__all__)) == len(perceptron_lib.__all__)
+    assert all(hasattr(perceptron_lib, name) for name in perceptron_lib.__all__)
+
+
 def test_readme_binder_links_open_notebooks_that_exist():
     readme = (ROOT / "README.md").read_text()
     links = re.findall(r"https://mybinder\.org/v2/gh/([^/]+/[^/]+)/HEAD\?urlpath=lab/tree/(\S+?)\)", readme)
