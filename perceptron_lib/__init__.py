@@ -27,10 +27,10 @@ from .capacity import Separability, linear_separability, regions
 from .geometry import (count_regions, decision_line, misclassified, pattern_lines, positive_side, sampled_regions,
                        wrong_side_of_lines)
 # Tables and visible checks (tables.py), pictures (plotting.py)
-from .tables import Checks, Table, pattern_table, side_by_side
+from .tables import Checks, Table, pattern_table, side_by_side, unit_table
 from .plotting import (Picture, plot_bound_check, plot_boundaries, plot_correction_moves, plot_curves, plot_dual_grid,
                        plot_error_landscape, plot_feature_boundary, plot_feature_space, plot_history, plot_trace_grid,
-                       plot_weight_space, step_figure)
+                       plot_units, plot_weight_space, step_figure)
 
 __all__ = [
     # data sets
@@ -45,9 +45,9 @@ __all__ = [
     "count_regions", "decision_line", "misclassified", "pattern_lines", "positive_side", "sampled_regions",
     "wrong_side_of_lines",
     # tables and pictures
-    "Checks", "Table", "pattern_table", "side_by_side",
+    "Checks", "Table", "pattern_table", "side_by_side", "unit_table",
     "Picture", "plot_bound_check", "plot_boundaries", "plot_correction_moves", "plot_curves", "plot_dual_grid",
     "plot_error_landscape", "plot_feature_boundary", "plot_feature_space", "plot_history", "plot_trace_grid",
-    "plot_weight_space", "step_figure",
+    "plot_units", "plot_weight_space", "step_figure",
 ]
 __version__ = "0.1.0"

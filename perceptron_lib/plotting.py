@@ -843,6 +843,119 @@ def update_dual(artists, w):
     return artists
 
 
+def draw_unit(X, y, w, *, ax=None, names=True, size=90):
+    """One threshold unit in pattern space: its line W·X = 0, the side where it says 1, the patterns.
+
+    The shaded side is where W·X > 0 and the unit outputs 1 (Honavar 1996,
+    section 2); patterns it gets wrong (output not the target) are ringed in
+    red (Manfredi 2021, "linear threshold functions").
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+        Patterns without the bias input (at most 64).
+    y : array-like of shape (n_samples,)
+        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
+    w : array-like of shape (3,)
+        The unit's weights [w0, w1, w2].
+    ax : Axes, optional
+        Where to draw; a new figure's axes by default.
+    names : bool, default True
+        Write X1, X2, ... beside the patterns.
+    size : float, default 90
+        Marker area of the patterns.
+
+    Returns
+    -------
+    dict
+        The artists, for `update_unit`: "boundary", "wrong", "title", and the
+        patterns and labels it needs ("X", "y").
+
+    Examples
+    --------
+    >>> from perceptron_lib import boolean_function
+    >>> drawn = draw_unit(*boolean_function("or"), [-0.5, 1, 1])
+    >>> drawn["title"].get_text()
+    'W = [-0.5 1 1]: 0 wrong'
+    """
+    X, y = _few_patterns(X, y)
+    w = _check_w(w)
+    ax = Picture(figsize=(4.2, 3.8), layout="constrained").subplots() if ax is None else _axes("ax", ax)
+    xlim, ylim = pattern_limits(X)
+    artists = {"X": X, "y": y}
+    artists["boundary"] = draw_decision_boundary(ax, w, xlim=xlim, ylim=ylim)
+    draw_patterns(ax, X, y, names=check.flag("names", names), size=check.number("size", size, above=0))
+    artists["wrong"] = ax.scatter([], [], s=4.5 * size, facecolors="none", edgecolors=UPDATE, linewidths=2.5,
+                                  zorder=5)
+    artists["title"] = ax.set_title("", fontsize=11)
+    ax.set(aspect="equal", xlabel="x1", ylabel="x2")
+    update_unit(artists, w)
+    return artists
+
+
+def update_unit(artists, w):
+    """Move the artists of `draw_unit` to the weights w (shape (3,))."""
+    artists = _artists(artists, ("X", "y", "boundary", "wrong", "title"), "draw_unit")
+    w = _check_w(w)
+    update_decision_boundary(artists["boundary"], w)
+    wrong = misclassified(w, artists["X"], artists["y"])
+    artists["wrong"].set_offsets(artists["X"][wrong].reshape(-1, 2))
+    artists["title"].set_text(f"W = {format_vector(w)}: {int(wrong.sum())} wrong")
+    return artists
+
+
+def unit_figure(X, y, w, *, size=(4.2, 3.8), dpi=100):
+    """A figure of one threshold unit (`draw_unit`), for `widgets.UnitView`.
+
+    Returns
+    -------
+    fig : Picture
+    artists : dict
+        For `update_unit`.
+    """
+    size, dpi = _figsize(size), _dpi(dpi)
+    fig = Picture(figsize=size, dpi=dpi, layout="constrained")
+    return fig, draw_unit(X, y, w, ax=fig.subplots())
+
+
+def plot_units(X, y, weights, titles, *, size=2.6):
+    """Several threshold units on the same patterns, side by side: the static counterpart of `widgets.UnitView`.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+        Patterns without the bias input (at most 64).
+    y : array-like of shape (n_samples,)
+        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
+    weights : array-like of shape (n_units, 3)
+        From 1 to 8 weight vectors.
+    titles : list of str
+        One per weight vector.
+    size : float, default 2.6
+        Width and height of one panel, in inches (at most 5).
+
+    Returns
+    -------
+    Picture
+    """
+    X, y = _few_patterns(X, y)
+    weights = _weight_rows("weights", weights, MAX_ROWS)
+    titles = _texts("titles", titles, len(weights))
+    size = check.number("size", size, above=0, maximum=5)
+    columns = min(len(weights), 4)
+    rows = -(-len(weights) // columns)
+    fig = Picture(figsize=(size * columns, size * rows * 1.1), layout="constrained")
+    axes = np.atleast_1d(fig.subplots(rows, columns)).ravel()
+    for ax, w, title in zip(axes, weights, titles):
+        drawn = draw_unit(X, y, w, ax=ax, size=50)
+        drawn["title"].set_text(f"{title}\n{drawn['title'].get_text()}")
+        drawn["title"].set_fontsize(10)
+        ax.set(xlabel="", ylabel="")
+    for ax in axes[len(weights):]:
+        ax.set_axis_off()
+    return fig
+
+
 def plot_weight_space(X, y, *, path=None, lim=2.0, size=(5.2, 5.2), elev=22, azim=-58):
     """Weight space in 3-D (w0, w1, w2): the pattern planes, the solution region, and a path.
 

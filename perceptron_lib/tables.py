@@ -8,6 +8,7 @@ from html import escape
 import numpy as np
 
 from . import validation as check
+from .arithmetic import add_with_ones, nets
 from .trace import Trace, _num, format_vector
 
 MAX_ROWS = 1000  # rows of a table built from runs (a notebook stays small and quick to show)
@@ -141,6 +142,54 @@ def pattern_table(X, y, *, target="c"):
     header = ["", "x0"] + [f"x{i + 1}" for i in range(X.shape[1])] + [target]
     rows = [[f"X{k + 1}", 1, *x, label] for k, (x, label) in enumerate(zip(X, y))]
     return Table(header, rows)
+
+
+def unit_table(w, X, y=None, *, target="c"):
+    """What a threshold unit computes on each pattern: W·X, the output o, and (given targets) whether o is right.
+
+    The output is 1 iff W·X > 0 (Honavar 1996, section 2); W·X is written
+    out as the sum w0 + w1 x1 + ... that gives it, added in that order.
+
+    Parameters
+    ----------
+    w : array-like of shape (n_features + 1,)
+        The unit's weights [w0, w1, ..., wn].
+    X : array-like of shape (n_samples, n_features)
+        Patterns without the bias input (at most 1000).
+    y : array-like of shape (n_samples,), optional
+        Targets in {0, 1}; adds the target column and a ✓ or ✗ per pattern.
+    target : str, default "c"
+        Name of the target column.
+
+    Returns
+    -------
+    Table
+        Rows where the output is wrong are shaded.
+
+    Examples
+    --------
+    >>> unit_table([-1.5, 1, 1], [[0, 1], [1, 1]], [0, 1])
+        x1  x2                  W·X  o  c   
+    X1   0   1  -1.5 + 0 + 1 = -0.5  0  0  ✓
+    X2   1   1   -1.5 + 1 + 1 = 0.5  1  1  ✓
+    """
+    X = check.patterns("X", X)
+    w = check.weight_vector("w", w, X.shape[1] + 1)
+    if len(X) > MAX_ROWS:
+        raise ValueError(f"X must hold at most {MAX_ROWS} patterns for a table, got {len(X)}")
+    net = nets(w, add_with_ones(X))
+    output = (net > 0).astype(int)
+    header = [""] + [f"x{i + 1}" for i in range(X.shape[1])] + ["W·X", "o"]
+    terms = [[_num(w[0])] + [_num(wi * xi) for wi, xi in zip(w[1:], x)] for x in X]
+    rows = [[f"X{k + 1}", *x, f"{' + '.join(t).replace('+ -', '− ')} = {_num(v)}", o]
+            for k, (x, t, v, o) in enumerate(zip(X, terms, net, output))]
+    if y is None:
+        return Table(header, rows)
+    y, _ = check.labels("y", y, len(X), convention="0/1")
+    wrong = output != y
+    header += [check.text("target", target), ""]
+    rows = [row + [c, "✗" if bad else "✓"] for row, c, bad in zip(rows, y, wrong)]
+    return Table(header, rows, highlight=wrong.tolist())
 
 
 def side_by_side(traces, names, *, rows=None):

@@ -10,7 +10,8 @@ from . import validation as check
 from .bounds import convergence_experiment
 from .geometry import _check_w, misclassified, wrong_side_of_lines
 from .plotting import (FastPictures, StepPictures, _check_trace, _few_patterns, _step, dual_figure,
-                       plot_bound_check, update_dual)
+                       plot_bound_check, unit_figure, update_dual, update_unit)
+from .tables import unit_table
 from .trace import format_vector
 
 MAX_READY = 100     # pictures a TraceStepper makes up front (about 20 ms each)
@@ -104,6 +105,62 @@ class TraceStepper(_StaticNote, widgets.VBox):
             self.arithmetic.value = f"<b>presentation {k}</b>: {test}<br>&emsp;{change}"
         first = max(1, k - self.rows)
         self.table.value = self.trace.to_html(current=k, rows=(first, first + 2 * self.rows))
+
+
+class UnitView(_StaticNote, widgets.VBox):
+    """Set a threshold unit's weights and watch its line and its truth table follow (Manfredi 2021, LTFs).
+
+    Three sliders set W = [w0, w1, w2]; the picture shows the line W·X = 0
+    among the patterns, the side where the unit says 1 shaded, wrong patterns
+    ringed; below, the table of W·X, the output and the target per pattern.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+        Patterns without the bias input (at most 64).
+    y : array-like of shape (n_samples,)
+        Targets in {0, 1}, one per pattern.
+    weights : array-like of shape (3,), default (-0.5, 1.0, 1.0)
+        Where to start, each weight within [-lim, lim].
+    lim : float, default 3.0
+        The sliders span -lim to lim (at most 1000).
+
+    Examples
+    --------
+    >>> from perceptron_lib import boolean_function
+    >>> view = UnitView(*boolean_function("and"))
+    >>> view.w[0].value = -1.5; view.wrong
+    0
+    """
+
+    _what = "view of a threshold unit"
+
+    def __init__(self, X, y, *, weights=(-0.5, 1.0, 1.0), lim=3.0):
+        self.X, self.y = _few_patterns(X, y)
+        check.labels("y", self.y, len(self.X), convention="0/1")
+        self.lim = lim = check.number("lim", lim, above=0, maximum=1000)
+        weights = _check_w(weights, "weights")
+        if np.abs(weights).max() > lim:
+            raise ValueError(f"weights must lie within [-lim, lim] = [{-lim:g}, {lim:g}], got "
+                             f"{format_vector(weights)}; pass a larger lim")
+        figure, artists = unit_figure(self.X, self.y, weights)
+        self.pictures = FastPictures(figure, lambda w: update_unit(artists, np.array(w)))
+        self.w = [widgets.FloatSlider(value=float(v), min=-lim, max=lim, step=0.25, description=f"w{i}",
+                                      continuous_update=True, readout_format=".2f") for i, v in enumerate(weights)]
+        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
+        self.table = widgets.HTML()
+        for slider in self.w:
+            slider.observe(lambda change: self.show(), names="value")
+        super().__init__([widgets.HBox(self.w), widgets.HBox([self.image, self.table])])
+        self.add_class("perceptron-unit")
+        self.show()
+
+    def show(self):
+        """Draw the W the sliders say."""
+        w = tuple(round(slider.value, 6) for slider in self.w)
+        self.image.value = self.pictures.png(w)
+        self.table.value = unit_table(np.array(w), self.X, self.y)._repr_html_()
+        self.wrong = int(misclassified(np.array(w), self.X, self.y).sum())
 
 
 class DualView(_StaticNote, widgets.VBox):

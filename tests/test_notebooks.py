@@ -64,7 +64,7 @@ def test_notebook_has_slides_one_per_section(path):
 
 # Each interactive view and the picture that stands in for it where no kernel runs.
 STATIC_COUNTERPARTS = {"TraceStepper": "plot_trace_grid", "DualView": "plot_dual_grid",
-                       "BoundExplorer": "plot_bound_check"}
+                       "BoundExplorer": "plot_bound_check", "UnitView": "plot_units"}
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)

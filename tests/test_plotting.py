@@ -180,3 +180,17 @@ def test_the_arrow_starts_on_the_line_and_the_grid_has_w_dot_x_in_trains_order()
     assert abs(w[0] + w[1] * tail[0] + w[2] * tail[1]) < 1e-12
     drawn = draw_feature_boundary(ax, [0.1, 0.7, -0.3], lambda P: P, xlim=BOX[0], ylim=BOX[1], resolution=7)
     assert list(drawn["line"].levels) == [0]
+
+
+def test_a_unit_picture_rings_exactly_the_patterns_the_unit_gets_wrong():
+    """draw_unit: the ringed patterns are those misclassified, and update_unit moves them with W."""
+    from perceptron_lib import misclassified
+    from perceptron_lib.plotting import draw_unit, plot_units, update_unit
+    X, c = boolean_function("and")
+    drawn = draw_unit(X, c, [-0.5, 1, 1])
+    assert drawn["wrong"].get_offsets().tolist() == X[misclassified([-0.5, 1, 1], X, c)].tolist()
+    assert drawn["title"].get_text() == "W = [-0.5 1 1]: 2 wrong"
+    update_unit(drawn, [-1.5, 1, 1])
+    assert len(drawn["wrong"].get_offsets()) == 0 and drawn["title"].get_text().endswith("0 wrong")
+    figure = plot_units(X, c, [[-1.5, 1, 1], [1.5, -1, -1]], ["AND", "NAND"])
+    assert len(figure.axes) == 2 and figure.axes[0].get_title().startswith("AND")

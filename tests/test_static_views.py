@@ -13,7 +13,7 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
 
 def steppers(path):
     """Code cells that end in an interactive view."""
-    views = ("TraceStepper(", "DualView(", "BoundExplorer(")
+    views = ("TraceStepper(", "DualView(", "BoundExplorer(", "UnitView(")
     return sum(any(v in "".join(c["source"]) for v in views) for c in json.loads(path.read_text())["cells"]
                if c["cell_type"] == "code")
 
@@ -34,3 +34,11 @@ def test_notebook_exports_to_slides_one_per_section(path):
     wanted = sum(c.metadata.get("slideshow", {}).get("slide_type") == "slide" for c in notebook.cells)
     assert wanted >= 2
     assert slides.count("<section") >= wanted
+
+
+def test_unit_table_shows_the_sum_and_marks_wrong_rows():
+    from perceptron_lib import boolean_function, unit_table
+    table = unit_table([-0.5, 1, 1], *boolean_function("and"))
+    assert table.rows[1][3] == "-0.5 + 0 + 1 = 0.5" and table.rows[1][-1] == "✗"
+    assert table.highlight == [False, True, True, False]
+    assert unit_table([-1, 1, -1], [[1, 1]]).rows[0][3] == "-1 + 1 − 1 = -1"

@@ -39,3 +39,12 @@ def test_a_long_run_starts_with_only_its_first_pictures_made():
     assert stepper.slider.max == 800 and sorted(stepper.pictures._made) == list(range(11))
     stepper.slider.value = 800
     assert "presentation 800" in stepper.arithmetic.value and 800 in stepper.pictures._made
+
+
+def test_unit_view_follows_its_sliders_in_picture_and_table():
+    from perceptron_lib.widgets import UnitView
+    view = UnitView(*boolean_function("and"), weights=(-0.5, 1, 1))
+    picture, table = view.image.value, view.table.value
+    assert view.wrong == 2 and table.count("✗") == 2
+    view.w[0].value = -1.5
+    assert view.wrong == 0 and view.image.value != picture and "✗" not in view.table.value

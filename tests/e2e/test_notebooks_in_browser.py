@@ -74,6 +74,17 @@ def test_notebook_runs_in_jupyterlab_and_its_steppers_step(lab, name):
                                arg=[view.locator("img").first.element_handle(), picture], timeout=10_000)
         page.wait_for_function("([el, before]) => el.innerText !== before",  # the lists follow
                                arg=[view.locator(".widget-html").last.element_handle(), text], timeout=10_000)
+    for view in page.locator(".perceptron-unit").all():
+        view.scroll_into_view_if_needed()
+        picture = view.locator("img").first.get_attribute("src")
+        table = view.locator(".widget-html").last.inner_text()
+        view.locator(".ui-slider-handle, .noUi-handle").first.focus()  # w0
+        for _ in range(4):  # w0 up by 1: the line moves and W·X changes on every pattern
+            page.keyboard.press("ArrowRight")
+        page.wait_for_function("([img, before]) => img.getAttribute('src') !== before",
+                               arg=[view.locator("img").first.element_handle(), picture], timeout=10_000)
+        page.wait_for_function("([el, before]) => el.innerText !== before",  # the table follows
+                               arg=[view.locator(".widget-html").last.element_handle(), table], timeout=10_000)
     for explorer in page.locator(".perceptron-bounds").all():
         explorer.scroll_into_view_if_needed()
         picture = explorer.locator("img").first.get_attribute("src")
