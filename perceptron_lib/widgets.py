@@ -2,6 +2,11 @@
 
 No learning happens here: a view shows a Trace that `train` already computed.
 """
+import base64
+import html
+import json
+import hashlib
+
 import ipywidgets as widgets
 
 import numpy as np
@@ -317,3 +322,121 @@ class BoundExplorer(_StaticNote, widgets.VBox):
                               f"median Honavar bound {np.median(result.honavar):.0f} (updates/bound "
                               f"{ratio:.3f}); violations: {broken['Honavar, teacher']} and "
                               f"{broken['Stensbo-Smidt on X/R, teacher']}")
+
+
+MAX_FRAMES = 80  # pictures a kernel-free stepper embeds (about 20 kB each)
+
+
+class PlayableRun:
+    """A learning run to step through with no kernel: its pictures, arithmetic and table rows in one HTML page.
+
+    The output is self-contained HTML and JavaScript (no kernel, no network):
+    previous / next / play buttons, a slider, and the arrow keys once it has
+    been clicked. It works wherever a notebook's HTML output runs its
+    scripts: JupyterLab and Notebook (trusted), exported HTML and slides,
+    nbviewer, RISE. Where scripts do not run (GitHub) it shows the first
+    picture and says so; every lesson also shows the run as a static grid.
+    Compute, then draw, then wire: the pictures come from
+    `plotting.StepPictures`, the texts from `Trace.step_text` and
+    `Trace.to_html`.
+
+    Parameters
+    ----------
+    trace : Trace
+        A recorded run on patterns with two features, at most 79 presentations.
+    rows : int, default 2
+        Table rows shown on each side of the current one (0 to 5).
+    dpi : int, default 80
+        Resolution of the embedded pictures (40 to 150): lower keeps the
+        notebook small.
+
+    Examples
+    --------
+    >>> from perceptron_lib import train, boolean_function
+    >>> player = PlayableRun(train(*boolean_function("or")))
+    >>> len(player.frames), player._repr_html_().count("<script")
+    (14, 1)
+    """
+
+    def __init__(self, trace, *, rows=2, dpi=80):
+        self.trace = _check_trace(trace)
+        if trace.n_presentations + 1 > MAX_FRAMES:
+            raise ValueError(f"trace must have at most {MAX_FRAMES - 1} presentations for a kernel-free stepper "
+                             f"(each is an embedded picture), got {trace.n_presentations}; use TraceStepper")
+        rows = check.whole("rows", rows, minimum=0, maximum=5)
+        dpi = check.whole("dpi", dpi, minimum=40, maximum=150)
+        pictures = StepPictures(trace, dpi=dpi)
+        self.frames = [base64.b64encode(pictures.png(k)).decode("ascii") for k in range(trace.n_presentations + 1)]
+        self.texts = [_arithmetic(trace, k) for k in range(trace.n_presentations + 1)]
+        self.tables = [trace.to_html(current=k, rows=(max(1, k - rows), max(1, k - rows) + 2 * rows))
+                       for k in range(trace.n_presentations + 1)]
+
+    def _repr_html_(self):
+        data = json.dumps({"frames": self.frames, "texts": self.texts, "tables": self.tables})
+        uid = "playable-" + hashlib.sha256(data.encode()).hexdigest()[:12]  # the same output on every run
+        last = len(self.frames) - 1
+        return _PLAYER.format(uid=uid, data=data, last=last, first=self.frames[0], text=self.texts[0],
+                              table=self.tables[0])
+
+    def _repr_mimebundle_(self, **kwargs):
+        return {"text/html": self._repr_html_(),
+                "text/plain": "A run to step through (needs a page that runs scripts); the lesson also shows it "
+                              "as a static figure."}
+
+
+def _arithmetic(trace, k):
+    if k == 0:
+        return f"<b>step 0</b>: the start, W = {format_vector(trace.weights[0])}"
+    test, change = trace.step_text(k)
+    return f"<b>presentation {k}</b>: {html.escape(test)}<br>&emsp;{html.escape(change)}"
+
+
+_PLAYER = """<div id="{uid}" class="perceptron-playable" tabindex="0" style="outline:none;max-width:760px">
+<div style="display:flex;gap:0.5em;align-items:center;flex-wrap:wrap;font-size:1.1em">
+<button data-go="play">▶ play</button><button data-go="-1">◀ previous</button><button data-go="1">next ▶</button>
+<input type="range" min="0" max="{last}" value="0" style="width:260px"><span class="step">step 0 of {last}</span>
+</div>
+<img src="data:image/png;base64,{first}" style="max-width:100%;display:block">
+<div class="arithmetic" style="font-size:1.15em;line-height:1.5">{text}</div>
+<div class="table">{table}</div>
+<noscript>(This page does not run scripts: the lesson shows the same run as a figure.)</noscript>
+<script>
+(function() {{
+  const root = document.getElementById("{uid}");
+  if (!root || root.dataset.ready) return;
+  root.dataset.ready = "1";
+  const data = {data};
+  const last = data.frames.length - 1;
+  const img = root.querySelector("img"), slider = root.querySelector("input");
+  const text = root.querySelector(".arithmetic"), table = root.querySelector(".table");
+  const label = root.querySelector(".step"), play = root.querySelector('[data-go="play"]');
+  let k = 0, timer = null;
+  function show(j) {{
+    k = Math.max(0, Math.min(last, j));
+    img.src = "data:image/png;base64," + data.frames[k];
+    text.innerHTML = data.texts[k];
+    table.innerHTML = data.tables[k];
+    slider.value = k;
+    label.textContent = "step " + k + " of " + last;
+  }}
+  function stop() {{ if (timer) {{ clearInterval(timer); timer = null; play.textContent = "▶ play"; }} }}
+  root.querySelectorAll("button").forEach(function(b) {{
+    b.addEventListener("click", function(e) {{
+      e.stopPropagation();
+      if (b.dataset.go === "play") {{
+        if (timer) {{ stop(); return; }}
+        if (k === last) show(0);
+        play.textContent = "❚❚ pause";
+        timer = setInterval(function() {{ if (k >= last) stop(); else show(k + 1); }}, 900);
+      }} else {{ stop(); show(k + Number(b.dataset.go)); }}
+      root.focus();
+    }});
+  }});
+  slider.addEventListener("input", function() {{ stop(); show(Number(slider.value)); }});
+  root.addEventListener("keydown", function(e) {{
+    const step = {{ArrowRight: 1, ArrowLeft: -1}}[e.key];
+    if (step) {{ e.preventDefault(); e.stopPropagation(); stop(); show(k + step); }}
+  }});
+}})();
+</script>
+</div>"""

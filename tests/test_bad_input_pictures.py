@@ -430,6 +430,12 @@ CASES = [
     case("widgets.UnitView", lambda: widgets.UnitView(X, Y, weights=[0, 5, 0]), ValueError,
          "weights", "[-3, 3]", "[0 5 0]"),
     case("widgets.UnitView", lambda: widgets.UnitView(X, Y, lim=0), ValueError, "lim", "> 0", "0"),
+    case("widgets.PlayableRun", lambda: widgets.PlayableRun(LONG), ValueError,
+         "trace", "at most 79 presentations", "800"),
+    case("widgets.PlayableRun", lambda: widgets.PlayableRun("run"), TypeError, "trace", "Trace", "'run'"),
+    case("widgets.PlayableRun", lambda: widgets.PlayableRun(RUN, rows=9), ValueError, "rows", "from 0 to 5", "9"),
+    case("widgets.PlayableRun", lambda: widgets.PlayableRun(RUN, dpi=10), ValueError, "dpi", "from 40 to 150"),
+    case("widgets.PlayableRun", lambda: widgets.PlayableRun(UNRECORDED), ValueError, "record"),
 ]
 
 

@@ -48,3 +48,14 @@ def test_unit_view_follows_its_sliders_in_picture_and_table():
     assert view.wrong == 2 and table.count("✗") == 2
     view.w[0].value = -1.5
     assert view.wrong == 0 and view.image.value != picture and "✗" not in view.table.value
+
+
+def test_a_playable_run_embeds_every_step_and_the_same_html_each_time():
+    from perceptron_lib.widgets import PlayableRun
+    run = train(*boolean_function("or"))
+    player = PlayableRun(run)
+    assert len(player.frames) == len(player.texts) == len(player.tables) == run.n_presentations + 1
+    assert player.texts[2].startswith("<b>presentation 2</b>: W·X2 = [0 0 0]·[1 0 1] = 0")
+    assert player._repr_html_() == PlayableRun(run)._repr_html_()  # stored outputs compare equal
+    bundle = player._repr_mimebundle_()
+    assert "needs a page that runs scripts" in bundle["text/plain"] and "<script>" in bundle["text/html"]
