@@ -74,6 +74,14 @@ def test_notebook_runs_in_jupyterlab_and_its_steppers_step(lab, name):
                                arg=[view.locator("img").first.element_handle(), picture], timeout=10_000)
         page.wait_for_function("([el, before]) => el.innerText !== before",  # the lists follow
                                arg=[view.locator(".widget-html").last.element_handle(), text], timeout=10_000)
+    players = page.locator(".perceptron-playable").all()
+    assert len(players) == (ROOT / "notebooks" / name).read_text().count("PlayableRun(run")
+    for player in players:  # the kernel-free stepper, in JupyterLab too
+        player.scroll_into_view_if_needed()
+        player.get_by_role("button", name="next ▶").click()
+        assert player.locator(".step").inner_text().startswith("step 1 of")
+        page.keyboard.press("ArrowRight")
+        assert player.locator(".step").inner_text().startswith("step 2 of")
     for view in page.locator(".perceptron-unit").all():
         view.scroll_into_view_if_needed()
         picture = view.locator("img").first.get_attribute("src")
