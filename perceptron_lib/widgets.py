@@ -184,8 +184,9 @@ class DualView(_StaticNote, widgets.VBox):
         Patterns without the bias input (at most 64).
     y : array-like of shape (n_samples,)
         Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
-    weights : array-like of shape (3,), default (-0.5, 1.0, -1.0)
-        Where to start, each weight within [-lim, lim].
+    weights : array-like of shape (3,), optional
+        Where to start, each weight within [-lim, lim]: by default the run's
+        start (step 0 of its slider) if a trace is given, else [-0.5 1 -1].
     trace : Trace, optional
         A recorded run on the same patterns; adds a slider over its steps.
         Its weights must stay within [-lim, lim] (a slider cannot show more).
@@ -202,12 +203,14 @@ class DualView(_StaticNote, widgets.VBox):
 
     _what = "dual view"
 
-    def __init__(self, X, y, *, weights=(-0.5, 1.0, -1.0), trace=None, lim=3.0):
+    def __init__(self, X, y, *, weights=None, trace=None, lim=3.0):
         self.X, self.y = _few_patterns(X, y)
         self.lim = lim = check.number("lim", lim, above=0, maximum=1000)
-        weights = self._within_lim("weights", _check_w(weights, "weights"))
         if trace is not None:
             self._check_run(trace)
+        if weights is None:  # the slider says "run step 0": show the run's start
+            weights = trace.weights[0] if trace is not None else (-0.5, 1.0, -1.0)
+        weights = self._within_lim("weights", _check_w(weights, "weights"))
         figure, artists = dual_figure(self.X, self.y, weights, lim=lim)
         self.pictures = FastPictures(figure, lambda w: update_dual(artists, np.array(w)))
         self.w = [widgets.FloatSlider(value=float(v), min=-lim, max=lim, step=0.25, description=f"w{i}",

@@ -59,3 +59,10 @@ def test_a_playable_run_embeds_every_step_and_the_same_html_each_time():
     assert player._repr_html_() == PlayableRun(run)._repr_html_()  # stored outputs compare equal
     bundle = player._repr_mimebundle_()
     assert "needs a page that runs scripts" in bundle["text/plain"] and "<script>" in bundle["text/html"]
+
+
+def test_a_dual_view_of_a_run_starts_at_the_runs_start():
+    from perceptron_lib.widgets import DualView
+    run = train(*boolean_function("or"))
+    view = DualView(*boolean_function("or"), trace=run)
+    assert view.step.value == 0 and [s.value for s in view.w] == run.weights[0].tolist()
