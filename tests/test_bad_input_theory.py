@@ -279,6 +279,294 @@ def predict_cases(method):
 CASES = BOUNDS + EXPERIMENT + CAPACITY + VARIANTS + predict_cases("predict") + predict_cases("predict_averaged")
 
 
+# --- capacity: Cover's and Budinich's counts, separability by linear programming, Boolean functions ---
+from perceptron_lib.capacity import (boolean_census, log_n_min, lp_separability, n_min, n_min_peak,  # noqa: E402
+                                     separable_boolean_count, separable_dichotomies, separable_probability, sides,
+                                     stirling_root)
+
+
+def count_cases(name, call):
+    """The ways to get n and d wrong, for a count called as call(n, d)."""
+    return [
+        case(name, lambda: call(-1, 2), ValueError, "n must be a whole number >= 0, got -1"),
+        case(name, lambda: call(2.5, 2), TypeError, "n must be a whole number >= 0, got 2.5"),
+        case(name, lambda: call("4", 2), TypeError, "n must be a whole number >= 0, got '4'"),
+        case(name, lambda: call(4, -3), ValueError, "d must be a whole number >= 0, got -3"),
+        case(name, lambda: call(4, True), TypeError, "d must be a whole number >= 0, got True"),
+        case(name, lambda: call(4, None), TypeError, "d must be a whole number >= 0, got None"),
+        case(name, lambda: call(10**9, 3), ValueError, "n must be at most 50,000", "got 1000000000"),
+    ]
+
+
+CAPACITY_COUNTS = (
+    count_cases("capacity.separable_dichotomies", separable_dichotomies)
+    + count_cases("capacity.separable_probability", separable_probability)
+    + count_cases("capacity.sides", sides)
+    + count_cases("capacity.n_min", n_min)
+    + count_cases("capacity.log_n_min", log_n_min)
+    + [
+        case("capacity.separable_dichotomies", lambda: separable_dichotomies(4, 2, bias="yes"), TypeError,
+             "bias must be True or False, got 'yes'"),
+        case("capacity.separable_probability", lambda: separable_probability(4, 2, bias=1), TypeError,
+             "bias must be True or False, got 1"),
+        case("capacity.n_min", lambda: n_min(5000, 1000), ValueError,
+             "n, d must give N_min(n, d) within the range of floats", "got n=5000, d=1000", "use log_n_min"),
+        case("capacity.n_min_peak", lambda: n_min_peak(0), ValueError, "n must be a whole number >= 1, got 0"),
+        case("capacity.n_min_peak", lambda: n_min_peak(100.0), TypeError, "n must be a whole number >= 1, got 100.0"),
+        case("capacity.n_min_peak", lambda: n_min_peak(10**5), ValueError, "n must be at most 20,000",
+             "got 100000"),
+        case("capacity.stirling_root", lambda: stirling_root(5), ValueError,
+             "n must be a finite number >= 6, got 5.0"),
+        case("capacity.stirling_root", lambda: stirling_root(float("inf")), ValueError,
+             "n must be a finite number >= 6, got inf"),
+        case("capacity.stirling_root", lambda: stirling_root(float("nan")), ValueError,
+             "n must be a finite number >= 6, got nan"),
+        case("capacity.stirling_root", lambda: stirling_root("100"), TypeError,
+             "n must be a finite number >= 6, got '100'"),
+        case("capacity.stirling_root", lambda: stirling_root(True), TypeError,
+             "n must be a finite number >= 6, got True"),
+    ]
+    + patterns_cases("capacity.lp_separability", lambda X: lp_separability(X, [0, 1]))
+    + labels_cases("capacity.lp_separability", lp_separability)
+    + [
+        case("capacity.lp_separability", lambda: lp_separability(*OR, bias=None), TypeError,
+             "bias must be True or False, got None"),
+        case("capacity.lp_separability", lambda: lp_separability(np.zeros((2, 51)), [0, 1]), ValueError,
+             "X must have at most 50 features and 200,000 values", "got shape (2, 51)"),
+        case("capacity.lp_separability", lambda: lp_separability(np.zeros((4000, 50)), np.arange(4000) % 2),
+             ValueError, "X must have at most 50 features and 200,000 values", "got shape (4000, 50)"),
+        # separable by a margin of one unit in the last place: neither proof holds in exact arithmetic
+        case("capacity.lp_separability", lambda: lp_separability([[1.0], [1.0 + 2**-52]], [0, 1]), ValueError,
+             "X, y are undecided", "neither the linear program's separator nor its multipliers hold"),
+        case("capacity.boolean_census", lambda: boolean_census(5), ValueError,
+             "n_inputs must be a whole number from 0 to 4, got 5"),
+        case("capacity.boolean_census", lambda: boolean_census(-1), ValueError,
+             "n_inputs must be a whole number from 0 to 4, got -1"),
+        case("capacity.boolean_census", lambda: boolean_census(2.0), TypeError,
+             "n_inputs must be a whole number from 0 to 4, got 2.0"),
+        case("capacity.boolean_census", lambda: boolean_census(None), TypeError,
+             "n_inputs must be a whole number from 0 to 4, got None"),
+        case("capacity.separable_boolean_count", lambda: separable_boolean_count(3, method="lp"), ValueError,
+             "method must be one of 'regions', 'census', got 'lp'"),
+        case("capacity.separable_boolean_count", lambda: separable_boolean_count(3, method=None), ValueError,
+             "method must be one of 'regions', 'census', got None"),
+        case("capacity.separable_boolean_count", lambda: separable_boolean_count(7), ValueError,
+             "n_inputs must be a whole number from 0 to 6 with method='regions'", "got 7"),
+        case("capacity.separable_boolean_count", lambda: separable_boolean_count(5, method="census"), ValueError,
+             "n_inputs must be a whole number from 0 to 4 with method='census'", "got 5"),
+        case("capacity.separable_boolean_count", lambda: separable_boolean_count(-1), ValueError,
+             "n_inputs must be a whole number >= 0, got -1"),
+        case("capacity.separable_boolean_count", lambda: separable_boolean_count(3.0), TypeError,
+             "n_inputs must be a whole number >= 0, got 3.0"),
+    ]
+)
+CASES += CAPACITY_COUNTS
+
+
+# --- variants: the perceptron criterion, sigmoid units, beta_opt, Budinich's problems and algorithms ---
+from perceptron_lib.variants import (adaptive_algorithm, beta_opt, boolean_problems, criterion_gradient,  # noqa: E402
+                                     perceptron_criterion, sigmoid_cost, sigmoid_gradient, standard_algorithm,
+                                     standard_algorithm_grid, train_sigmoid, weight_change)
+
+PROBLEMS_X, PROBLEMS_Y = boolean_problems(2)  # 16 problems on 4 patterns of +-1 inputs
+
+
+def weights_cases(name, call):
+    """The ways to get w wrong, for a function called as call(w, X, y), on OR (3 weights) unless said."""
+    return [
+        case(name, lambda: call([0, 1], X, Y), ValueError, "w must have 3 entries per weight vector",
+             "got shape (2,)"),
+        case(name, lambda: call(np.zeros((2, 2, 3)), X, Y), ValueError, "w must have shape (3,) or (n_weights, 3)",
+             "(2, 2, 3)"),
+        case(name, lambda: call(np.zeros((0, 3)), X, Y), ValueError, "w must have 3 entries per weight vector",
+             "got shape (0, 3)"),
+        case(name, lambda: call([0, np.nan, 1], X, Y), ValueError, "w must hold finite numbers"),
+        case(name, lambda: call(["a", "b", "c"], X, Y), TypeError, "w must hold real numbers"),
+        case(name, lambda: call(np.zeros((2501, 2)), np.zeros((4000, 1)), np.zeros(4000)), ValueError,
+             "w must keep n_weights * n_samples within 10,000,000", "got 2501 * 4000"),
+    ]
+
+
+def criterion_cases(name, call):
+    """Bad X, y and w for call(w, X, y)."""
+    return (patterns_cases(name, lambda X: call([0, 1, 1], X, [0, 1]))
+            + labels_cases(name, lambda X, y: call([0, 1, 1], X, y))
+            + weights_cases(name, call))
+
+
+def steepness_cases(name, call):
+    """Bad beta for call(beta)."""
+    return [
+        case(name, lambda: call(0), ValueError, "beta must be a positive finite number, got 0"),
+        case(name, lambda: call(-1.5), ValueError, "beta must be a positive finite number, got -1.5"),
+        case(name, lambda: call(np.inf), ValueError, "beta must be a positive finite number, got inf"),
+        case(name, lambda: call("1"), TypeError, "beta must be a positive finite number, got '1'"),
+    ]
+
+
+def problems_cases(name, call):
+    """Bad X and Y for call(X, Y) on Budinich's problems."""
+    return patterns_cases(name, lambda X: call(X, [0, 1])) + [
+        case(name, lambda: call([[0.5, 1], [1, 1]], [0, 1]), ValueError,
+             "X must hold whole numbers of size at most 2**20", "got [[0.5, 1.0], [1.0, 1.0]]"),
+        case(name, lambda: call([[2**21], [1]], [0, 1]), ValueError, "X must hold whole numbers of size at most 2**20"),
+        case(name, lambda: call(PROBLEMS_X, [0, 1, 1]), ValueError,
+             "Y must hold one target per pattern of X (4) for each problem", "got shape (3,)"),
+        case(name, lambda: call(PROBLEMS_X, np.zeros((2, 2, 4))), ValueError,
+             "Y must have shape (n_problems, 4) or (4,)", "(2, 2, 4)"),
+        case(name, lambda: call(PROBLEMS_X, np.zeros((0, 4))), ValueError, "Y must hold one target per pattern",
+             "got shape (0, 4)"),
+        case(name, lambda: call(PROBLEMS_X, [[0, 1, 1, 1], [-1, 1, 1, 1]]), ValueError,
+             "Y must hold labels all in {0, 1} or all in {-1, +1}, one convention for all problems",
+             "got the values [-1, 0, 1]"),
+        case(name, lambda: call(PROBLEMS_X, [0, 2, 1, 1]), ValueError, "Y must hold labels", "[0, 1, 2]"),
+        case(name, lambda: call(PROBLEMS_X, [0, np.nan, 1, 1]), ValueError, "Y must hold finite numbers"),
+        case(name, lambda: call(PROBLEMS_X, ["a", "b", "c", "d"]), TypeError, "Y must hold real numbers"),
+    ]
+
+
+def starts_cases(name, call):
+    """Bad seed and initial_weights for call(**options) on the 16 problems of 2 inputs."""
+    return [
+        case(name, lambda: call(seed=-1), ValueError, "seed must be a whole number >= 0 or None, got -1"),
+        case(name, lambda: call(seed=1.5), TypeError, "seed must be a whole number >= 0 or None, got 1.5"),
+        case(name, lambda: call(initial_weights=[0, 1]), ValueError,
+             "initial_weights must have shape (3,) or (16, 3)", "for all problems or for each", "got shape (2,)"),
+        case(name, lambda: call(initial_weights=np.zeros((15, 3))), ValueError,
+             "initial_weights must have shape (3,) or (16, 3)", "got shape (15, 3)"),
+        case(name, lambda: call(initial_weights=[0, np.inf, 1]), ValueError, "initial_weights must hold finite"),
+    ]
+
+
+def adaptive(**options):
+    return adaptive_algorithm(PROBLEMS_X, PROBLEMS_Y, **options)
+
+
+def standard(**options):
+    return standard_algorithm(PROBLEMS_X, PROBLEMS_Y, **options)
+
+
+def grid(**options):
+    arguments = dict(betas=[0.3], beta_etas=[1.5])
+    arguments.update(options)
+    return standard_algorithm_grid(PROBLEMS_X, PROBLEMS_Y, **arguments)
+
+
+ADAPTIVE, STANDARD = "variants.adaptive_algorithm", "variants.standard_algorithm"
+GRID = "variants.standard_algorithm_grid"
+SIGMOID_VARIANTS = (
+    criterion_cases("variants.perceptron_criterion", perceptron_criterion)
+    + criterion_cases("variants.criterion_gradient", criterion_gradient)
+    + [
+        case("variants.criterion_gradient", lambda: criterion_gradient([0, 1, 1], X, Y, pattern=4), ValueError,
+             "pattern must be a whole number from 0 to 3, got 4"),
+        case("variants.criterion_gradient", lambda: criterion_gradient([0, 1, 1], X, Y, pattern=-1), ValueError,
+             "pattern must be a whole number from 0 to 3, got -1"),
+        case("variants.criterion_gradient", lambda: criterion_gradient([0, 1, 1], X, Y, pattern=1.0), TypeError,
+             "pattern must be a whole number from 0 to 3, got 1.0"),
+    ]
+    + criterion_cases("variants.sigmoid_cost", sigmoid_cost)
+    + steepness_cases("variants.sigmoid_cost", lambda beta: sigmoid_cost([0, 1, 1], X, Y, beta=beta))
+    + criterion_cases("variants.sigmoid_gradient", sigmoid_gradient)
+    + steepness_cases("variants.sigmoid_gradient", lambda beta: sigmoid_gradient([0, 1, 1], X, Y, beta=beta))
+    + patterns_cases("variants.train_sigmoid", lambda X: train_sigmoid(X, [0, 1]))
+    + labels_cases("variants.train_sigmoid", train_sigmoid)
+    + steepness_cases("variants.train_sigmoid", lambda beta: train_sigmoid(X, Y, beta=beta))
+    + [
+        case("variants.train_sigmoid", lambda: train_sigmoid(X, Y, eta=0), ValueError,
+             "eta must be a positive finite number, got 0"),
+        case("variants.train_sigmoid", lambda: train_sigmoid(X, Y, per_pattern="yes"), TypeError,
+             "per_pattern must be True or False, got 'yes'"),
+        case("variants.train_sigmoid", lambda: train_sigmoid(X, Y, initial_weights=[0, 0]), ValueError,
+             "initial_weights must have shape (3,)", "got shape (2,)"),
+        case("variants.train_sigmoid", lambda: train_sigmoid(X, Y, max_epochs=0), ValueError,
+             "max_epochs must be a whole number >= 1, got 0"),
+        case("variants.train_sigmoid", lambda: train_sigmoid(X, Y, max_epochs=2.5), TypeError,
+             "max_epochs must be a whole number >= 1, got 2.5"),
+        case("variants.train_sigmoid", lambda: train_sigmoid(X, Y, max_epochs=100_001), ValueError,
+             "max_epochs must keep the moves within 100,000", "got 100,001 moves of 4 patterns"),
+        case("variants.train_sigmoid", lambda: train_sigmoid(X, Y, per_pattern=True, max_epochs=30_000), ValueError,
+             "max_epochs must keep the moves within 100,000", "got 120,000 moves"),
+        case("variants.train_sigmoid", lambda: train_sigmoid(np.zeros((2000, 1)), np.zeros(2000), max_epochs=5001),
+             ValueError, "moves * n_samples within 10,000,000", "got 5,001 moves of 2000 patterns"),
+    ]
+    + [
+        case("variants.beta_opt", lambda: beta_opt(0.0), ValueError,
+             "x must hold nonzero net inputs of size from 1e-150 to 1e150, got 0.0"),
+        case("variants.beta_opt", lambda: beta_opt([1.0, 0.0]), ValueError, "x must hold nonzero net inputs"),
+        case("variants.beta_opt", lambda: beta_opt(1e-200), ValueError, "x must hold nonzero net inputs", "1e-200"),
+        case("variants.beta_opt", lambda: beta_opt([]), ValueError, "x must hold nonzero net inputs", "got []"),
+        case("variants.beta_opt", lambda: beta_opt(1e200), ValueError, "x must hold numbers of size at most 1e+150"),
+        case("variants.beta_opt", lambda: beta_opt(np.nan), ValueError, "x must hold finite numbers"),
+        case("variants.beta_opt", lambda: beta_opt("2"), TypeError, "x must hold real numbers"),
+        case("variants.weight_change", lambda: weight_change(-1.0, 2.0), ValueError,
+             "beta must hold numbers >= 0, got -1.0"),
+        case("variants.weight_change", lambda: weight_change([0.5, np.inf], 2.0), ValueError,
+             "beta must hold finite numbers"),
+        case("variants.weight_change", lambda: weight_change("a", 2.0), TypeError, "beta must hold real numbers"),
+        case("variants.weight_change", lambda: weight_change(1.0, np.nan), ValueError,
+             "x must be a finite number >= -1e+150 and <= 1e+150, got nan"),
+        case("variants.weight_change", lambda: weight_change(1.0, "2"), TypeError, "x must be a finite number",
+             "got '2'"),
+        case("variants.weight_change", lambda: weight_change(1.0, 2.0, target=2), ValueError,
+             "target must be a whole number from 0 to 1, got 2"),
+        case("variants.weight_change", lambda: weight_change(1.0, 2.0, target=-1), ValueError,
+             "target must be a whole number from 0 to 1, got -1"),
+        case("variants.weight_change", lambda: weight_change(1.0, 2.0, target=0.5), TypeError,
+             "target must be a whole number from 0 to 1, got 0.5"),
+        case("variants.weight_change", lambda: weight_change(1.0, 2.0, input_value=np.inf), ValueError,
+             "input_value must be a finite number", "got inf"),
+        case("variants.boolean_problems", lambda: boolean_problems(5), ValueError,
+             "n_inputs must be a whole number from 1 to 4, got 5"),
+        case("variants.boolean_problems", lambda: boolean_problems(0), ValueError,
+             "n_inputs must be a whole number from 1 to 4, got 0"),
+        case("variants.boolean_problems", lambda: boolean_problems(2.0), TypeError,
+             "n_inputs must be a whole number from 1 to 4, got 2.0"),
+        case("variants.boolean_problems", lambda: boolean_problems(2, inputs="+-1"), ValueError,
+             "inputs must be one of '0/1', '-1/+1', got '+-1'"),
+    ]
+    + problems_cases(ADAPTIVE, adaptive_algorithm)
+    + starts_cases(ADAPTIVE, adaptive)
+    + [
+        case(ADAPTIVE, lambda: adaptive(max_evaluations=0), ValueError,
+             "max_evaluations must be a whole number >= 1, got 0"),
+        case(ADAPTIVE, lambda: adaptive(max_evaluations=2.5), TypeError,
+             "max_evaluations must be a whole number >= 1, got 2.5"),
+        case(ADAPTIVE, lambda: adaptive(max_evaluations=10**8), ValueError,
+             "max_evaluations must keep n_problems * n_samples * (n_features + 1) * evaluations within "
+             "2,000,000,000", "got 16 * 4 * 3 * 100000000"),
+    ]
+    + problems_cases(STANDARD, standard_algorithm)
+    + starts_cases(STANDARD, standard)
+    + steepness_cases(STANDARD, lambda beta: standard(beta=beta))
+    + [
+        case(STANDARD, lambda: standard(beta_eta=-1), ValueError, "beta_eta must be a positive finite number, got -1"),
+        case(STANDARD, lambda: standard(beta_eta=None), TypeError,
+             "beta_eta must be a positive finite number, got None"),
+        case(STANDARD, lambda: standard(max_moves=0), ValueError, "max_moves must be a whole number >= 1, got 0"),
+        case(STANDARD, lambda: standard(max_moves="40"), TypeError, "max_moves must be a whole number >= 1"),
+        case(STANDARD, lambda: standard(max_moves=10**8), ValueError,
+             "max_moves must keep n_problems * n_samples * (n_features + 1) * evaluations within 2,000,000,000"),
+    ]
+    + problems_cases(GRID, lambda X, Y: standard_algorithm_grid(X, Y, [0.3], [1.5]))
+    + starts_cases(GRID, grid)
+    + [
+        case(GRID, lambda: grid(betas=[]), ValueError, "betas must hold at least one number, all > 0, got []"),
+        case(GRID, lambda: grid(betas=[0.3, -1]), ValueError, "betas must hold at least one number, all > 0",
+             "got [0.3, -1.0]"),
+        case(GRID, lambda: grid(betas=[0.3, np.nan]), ValueError, "betas must hold finite numbers"),
+        case(GRID, lambda: grid(betas="a"), TypeError, "betas must hold real numbers"),
+        case(GRID, lambda: grid(beta_etas=[[1.5]]), ValueError, "beta_etas must have shape (n_beta_etas,)",
+             "got an array of shape (1, 1)"),
+        case(GRID, lambda: grid(beta_etas=[0.0]), ValueError, "beta_etas must hold at least one number, all > 0"),
+        case(GRID, lambda: grid(max_moves=0), ValueError, "max_moves must be a whole number >= 1, got 0"),
+        case(GRID, lambda: grid(betas=np.ones(1000), beta_etas=np.ones(1000)), ValueError,
+             "max_moves must keep n_betas * n_beta_etas * n_problems * n_samples * (n_features + 1) * evaluations "
+             "within 2,000,000,000", "got 16000000 * 4 * 3 * 41"),
+    ]
+)
+CASES += SIGMOID_VARIANTS
+
 @pytest.mark.parametrize("bad", CASES, ids=ids(CASES))
 def test_bad_input_names_the_parameter(bad):
     check(bad)

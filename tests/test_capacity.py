@@ -1,11 +1,17 @@
-"""linear_separability: the perceptron's verdict and its proof, on Boolean functions."""
+"""Capacity: separability and its proofs (perceptron, linear program), Cover and Budinich's counts, Boolean functions."""
 import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from perceptron_lib import boolean_function, train
 from perceptron_lib.arithmetic import dot
-from perceptron_lib.capacity import linear_separability, regions
+import math
+from fractions import Fraction
+
+from perceptron_lib.capacity import (_chow_keys, _class_size, _cube_symmetries, _region_walk, _symmetry_classes,
+                                     _two_summable, boolean_census, linear_separability, log_n_min, lp_separability,
+                                     n_min, n_min_peak, regions, separable_boolean_count, separable_dichotomies,
+                                     separable_probability, sides, stirling_root)
 from perceptron_lib.datasets import boolean_patterns, truth_table
 from perceptron_lib.training import output
 
@@ -181,3 +187,243 @@ def test_regions_is_the_exact_sum_and_stays_fast_for_large_arguments():
     assert regions(3, 10**9) == 8 and regions(np.int64(5), np.int64(2)) == 16
     assert regions(50_000, 10**100) == 2**50_000
     assert regions(50_000, 25_000) == 2**49_999 + comb(50_000, 25_000) // 2  # the sum is half and the middle half
+
+
+# --- Cover's counting -----------------------------------------------------------------------------
+
+def labels_of(code, n):
+    """Dichotomy number `code` of n points: point k is positive iff bit k of code is 1."""
+    return (code >> np.arange(n)) & 1
+
+
+@pytest.mark.parametrize("d, bias", [(2, True), (3, False), (1, True)])
+def test_cover_count_equals_the_dichotomies_a_linear_program_separates_on_random_points(d, bias):
+    """Cover (1965): random points are in general position with probability 1; every dichotomy decided by LP."""
+    rng = np.random.default_rng(d + 10 * bias)
+    for n in range(1, 8):
+        points = rng.normal(size=(n, d))
+        found = sum(lp_separability(points, labels_of(code, n), bias=bias).separable for code in range(2**n))
+        assert found == separable_dichotomies(n, d, bias=bias)
+
+
+def test_cover_probability_is_one_up_to_d_and_one_half_at_2d():
+    for d in range(1, 40):
+        assert all(separable_probability(n, d) == 1 for n in range(d + 1))
+        assert separable_probability(2 * d, d) == Fraction(1, 2)
+        assert separable_probability(d + 1, d) < 1
+        assert separable_probability(2 * (d + 1), d, bias=True) == Fraction(1, 2)  # the bias is one more dimension
+        assert separable_probability(d + 1, d, bias=True) == 1
+
+
+def test_cover_count_is_the_binomial_sum_and_twice_budinich_regions_of_one_pattern_less():
+    for n in range(0, 25):
+        for d in range(0, 12):
+            direct = 1 if n == 0 else 2 * sum(math.comb(n - 1, k) for k in range(d))
+            assert separable_dichotomies(n, d) == direct
+            assert separable_dichotomies(n, d, bias=True) == separable_dichotomies(n, d + 1)
+            if n and d:
+                assert separable_dichotomies(n, d + 1) == 2 * regions(n - 1, d)
+    # Budinich (1993, section 3) writes 2 R(n, d) with the bias: more dichotomies than exist
+    assert 2 * regions(4, 2) == 22 > 2**4 and separable_dichotomies(4, 2, bias=True) == 14
+    assert separable_dichotomies(50_000, 10, bias=True) > 0 and separable_dichotomies(10**4, 10**9) == 2**10_000
+
+
+# --- separability by linear programming -----------------------------------------------------------
+
+def exact_check(verdict, X, y, bias=True):
+    """Re-check the verdict's proof with Fractions on the caller's numbers."""
+    rows = [([1] if bias else []) + list(x) for x in np.asarray(X, float).tolist()]
+    s = [1 if v == 1 else -1 for v in np.asarray(y).tolist()]
+    if verdict.separable:
+        W = [Fraction(w) for w in verdict.weights.tolist()]
+        return all(sk * sum(w * Fraction(v) for w, v in zip(W, row)) > 0 for sk, row in zip(s, rows))
+    lam = verdict.multipliers.tolist()
+    total = [sum(m * sk * Fraction(row[j]) for m, sk, row in zip(lam, s, rows)) for j in range(len(rows[0]))]
+    return all(m >= 0 for m in lam) and any(lam) and all(t == 0 for t in total)
+
+
+def test_linear_program_and_perceptron_agree_on_every_function_of_three_inputs():
+    X = boolean_patterns(3)
+    census = boolean_census(3)
+    for code in range(256):
+        y = labels_of(code, 8)
+        by_lp = lp_separability(X, y)
+        assert by_lp.separable == linear_separability(X, y).separable == census[code]
+        assert exact_check(by_lp, X, y)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), n=st.integers(1, 25), d=st.integers(1, 6), bias=st.booleans(),
+       scale=st.integers(-60, 60))
+def test_every_linear_program_verdict_carries_an_exact_proof(seed, n, d, bias, scale):
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(n, d)) * 10.0**scale
+    X[rng.random(n) < 0.2] = X[0]  # some repeated points, some degenerate sets
+    y = rng.integers(0, 2, n)
+    verdict = lp_separability(X, y, bias=bias)
+    assert exact_check(verdict, X, y, bias)
+
+
+def test_linear_program_verdicts_on_integer_data_match_the_perceptron():
+    rng = np.random.default_rng(7)
+    for _ in range(100):
+        n, d = rng.integers(2, 15), rng.integers(1, 4)
+        X, y = rng.integers(-2, 3, size=(n, d)), rng.integers(0, 2, n)
+        assert lp_separability(X, y).separable == linear_separability(X, y).separable
+
+
+def test_xor_multipliers_are_the_cycle_identity_and_a_margin_below_precision_is_undecided():
+    X, y = boolean_function("xor")
+    verdict = lp_separability(X, y)
+    assert verdict.multipliers.tolist() == [1, 1, 1, 1]  # X2 + X3 = X1 + X4, the perceptron's cycle
+    assert "X2 + X3 (positive) = X1 + X4 (negative)" in repr(verdict)
+    assert "W = [" in repr(lp_separability(*boolean_function("or")))
+    with pytest.raises(ValueError, match="undecided"):
+        lp_separability([[1.0], [1.0 + 2**-52]], [0, 1])  # separable, by a margin of one unit in the last place
+
+
+# --- Budinich's sides and local minima --------------------------------------------------------------
+
+def arrangement_regions(normals, offsets):
+    """The sign vectors of the regions of {w : normals_k·w + offsets_k = 0}, each found by a linear program.
+
+    Region s is a W = (1, w) with s_k W·(offset_k, normal_k) > 0: a homogeneous separation with W_0 > 0,
+    which the extra pattern (1, 0, ..., 0) labelled positive enforces.
+    """
+    n, d = normals.shape
+    points = np.vstack([np.c_[offsets, normals], np.eye(d + 1)[:1]])
+    found = set()
+    for code in range(2**n):
+        labels = np.r_[labels_of(code, n), 1]
+        if lp_separability(points, labels, bias=False).separable:
+            found.add(code)
+    return found
+
+
+@pytest.mark.parametrize("n, d", [(4, 2), (5, 2), (6, 2), (5, 3), (3, 3), (6, 1)])
+def test_regions_and_sides_match_a_random_arrangement(n, d):
+    """Each region's sides are the hyperplanes whose flip gives another region (the cell without that plane
+    is convex, and the plane splits it in two)."""
+    rng = np.random.default_rng(n * 10 + d)
+    found = arrangement_regions(rng.normal(size=(n, d)), rng.normal(size=n))
+    assert len(found) == regions(n, d)
+    total_sides = sum((code ^ (1 << k)) in found for code in found for k in range(n))
+    assert Fraction(total_sides, len(found)) == sides(n, d) == Fraction(2 * n * regions(n - 1, d - 1), regions(n, d))
+
+
+def test_sides_and_minima_in_budinich_regions_of_the_n_d_plane():
+    for d in range(1, 12):
+        for n in range(0, d + 1):  # region 1: S = n, one minimum
+            assert sides(n, d) == n and n_min(n, d) == 1.0 and log_n_min(n, d) == 0.0
+        assert abs(float(sides(100 * d, d)) - 2 * d) < 0.05 * d + 0.1  # regions 3 and 4: S close to 2d
+    assert sides(0, 3) == sides(5, 0) == 0 and n_min(5, 0) == 1.0
+    for n in (1000, 5000):
+        assert abs(n_min(n, 1) / ((n + 1) / 4) - 1) < 2e-3  # d = 1: (n + 1)/4
+
+
+@pytest.mark.parametrize("n, d", [(4, 2), (10, 3), (30, 7), (60, 20), (200, 40), (700, 100)])
+def test_n_min_is_r_over_two_to_the_s_and_its_log_agrees(n, d):
+    R, S = regions(n, d), sides(n, d)
+    expected = Fraction(R) / Fraction(2) ** int(S) / 2.0 ** float(S - int(S))
+    assert math.isclose(n_min(n, d), float(expected), rel_tol=1e-14)
+    assert math.isclose(log_n_min(n, d), math.log(R) - float(S) * math.log(2), rel_tol=1e-14)
+    assert math.isclose(math.exp(log_n_min(n, d)), n_min(n, d), rel_tol=1e-12)
+
+
+def test_log_n_min_does_not_overflow_where_n_min_would():
+    assert log_n_min(5000, 1000) > 1000 and log_n_min(50_000, 10_000) > 10**4
+    with pytest.raises(ValueError, match="use log_n_min"):
+        n_min(5000, 1000)
+
+
+def test_n_min_peak_is_the_largest_over_d_and_near_n_over_5():
+    for n in range(1, 80):
+        values = [log_n_min(n, d) for d in range(1, n + 1)]
+        assert n_min_peak(n) == 1 + values.index(max(values))
+    assert [n_min_peak(n) for n in (100, 1000, 3000)] == [21, 201, 601]
+    assert abs(20_000 / n_min_peak(20_000) - 5) < 0.002
+
+
+def test_stirling_root_solves_budinichs_equation_near_n_over_5():
+    for n in (6, 10, 50, 100, 1000, 10**4, 10**6, 1e12):
+        d = stirling_root(n)
+        assert n / 10 < d < n / 5
+        residual = (2 * d - n) / (2 * d * (n - d)) + math.log((n - d) / (4 * d))
+        assert abs(residual) < 1e-12
+    assert [round(n / stirling_root(n), 3) for n in (100, 1000, 10**6)] == [5.077, 5.008, 5.0]
+    for n in (50, 100, 500, 1000, 3000):  # "in excellent agreement with that observed numerically"
+        assert abs(n_min_peak(n) - stirling_root(n)) < 1.5
+
+
+def test_budinichs_equation_has_no_root_below_6():
+    for n in (2, 3, 4, 5):
+        d = np.linspace(1e-6, 0.5 - 1e-6, 100_001) * n
+        assert ((2 * d - n) / (2 * d * (n - d)) + np.log((n - d) / (4 * d)) < 0).all()
+
+
+# --- Boolean functions ------------------------------------------------------------------------------
+
+BUDINICH_COUNTS = [2, 4, 14, 104, 1882, 94_572, 15_028_134]
+
+
+def test_the_census_counts_the_separable_functions_budinich_reports():
+    assert [int(boolean_census(n).sum()) for n in range(5)] == BUDINICH_COUNTS[:5]
+    assert [separable_boolean_count(n, method="census") for n in range(5)] == BUDINICH_COUNTS[:5]
+
+
+@pytest.mark.parametrize("n", range(7))
+def test_the_walk_over_regions_gives_the_same_counts(n):
+    assert separable_boolean_count(n) == BUDINICH_COUNTS[n]
+
+
+def test_census_entries_follow_the_truth_table_codes():
+    separable = boolean_census(2)
+    for name in ("and", "or", "nand", "nor", "xor", "xnor"):
+        y = boolean_function(name)[1]
+        assert separable[int((y << np.arange(4)).sum())] == (name not in ("xor", "xnor"))
+    assert boolean_census(0).tolist() == [True, True] and boolean_census(1).all()
+
+
+def test_census_of_four_inputs_agrees_with_the_perceptron_run_per_function():
+    X, separable = boolean_patterns(4), boolean_census(4)
+    for code in range(0, 2**16, 97):
+        assert linear_separability(X, labels_of(code, 16)).separable == separable[code]
+
+
+def orbit(code, n):
+    """Every truth-table code the cube's symmetries and output complement take `code` to."""
+    N, maps = 1 << n, _cube_symmetries(n)
+    images = (labels_of(code, N)[maps] << np.arange(N)).sum(axis=1)
+    return set(images.tolist()) | set((images ^ ((1 << N) - 1)).tolist())
+
+
+def test_symmetry_classes_are_the_orbits_of_the_cube():
+    classes, representatives = _symmetry_classes(4)
+    assert len(representatives) == 222  # the NPN classes of 4 inputs
+    for code in representatives[::7]:
+        assert set(np.flatnonzero(classes == classes[code]).tolist()) == orbit(code, 4)
+    assert len(_cube_symmetries(4)) == 384 and len({tuple(m) for m in _cube_symmetries(4).tolist()}) == 384
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_walk_classes_are_whole_orbits_whose_size_the_chow_key_gives(n):
+    """The Chow-key shortcut (class and class size from a_0 and the sorted |a_i|) against the explicit orbits."""
+    classes = _region_walk(n)
+    found = set()
+    for key, table in classes.items():
+        code = int((table.astype(np.int64) << np.arange(2**n)).sum())
+        members = orbit(code, n)
+        assert len(members) == _class_size(key, n)
+        tables = np.array([labels_of(c, 2**n) for c in sorted(members)], bool)
+        assert set(_chow_keys(tables, n)) == {key}
+        found |= members
+    if n <= 4:
+        assert found == set(np.flatnonzero(boolean_census(n)).tolist())
+
+
+def test_two_summable_functions_are_never_separable():
+    codes = np.arange(2**16)
+    tables = labels_of(codes[:, None], 16).astype(bool)
+    summable = _two_summable(tables, 4)
+    assert not (summable & boolean_census(4)).any()
+    assert summable.sum() == 2**16 - 1882  # on 4 inputs, every non-separable function has such a pair
