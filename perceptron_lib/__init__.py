@@ -19,11 +19,15 @@ from .training import output, train
 from .batch import Batch, train_many
 from .trace import Trace, format_vector
 # Variants of the learning rule (variants.py)
-from .variants import Voted, voted_perceptron
+from .variants import (AdaptiveRuns, SigmoidRun, StandardGrid, StandardRuns, Voted, adaptive_algorithm, beta_opt,
+                       boolean_problems, criterion_gradient, perceptron_criterion, sigmoid_cost, sigmoid_gradient,
+                       standard_algorithm, standard_algorithm_grid, train_sigmoid, voted_perceptron, weight_change)
 # Theory: bounds (bounds.py), capacity and separability (capacity.py), geometry of both spaces (geometry.py)
 from .bounds import (ConvergenceExperiment, augmented_bound, augmented_radius, binary_bound, convergence_experiment,
                      honavar_bound, margin, max_margin_separator, radius, stensbo_smidt_bound)
-from .capacity import Separability, linear_separability, regions
+from .capacity import (LPSeparability, Separability, boolean_census, linear_separability, log_n_min, lp_separability,
+                       n_min, n_min_peak, regions, separable_boolean_count, separable_dichotomies,
+                       separable_probability, sides, stirling_root)
 from .geometry import (count_regions, decision_line, misclassified, pattern_lines, positive_side, sampled_regions,
                        wrong_side_of_lines)
 # Tables and visible checks (tables.py), pictures (plotting.py)
@@ -38,10 +42,15 @@ __all__ = [
     "truth_table",
     # runs
     "output", "train", "Batch", "train_many", "Trace", "format_vector", "Voted", "voted_perceptron",
+    "perceptron_criterion", "criterion_gradient", "SigmoidRun", "train_sigmoid", "sigmoid_cost", "sigmoid_gradient",
+    "beta_opt", "weight_change", "boolean_problems", "AdaptiveRuns", "adaptive_algorithm", "StandardRuns",
+    "standard_algorithm", "StandardGrid", "standard_algorithm_grid",
     # theory
     "ConvergenceExperiment", "augmented_bound", "augmented_radius", "binary_bound", "convergence_experiment",
     "honavar_bound", "margin", "max_margin_separator", "radius", "stensbo_smidt_bound",
-    "Separability", "linear_separability", "regions",
+    "Separability", "linear_separability", "regions", "separable_dichotomies", "separable_probability",
+    "LPSeparability", "lp_separability", "sides", "n_min", "log_n_min", "n_min_peak", "stirling_root",
+    "boolean_census", "separable_boolean_count",
     "count_regions", "decision_line", "misclassified", "pattern_lines", "positive_side", "sampled_regions",
     "wrong_side_of_lines",
     # tables and pictures
