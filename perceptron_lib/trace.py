@@ -131,7 +131,8 @@ class Trace:
         if self.status != "cycling":
             raise ValueError(f"cycle_corrections needs a run that ended cycling, got status {self.status!r}")
         cycle = slice(self.cycle_start - 1, self.cycle_start - 1 + self.cycle_length)
-        return np.bincount(self.pattern[cycle][self.updated[cycle]], minlength=len(self.X))
+        # np.intp: bincount takes the platform's index type, 32 bits in the browser (Pyodide, wasm32)
+        return np.bincount(self.pattern[cycle][self.updated[cycle]].astype(np.intp), minlength=len(self.X))
 
     def step_text(self, k):
         """The arithmetic of presentation k (numbered from 1) as two short strings.

@@ -42,6 +42,25 @@ def binder_url(path="notebooks/" + INDEX):
     return f"https://mybinder.org/v2/gh/{repository()}/HEAD?urlpath=lab/tree/{path}"
 
 
+def lite_url(name=INDEX):
+    """The published JupyterLite site (GitHub Pages of the repository) opened at lesson `name`.
+
+    tools/jupyterlite.py builds the site with the lessons at its root; README's "Try it in your
+    browser" says how to publish it there.
+    """
+    owner, project = repository().split("/")
+    return f"https://{owner}.github.io/{project}/lab/index.html?path={name}"
+
+
+LITE_BADGE = "https://jupyterlite.rtfd.io/en/latest/_static/badge.svg"
+
+
+def badges():
+    """The Binder and JupyterLite badges, opening the index."""
+    return (f"[![Binder](https://mybinder.org/badge_logo.svg)]({binder_url()}) "
+            f"[![Try it in your browser with JupyterLite]({LITE_BADGE})]({lite_url()})\n")
+
+
 def notebooks():
     """The notebooks present, in order, as (number, file name, title)."""
     found = []
@@ -72,7 +91,8 @@ def contents_text(present):
     for number, title, what in PLAN[1:]:
         if number in files:
             name, actual = files[number]
-            lines.append(f"| {number} | [{actual}]({name}) ([Binder]({binder_url('notebooks/' + name)})) | {what} |")
+            lines.append(f"| {number} | [{actual}]({name}) ([Binder]({binder_url('notebooks/' + name)}), "
+                         f"[JupyterLite]({lite_url(name)})) | {what} |")
         else:
             lines.append(f"| {number} | {title} *(coming)* | {what} |")
     return "\n".join(lines) + "\n"
@@ -96,9 +116,8 @@ def _set_tagged_cell(notebook, tag, text, *, append=False):
 
 def readme_text(text, present):
     """README.md with its generated parts (Binder badge, list of lessons) brought up to date."""
-    badge = f"[![Binder](https://mybinder.org/badge_logo.svg)]({binder_url()})"
     lessons = contents_text(present).replace("](0", "](notebooks/0")
-    for name, body in (("binder", badge + "\n"), ("notebooks", lessons)):
+    for name, body in (("binder", badges()), ("notebooks", lessons)):
         text = re.sub(rf"(<!-- {name}:start -->\n).*?(<!-- {name}:end -->)",
                       lambda m, body=body: m.group(1) + body + m.group(2), text, flags=re.S)
     return text
@@ -122,8 +141,7 @@ def update(check=False):
         changed = _set_tagged_cell(notebook, "navigation", navigation_text(name, present), append=True)
         if name == INDEX:
             changed |= _set_tagged_cell(notebook, "contents", contents_text(present))
-            changed |= _set_tagged_cell(notebook, "binder", f"[![Binder](https://mybinder.org/badge_logo.svg)]"
-                                                            f"({binder_url()})\n")
+            changed |= _set_tagged_cell(notebook, "binder", badges())
         if changed:
             stale.append(name)
             if not check:

@@ -1,0 +1,81 @@
+"""The JupyterLite site, built from this checkout and served on 127.0.0.1, for the browser tests.
+
+The site is built with tools/jupyterlite.py pointed at a local copy of the official Pyodide files
+(../shared/pyodide-0.27.7 beside the project, or PERCEPTRON_PYODIDE), so nothing in the browser
+needs the network: every request that would leave 127.0.0.1 is refused and recorded.
+"""
+import functools
+import http.server
+import os
+import sys
+import threading
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+from jupyter import ROOT, menu, wait_for_kernel_idle
+
+sys.path.insert(0, str(ROOT / "tools"))
+import jupyterlite  # noqa: E402  (tools/ is not a package)
+
+PYODIDE = Path(os.environ.get("PERCEPTRON_PYODIDE", ROOT.parent / "shared" / "pyodide-0.27.7"))
+PYODIDE_HINT = (f"no local Pyodide at {PYODIDE}: the JupyterLite tests need the official Pyodide 0.27.7 files "
+                "there (or PERCEPTRON_PYODIDE pointing at them) to run with no network")
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm",
+                      ".mjs": "text/javascript", ".js": "text/javascript", ".json": "application/json"}
+
+    def log_message(self, *args):
+        pass
+
+
+@contextmanager
+def serve(folder):
+    """Serve `folder` on 127.0.0.1 (a free port); yield the base URL."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(folder)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def keep_local(page, base):
+    """Refuse every request that leaves `base`; return the list the refused URLs are added to."""
+    outside = []
+
+    def route(request_route):
+        url = request_route.request.url
+        if url.startswith(base + "/") or url.startswith(("data:", "blob:")):
+            request_route.continue_()
+        else:
+            outside.append(url)
+            request_route.abort()
+
+    page.context.route("**/*", route)
+    return outside
+
+
+def open_and_run_all(page, base, name, timeout=180):
+    """Open lesson `name` in the site's JupyterLab, run all cells, wait until all have run.
+
+    Returns (seconds until the kernel was ready, seconds to run all cells).
+    """
+    start = time.monotonic()
+    page.goto(f"{base}/lab/index.html?path={name}")
+    page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(timeout=60_000)
+    wait_for_kernel_idle(page, timeout=120)
+    ready = time.monotonic()
+    menu(page, "Run", "Run All Cells")
+    page.wait_for_function(  # every cell has run, or one failed and Run All stopped there
+        r"""() => {
+            const prompts = [...document.querySelectorAll('.jp-NotebookPanel .jp-CodeCell .jp-InputPrompt')];
+            const failed = document.querySelector('.jp-NotebookPanel [data-mime-type="application/vnd.jupyter.stderr"]');
+            return prompts.length > 0 && (failed || prompts.every(p => /\[\d+\]/.test(p.textContent)));
+        }""", timeout=timeout * 1000, polling=200)
+    wait_for_kernel_idle(page, timeout=timeout)
+    return ready - start, time.monotonic() - ready

@@ -1,0 +1,72 @@
+"""The course as a static JupyterLite site: built by tools/jupyterlite.py, every lesson run in Pyodide.
+
+The site is built with a local copy of the official Pyodide files and served on 127.0.0.1; the
+browser is refused (and the test fails on) any request leaving 127.0.0.1. Where the local Pyodide
+is missing (a student's laptop) these tests skip and say so; under CI (CI=true) they fail instead.
+"""
+import json
+import os
+import re
+import zipfile
+
+import pytest
+
+from jupyter import chromium, problems_shown, stepper_state, wait_for_change
+from lite import PYODIDE, PYODIDE_HINT, jupyterlite, keep_local, open_and_run_all, serve
+from test_notebooks_in_browser import NOTEBOOKS, _require_browser
+
+ON_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    if not (PYODIDE / "pyodide.js").is_file():
+        if ON_CI:
+            pytest.fail(f"CI must run the JupyterLite tests: {PYODIDE_HINT}")
+        pytest.skip(PYODIDE_HINT)
+    render_every_cell = {"@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"}}
+    return jupyterlite.build(tmp_path_factory.mktemp("lite") / "site", pyodide=PYODIDE, settings=render_every_cell)
+
+
+@pytest.fixture(scope="module")
+def browser_page(site):
+    _require_browser()
+    with serve(site) as base, chromium() as page:
+        outside = keep_local(page, base)
+        yield page, base, outside
+
+
+def test_site_holds_every_lesson_and_the_package_for_the_browser(site):
+    assert sorted(p.name for p in (site / "files").glob("*.ipynb")) == NOTEBOOKS
+    for name in NOTEBOOKS:
+        cells = json.loads((site / "files" / name).read_text())["cells"]
+        assert "%pip install -q perceptron_lib" in "".join(cells[1]["source"])
+        markdown = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+        assert not re.search(r"!\[[^\]]*\]\(https?://", markdown)  # links stay; images from other hosts do not
+    wheel = next((site / "pypi").glob("perceptron_lib-*-py3-none-any.whl"))
+    with zipfile.ZipFile(wheel) as archive:
+        modules = {n.split("/")[-1] for n in archive.namelist() if n.startswith("perceptron_lib/")}
+    assert modules == {p.name for p in (jupyterlite.ROOT / "perceptron_lib").glob("*.py")}
+    index = json.loads((site / "pypi" / "all.json").read_text())
+    assert {"perceptron-lib", "ipywidgets", "comm", "jupyterlab-widgets"} <= {k.replace("_", "-") for k in index}
+    settings = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]["litePluginSettings"]
+    kernel = settings[jupyterlite.KERNEL_PLUGIN]
+    assert kernel["disablePyPIFallback"] is True and kernel["pyodideUrl"] == "./static/pyodide/pyodide.js"
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_lesson_runs_in_jupyterlite(browser_page, name):
+    page, base, outside = browser_page
+    outside.clear()
+    ready, ran = open_and_run_all(page, base, name)
+    print(f"{name}: kernel ready in {ready:.1f} s, run all in {ran:.1f} s")
+    assert problems_shown(page) == []
+    assert outside == [], f"requests left 127.0.0.1: {outside[:5]}"
+    steppers = page.locator(".perceptron-stepper").all()
+    if steppers:  # the widget stepper, driven by the kernel in the browser
+        stepper = steppers[0]
+        stepper.scroll_into_view_if_needed()
+        start = stepper_state(stepper)
+        assert start[0] == "0" and start[1]
+        stepper.get_by_role("button", name="next ▶").click()
+        assert wait_for_change(page, stepper, start)[0] == "1"
