@@ -1,0 +1,81 @@
+"""In front of a class: lesson 02's kernel-free player stepped in RISE's slideshow and in exported slides.
+
+RISE runs inside JupyterLab (jupyterlab-rise); the exported slides are tools/slides.py's reveal.js
+pages, served here on 127.0.0.1 with their local copy of reveal.js. In both, the slide holding the
+player is reached the way a lecturer does (Page Down), then the player is operated.
+"""
+import subprocess
+import sys
+
+import pytest
+
+from jupyter import ROOT, chromium, jupyter_lab
+from lite import serve
+from test_notebooks_in_browser import _require_browser
+
+sys.path.insert(0, str(ROOT / "tools"))
+import slides  # noqa: E402  (tools/ is not a package)
+
+LESSON = "02-learning-rule.ipynb"
+# True when the slide on screen (the innermost present section) holds the player.
+PLAYER_ON_SCREEN = """() => {
+  const shown = [...document.querySelectorAll('.reveal .slides section.present')].pop();
+  return !!(shown && shown.querySelector('.perceptron-playable'));
+}"""
+
+
+def go_to_player(page):
+    """Page Down through the deck until the player's slide is on screen; return the player."""
+    for _ in range(60):
+        if page.evaluate(PLAYER_ON_SCREEN):
+            break
+        page.keyboard.press("PageDown")
+        page.wait_for_timeout(150)
+    assert page.evaluate(PLAYER_ON_SCREEN), "no slide of the deck holds the player"
+    return page.locator(".reveal .slides section.present .perceptron-playable").last
+
+
+def operate(player):
+    assert player.locator(".step").inner_text() == "step 0 of 13"
+    picture = player.locator("img").get_attribute("src")
+    player.get_by_role("button", name="next ▶").click()
+    player.get_by_role("button", name="next ▶").click()
+    assert player.locator(".step").inner_text() == "step 2 of 13"
+    assert player.locator("img").get_attribute("src") != picture
+    assert player.locator(".arithmetic").inner_text().startswith("presentation 2: W·X2 = [0 0 0]·[1 0 1] = 0")
+    player.get_by_role("button", name="◀ previous").click()
+    assert player.locator(".step").inner_text() == "step 1 of 13"
+    player.locator("input[type=range]").fill("9")
+    assert "presentation 9" in player.locator(".arithmetic").inner_text()
+
+
+def test_the_player_steps_in_rise_slideshow():
+    _require_browser()
+    with jupyter_lab() as (base, token, folder):
+        # A lecturer runs the lesson and saves it before presenting: its outputs are then trusted,
+        # so RISE runs the player's script. `jupyter trust` stands for that here.
+        subprocess.run([sys.executable, "-m", "jupyter", "trust", str(folder / "notebooks" / LESSON)],
+                       check=True, capture_output=True)
+        with chromium(1280, 720) as page:
+            page.goto(f"{base}/rise/notebooks/{LESSON}?token={token}")
+            page.locator(".reveal .slides section.present").first.wait_for(timeout=60_000)
+            operate(go_to_player(page))
+
+
+def test_the_player_steps_in_exported_slides_with_no_network(tmp_path):
+    _require_browser()
+    page_file = slides.export(ROOT / "notebooks" / LESSON, tmp_path)
+    assert "unpkg.com" not in page_file.read_text()  # reveal.js comes from beside the page
+    with serve(tmp_path) as base, chromium(1280, 720) as page:
+        page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(base)
+                   else route.abort())  # MathJax and web fonts are refused: the deck works without them
+        page.goto(f"{base}/{page_file.name}")
+        page.wait_for_function("() => document.querySelector('.reveal.ready') !== null", timeout=30_000)
+        operate(go_to_player(page))
+
+
+@pytest.mark.parametrize("name", ["reveal.js/dist/reveal.js", "reveal.js/dist/reveal.css", "require.js",
+                                  "jquery.min.js", "reveal.js/plugin/notes/notes.js"])
+def test_slides_assets_are_kept_with_their_licenses(name):
+    assert (slides.ASSETS / name).stat().st_size > 1000
+    assert (slides.ASSETS / "reveal.js" / "LICENSE").is_file() and (slides.ASSETS / "jquery.LICENSE.txt").is_file()

@@ -1,0 +1,51 @@
+"""Export lessons as reveal.js slides that need no network: for a lecture hall with no connection.
+
+    python tools/slides.py                                   # every lesson -> build/slides/
+    python tools/slides.py notebooks/02-learning-rule.ipynb --output somewhere
+
+`jupyter nbconvert --to slides` writes a page that loads reveal.js, require.js and jQuery from
+the web. Here the same export points at copies kept in tools/slides_assets/ (reveal.js 4.0.2, the
+version nbconvert's template is written for; require.js 2.3.6; jQuery 3.5.1; their licenses
+beside them; taken unchanged from the npm registry), which are copied beside the pages: open
+build/slides/NN-name.slides.html from disk, or serve the folder. Slides taller than the screen
+scroll. The kernel-free players (PlayableRun) step in them; formulas in Markdown need MathJax
+from the web and show as plain TeX without it.
+"""
+import argparse
+import shutil
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+ASSETS = Path(__file__).resolve().parent / "slides_assets"
+DEFAULT_OUTPUT = ROOT / "build" / "slides"
+
+
+def export(notebook, output=DEFAULT_OUTPUT):
+    """Write `notebook` as slides into `output`, with the assets beside it; return the page's path."""
+    import nbformat
+    from nbconvert import SlidesExporter
+
+    output = Path(output)
+    output.mkdir(parents=True, exist_ok=True)
+    shutil.copytree(ASSETS, output / "slides_assets", dirs_exist_ok=True)
+    exporter = SlidesExporter(reveal_url_prefix="slides_assets/reveal.js", reveal_scroll=True,
+                              require_js_url="slides_assets/require.js", jquery_url="slides_assets/jquery.min.js")
+    body, _ = exporter.from_notebook_node(nbformat.read(notebook, as_version=4))
+    page = output / (Path(notebook).stem + ".slides.html")
+    page.write_text(body, encoding="utf-8")
+    return page
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("notebooks", nargs="*", type=Path)
+    parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)
+    args = parser.parse_args(argv)
+    notebooks = args.notebooks or sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
+    for notebook in notebooks:
+        print(export(notebook, args.output))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
