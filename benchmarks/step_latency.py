@@ -1,6 +1,14 @@
 """Time from a click on a stepper's button to the new picture, in a real JupyterLab in Chromium.
 
-    python benchmarks/step_latency.py [--clicks 40]
+    python benchmarks/step_latency.py [--clicks 40] [--only lab|player|lite]
+
+Three places are measured (all by default):
+- lab: the widget stepper (TraceStepper) of every lesson that has one, in JupyterLab;
+- player: the kernel-free stepper (PlayableRun of the OR run) in a plain page, as in exported
+  slides; its target is 50 ms;
+- lite: the widget stepper of lesson 02 inside the JupyterLite site (the kernel is Pyodide, in the
+  browser), and each lesson's run-all time there (target: under 30 s). Needs the local Pyodide
+  (../shared/pyodide-0.27.7, see tests/e2e/lite.py).
 
 For every notebook with a TraceStepper, the first stepper is clicked through (next, then
 previous) and the browser itself times each click: from the button's click event to the moment
@@ -16,6 +24,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
 from jupyter import ROOT, chromium, jupyter_lab, open_and_run_all  # noqa: E402  (after the path)
+import lite  # noqa: E402
+
+PLAYER_TARGET_MS = 50
+LITE_RUN_ALL_TARGET_S = 30
 
 TARGET_MS = 100
 REFERENCES_MS = {"matplotlib figure re-rendered per click": 360, "ipympl, artists updated in place": 240}
@@ -39,6 +51,18 @@ CLICK_TO_PICTURE = """async ([root, label]) => {
 }"""
 
 
+def click_through(page, root, clicks):
+    """Click next six times, previous six times, and again; return (times to new source, to paint)."""
+    handle = root.element_handle()
+    times, painted = [], []
+    for i in range(clicks):
+        shown, frame = page.evaluate(CLICK_TO_PICTURE, [handle, "next" if i % 12 < 6 else "previous"])
+        times.append(shown)
+        painted.append(frame)
+        page.wait_for_timeout(150)  # a student's pace, not a burst
+    return times, painted
+
+
 def measure(clicks):
     results = {}
     with jupyter_lab(render_all=False) as (base, token, _), chromium() as page:
@@ -48,29 +72,72 @@ def measure(clicks):
             open_and_run_all(page, base, token, path.name)
             stepper = page.locator(".perceptron-stepper").first
             stepper.scroll_into_view_if_needed()
-            handle = stepper.element_handle()
-            times, painted = [], []
-            for i in range(clicks):  # six steps forward, six back, and again (steppers have more)
-                shown, frame = page.evaluate(CLICK_TO_PICTURE, [handle, "next" if i % 12 < 6 else "previous"])
-                times.append(shown)
-                painted.append(frame)
-                page.wait_for_timeout(150)  # a student's pace, not a burst
-            results[path.name] = (times, painted)
+            results[path.name] = click_through(page, stepper, clicks)
     return results
 
 
+def measure_player(clicks, folder):
+    """The kernel-free stepper of the OR run, in a plain page served on 127.0.0.1."""
+    from perceptron_lib import boolean_function, train
+    from perceptron_lib.widgets import PlayableRun
+    (folder / "player.html").write_text(
+        "<html><body>" + PlayableRun(train(*boolean_function("or")))._repr_html_() + "</body></html>")
+    with lite.serve(folder) as base, chromium() as page:
+        page.goto(f"{base}/player.html")
+        return click_through(page, page.locator(".perceptron-playable").first, clicks)
+
+
+def measure_lite(clicks, folder):
+    """Run-all time of every lesson in the JupyterLite site, and lesson 02's stepper there."""
+    # Every cell rendered (as in the browser tests), so that "all cells have run" can be seen.
+    site = lite.jupyterlite.build(folder / "site", pyodide=lite.PYODIDE, settings=lite.RENDER_EVERY_CELL)
+    run_all, stepper = {}, None
+    with lite.serve(site) as base, chromium() as page:
+        outside = lite.keep_local(page, base)
+        for path in sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb")):
+            run_all[path.name] = lite.open_and_run_all(page, base, path.name)
+            if stepper is None and "TraceStepper(" in path.read_text():
+                root = page.locator(".perceptron-stepper").first
+                root.scroll_into_view_if_needed()
+                stepper = (path.name, click_through(page, root, clicks))
+    return run_all, stepper, outside, lite.jupyterlite.site_size(site)
+
+
+def report(name, times, painted, target_ms):
+    median = statistics.median(painted)  # the picture on screen: what a student waits for
+    print(f"{name}: {len(times)} clicks; click to new picture source: median "
+          f"{statistics.median(times):.0f} ms, worst {max(times):.0f} ms; click to the picture "
+          f"painted: median {median:.0f} ms, worst {max(painted):.0f} ms")
+    print(f"  painted median / {target_ms} ms target = {median / target_ms:.2f}")
+    return median
+
+
 def main():
+    import tempfile
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clicks", type=int, default=40)
+    parser.add_argument("--only", choices=["lab", "player", "lite"], default=None)
     args = parser.parse_args()
-    for name, (times, painted) in measure(args.clicks).items():
-        median = statistics.median(painted)  # the picture on screen: what a student waits for
-        print(f"{name}: {len(times)} clicks; click to new picture source: median "
-              f"{statistics.median(times):.0f} ms, worst {max(times):.0f} ms; click to the picture "
-              f"painted: median {median:.0f} ms, worst {max(painted):.0f} ms")
-        print(f"  painted median / {TARGET_MS} ms target = {median / TARGET_MS:.2f}")
-        for what, ms in REFERENCES_MS.items():
-            print(f"  {what}: {ms} ms, {ms / median:.1f}x this median")
+    if args.only in (None, "lab"):
+        print("== the widget stepper in JupyterLab (kernel: CPython)")
+        for name, (times, painted) in measure(args.clicks).items():
+            median = report(name, times, painted, TARGET_MS)
+            for what, ms in REFERENCES_MS.items():
+                print(f"  {what}: {ms} ms, {ms / median:.1f}x this median")
+    with tempfile.TemporaryDirectory() as tmp:
+        if args.only in (None, "player"):
+            print("== the kernel-free stepper (PlayableRun) in a plain page")
+            report("OR run", *measure_player(args.clicks, Path(tmp)), PLAYER_TARGET_MS)
+        if args.only in (None, "lite"):
+            print("== JupyterLite (kernel: Pyodide in the browser)")
+            run_all, stepper, outside, (size, files) = measure_lite(args.clicks, Path(tmp))
+            print(f"site with the local Pyodide: {size / 1e6:.0f} MB in {files} files; requests leaving "
+                  f"127.0.0.1: {len(outside)}")
+            for name, (ready, ran) in run_all.items():
+                print(f"{name}: kernel ready after {ready:.1f} s, run all {ran:.1f} s "
+                      f"({ran / LITE_RUN_ALL_TARGET_S:.2f} of the {LITE_RUN_ALL_TARGET_S} s target)")
+            if stepper:
+                report(f"{stepper[0]} stepper in JupyterLite", *stepper[1], TARGET_MS)
 
 
 if __name__ == "__main__":

@@ -56,6 +56,10 @@ class TraceStepper(_StaticNote, widgets.VBox):
         so that stepping through them only sends a ready picture; later steps
         are drawn when first shown. From 0 to 100, so that a long run starts
         as fast as a short one.
+    lecture : bool, default False
+        The layout for a projector: the arithmetic in large type and only the
+        current row of the table (unless `rows` is given), so that the buttons,
+        the picture, the arithmetic and the row fit a 1280x720 screen together.
 
     Examples
     --------
@@ -69,9 +73,11 @@ class TraceStepper(_StaticNote, widgets.VBox):
 
     _what = "stepper"
 
-    def __init__(self, trace, *, interval=900, rows=2, ready=64):
+    def __init__(self, trace, *, interval=900, rows=None, ready=64, lecture=False):
         self.trace = _check_trace(trace)
         interval = check.whole("interval", interval, minimum=50, maximum=10_000)
+        self.lecture = check.flag("lecture", lecture)
+        rows = (0 if self.lecture else 2) if rows is None else rows
         self.rows = check.whole("rows", rows, minimum=0, maximum=50)
         ready = check.whole("ready", ready, minimum=0, maximum=MAX_READY)
         self.pictures = StepPictures(trace)
@@ -94,6 +100,9 @@ class TraceStepper(_StaticNote, widgets.VBox):
         controls = widgets.HBox([self.play, self.previous, self.next, self.slider])
         super().__init__([controls, self.image, self.arithmetic, self.table])
         self.add_class("perceptron-stepper")
+        if self.lecture:
+            self.add_class("perceptron-lecture")
+            self.image.layout.max_height = "340px"
         self.show(0)
 
     def _go(self, k):
@@ -104,10 +113,11 @@ class TraceStepper(_StaticNote, widgets.VBox):
         k = _step(self.trace, k)
         self.image.value = self.pictures.png(k)
         if k == 0:
-            self.arithmetic.value = f"<b>step 0</b>: the start, W = {format_vector(self.trace.weights[0])}"
+            text = f"<b>step 0</b>: the start, W = {format_vector(self.trace.weights[0])}"
         else:
             test, change = self.trace.step_text(k)
-            self.arithmetic.value = f"<b>presentation {k}</b>: {test}<br>&emsp;{change}"
+            text = f"<b>presentation {k}</b>: {test}<br>&emsp;{change}"
+        self.arithmetic.value = f'<div style="font-size: 150%; line-height: 1.4">{text}</div>' if self.lecture else text
         first = max(1, k - self.rows)
         self.table.value = self.trace.to_html(current=k, rows=(first, first + 2 * self.rows))
 

@@ -380,6 +380,7 @@ CASES = [
     case("widgets.TraceStepper", lambda: widgets.TraceStepper(RUN, interval=0), ValueError,
          "interval", "from 50 to 10000", "got 0"),
     case("widgets.TraceStepper", lambda: widgets.TraceStepper([RUN]), TypeError, "trace", "Trace"),
+    case("widgets.TraceStepper", lambda: widgets.TraceStepper(RUN, lecture="yes"), TypeError, "lecture", "'yes'"),
     case("widgets.TraceStepper.show", lambda: widgets.TraceStepper(RUN, ready=0).show(14), ValueError,
          "k", "from 0 to 13", "got 14"),
     case("widgets.TraceStepper.show", lambda: widgets.TraceStepper(RUN, ready=0).show(False), TypeError,

@@ -66,3 +66,12 @@ def test_a_dual_view_of_a_run_starts_at_the_runs_start():
     run = train(*boolean_function("or"))
     view = DualView(*boolean_function("or"), trace=run)
     assert view.step.value == 0 and [s.value for s in view.w] == run.weights[0].tolist()
+
+
+def test_lecture_layout_shows_large_arithmetic_and_only_the_current_row():
+    stepper = TraceStepper(train(*boolean_function("or")), lecture=True)
+    stepper.next.click()
+    assert "font-size: 150%" in stepper.arithmetic.value and "presentation 1" in stepper.arithmetic.value
+    assert stepper.table.value.count("<tr") == 2  # the header and the current row
+    assert "perceptron-lecture" in stepper._dom_classes
+    assert TraceStepper(train(*boolean_function("or")), lecture=True, rows=1).rows == 1

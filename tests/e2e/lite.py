@@ -22,6 +22,10 @@ PYODIDE = Path(os.environ.get("PERCEPTRON_PYODIDE", ROOT.parent / "shared" / "py
 PYODIDE_HINT = (f"no local Pyodide at {PYODIDE}: the JupyterLite tests need the official Pyodide 0.27.7 files "
                 "there (or PERCEPTRON_PYODIDE pointing at them) to run with no network")
 
+# JupyterLab setting for tests: render every cell, not only those in view, so that every prompt and
+# widget can be found.
+RENDER_EVERY_CELL = {"@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"}}
+
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm",

@@ -12,7 +12,7 @@ import zipfile
 import pytest
 
 from jupyter import chromium, problems_shown, stepper_state, wait_for_change
-from lite import PYODIDE, PYODIDE_HINT, jupyterlite, keep_local, open_and_run_all, serve
+from lite import PYODIDE, PYODIDE_HINT, RENDER_EVERY_CELL, jupyterlite, keep_local, open_and_run_all, serve
 from test_notebooks_in_browser import NOTEBOOKS, _require_browser
 
 ON_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
@@ -24,8 +24,7 @@ def site(tmp_path_factory):
         if ON_CI:
             pytest.fail(f"CI must run the JupyterLite tests: {PYODIDE_HINT}")
         pytest.skip(PYODIDE_HINT)
-    render_every_cell = {"@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"}}
-    return jupyterlite.build(tmp_path_factory.mktemp("lite") / "site", pyodide=PYODIDE, settings=render_every_cell)
+    return jupyterlite.build(tmp_path_factory.mktemp("lite") / "site", pyodide=PYODIDE, settings=RENDER_EVERY_CELL)
 
 
 @pytest.fixture(scope="module")

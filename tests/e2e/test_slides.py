@@ -79,3 +79,34 @@ def test_the_player_steps_in_exported_slides_with_no_network(tmp_path):
 def test_slides_assets_are_kept_with_their_licenses(name):
     assert (slides.ASSETS / name).stat().st_size > 1000
     assert (slides.ASSETS / "reveal.js" / "LICENSE").is_file() and (slides.ASSETS / "jquery.LICENSE.txt").is_file()
+
+
+def test_the_lecture_stepper_fits_a_1280x720_projector(tmp_path):
+    """Buttons, picture, arithmetic in large type and the table row, all on screen at once."""
+    _require_browser()
+    import nbformat
+    from nbformat.v4 import new_code_cell, new_notebook
+    from jupyter import open_and_run_all
+    (tmp_path / "lecture.ipynb").write_text(nbformat.writes(new_notebook(cells=[new_code_cell(
+        "from perceptron_lib import boolean_function, train\n"
+        "from perceptron_lib.widgets import TraceStepper\n"
+        "TraceStepper(train(*boolean_function('or')), lecture=True)")],
+        metadata={"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}})))
+    with jupyter_lab(notebooks=tmp_path) as (base, token, _), chromium(1280, 720) as page:
+        open_and_run_all(page, base, token, "lecture.ipynb")
+        stepper = page.locator(".perceptron-lecture").first
+        stepper.scroll_into_view_if_needed()
+        stepper.get_by_role("button", name="next ▶").click()
+        page.wait_for_function("el => el.innerText.includes('presentation 1')",
+                               arg=stepper.locator(".widget-html").first.element_handle(), timeout=10_000)
+        stepper.evaluate("el => el.scrollIntoView({block: 'end'})")
+        panel = page.locator(".jp-NotebookPanel .jp-WindowedPanel-outer, .jp-NotebookPanel .jp-Notebook").first
+        view = panel.bounding_box()
+        for part in (stepper.get_by_role("button", name="next ▶"), stepper.locator("img").first,
+                     stepper.locator(".widget-html").first, stepper.locator("tr").last):
+            box = part.bounding_box()
+            assert view["y"] <= box["y"] and box["y"] + box["height"] <= view["y"] + view["height"], (part, box, view)
+        size = page.evaluate("el => getComputedStyle(el.querySelector('.widget-html [style*=font-size]')).fontSize",
+                             stepper.element_handle())
+        assert float(size.rstrip("px")) >= 19  # 150% of the notebook's 13 px
+        page.screenshot(path=str(tmp_path / "lecture.png"))
