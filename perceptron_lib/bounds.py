@@ -656,6 +656,18 @@ class ConvergenceExperiment:
             "Stensbo-Smidt on X/R, maximum margin": int((self.scaled_updates[:n] > self.stensbo_smidt_max).sum()),
         }
 
+    def summary(self):
+        """One line for a reader: the median run against the median bound, and the violations.
+
+        >>> print(convergence_experiment(20, 20, 2, 0.2).summary())
+        20 data sets: median updates 4, median Honavar bound 55 (updates/bound 0.074); violations: 0 and 0
+        """
+        broken = self.violations()
+        ratio = np.median(self.updates / self.honavar)
+        return (f"{len(self.updates)} data sets: median updates {np.median(self.updates):g}, "
+                f"median Honavar bound {np.median(self.honavar):.0f} (updates/bound {ratio:.3f}); violations: "
+                f"{broken['Honavar, teacher']} and {broken['Stensbo-Smidt on X/R, teacher']}")
+
 
 def convergence_experiment(n_sets, n_samples, n_features, margin, *, seed=0, order="cyclic", max_margin_sets=0):
     """Train on many random separable data sets at once and compute the bounds of each.

@@ -1,4 +1,6 @@
 """TraceStepper: the controls move one step, the views follow, and it says what it is without a kernel."""
+import numpy as np
+
 from perceptron_lib import boolean_function, train
 from perceptron_lib.widgets import TraceStepper
 
@@ -75,3 +77,14 @@ def test_lecture_layout_shows_large_arithmetic_and_only_the_current_row():
     assert stepper.table.value.count("<tr") == 2  # the header and the current row
     assert "perceptron-lecture" in stepper._dom_classes
     assert TraceStepper(train(*boolean_function("or")), lecture=True, rows=1).rows == 1
+
+
+def test_bound_explorer_draws_a_fresh_batch_on_every_click_and_says_which():
+    from perceptron_lib.widgets import BoundExplorer
+    explorer = BoundExplorer(n_sets=30)
+    first = explorer.result.updates.copy()
+    explorer.run.click()
+    assert explorer.summary.value.startswith("batch 2: 30 data sets")
+    assert explorer.result.settings["seed"] == 30 and not np.array_equal(explorer.result.updates, first)
+    again = BoundExplorer(n_sets=30)  # a fresh explorer repeats the same sequence
+    assert np.array_equal(again.result.updates, first)
