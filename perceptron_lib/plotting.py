@@ -12,14 +12,10 @@ hundreds of panels, a grid of millions of points. W·X is added left to right
 run put it.
 """
 import io
-from collections.abc import Hashable
 
 import numpy as np
 from matplotlib.axes import Axes
-from matplotlib.axis import Axis
-from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
-from matplotlib.image import imsave
 from matplotlib.patches import FancyArrowPatch, Polygon
 
 from . import validation as check
@@ -40,7 +36,6 @@ MAX_PATTERNS = 64        # pictures that draw a line and a name per pattern
 MAX_PLANES = 12          # plot_weight_space: a plane and a legend entry per pattern
 MAX_RESOLUTION = 1001    # grid points per axis of a shaded region
 MAX_GRID_WORK = 20_000_000  # error landscapes: grid points times patterns
-MAX_KEPT = 1000          # pictures FastPictures keeps (about 30 kB each)
 MAX_INCHES = 40          # a figure's width or height
 
 
@@ -332,86 +327,6 @@ def step_figure(trace, k=0, *, size=(7.2, 3.4), dpi=100):
     fig = Picture(figsize=size, dpi=dpi, layout="constrained")
     axes = fig.subplots(1, 2, width_ratios=[1.35, 1])
     return fig, draw_step(axes, trace, k)
-
-
-class FastPictures:
-    """PNG pictures of one figure in many states, made fast enough for a widget.
-
-    The figure is drawn once with everything; then the axes' contents are
-    marked as moving and only they are redrawn for each state, over a saved
-    copy of the rest (ticks and labels, which are most of the drawing time).
-    Pictures are kept once made, the latest 1000 of them.
-
-    Parameters
-    ----------
-    figure : Figure
-        Laid out and showing some state.
-    update : callable
-        ``update(state)`` moves the figure's artists to a state (a hashable key).
-    """
-
-    def __init__(self, figure, update):
-        if not isinstance(figure, Figure):
-            raise TypeError(f"figure must be a matplotlib Figure, got {check.shown(figure)}")
-        self.figure, self._update = figure, check.function("update", update, "update(state)")
-        self.canvas = FigureCanvasAgg(figure)
-        self.canvas.draw()  # lays the figure out once, then the layout stays
-        figure.set_layout_engine("none")
-        self._moving = []
-        for ax in figure.axes:
-            parts = [a for a in ax.get_children() if not isinstance(a, Axis) and a is not ax.patch]
-            for part in parts:
-                part.set_animated(True)
-            self._moving += sorted(parts, key=lambda a: a.get_zorder())
-        self.canvas.draw()
-        self._background = self.canvas.copy_from_bbox(figure.bbox)
-        self._made = {}
-
-    def png(self, state):
-        """The picture of a state (a hashable key, as `update` takes it) as PNG bytes."""
-        if not isinstance(state, Hashable):
-            raise TypeError(f"state must be hashable (it is the key of a kept picture), got {check.shown(state)}")
-        if state not in self._made:
-            if len(self._made) >= MAX_KEPT:  # forget the oldest picture: memory stays bounded
-                del self._made[next(iter(self._made))]
-            self._update(state)
-            self.canvas.restore_region(self._background)
-            for part in self._moving:
-                self.figure.draw_artist(part)
-            buffer = io.BytesIO()
-            imsave(buffer, np.asarray(self.canvas.buffer_rgba()), format="png",
-                   pil_kwargs={"compress_level": 1})
-            self._made[state] = buffer.getvalue()
-        return self._made[state]
-
-
-class StepPictures(FastPictures):
-    """PNG pictures of the steps of a run (`step_figure`), made fast enough to step through.
-
-    Parameters
-    ----------
-    trace : Trace
-        A recorded run on patterns with two features.
-    size : (float, float), default (7.2, 3.4)
-        Figure size in inches.
-    dpi : int, default 100
-
-    Examples
-    --------
-    >>> from perceptron_lib import train, boolean_function
-    >>> pictures = StepPictures(train(*boolean_function("or")))
-    >>> pictures.png(2)[:4]
-    b'\\x89PNG'
-    """
-
-    def __init__(self, trace, *, size=(7.2, 3.4), dpi=100):
-        self.trace = _check_trace(trace)
-        figure, self.artists = step_figure(trace, 0, size=size, dpi=dpi)
-        super().__init__(figure, lambda k: update_step(self.artists, k))
-
-    def png(self, k):
-        """The picture of step k (from 0 to trace.n_presentations) as PNG bytes."""
-        return super().png(_step(self.trace, k))
 
 
 def plot_trace_grid(trace, *, ncols=7, size=1.75, steps=None):

@@ -45,7 +45,7 @@ def weight_slice():
 def fast_pictures():
     figure = Figure()
     figure.subplots()
-    return plotting.FastPictures(figure, lambda state: None)
+    return widgets.FastPictures(figure, lambda state: None)
 
 
 CASES = [
@@ -181,17 +181,17 @@ CASES = [
          "dpi", "from 20 to 400", "100000"),
     case("plotting.step_figure", lambda: plotting.step_figure(RUN3), ValueError, "trace", "2 features", "got 3"),
     case("plotting.step_figure", lambda: plotting.step_figure(RUN, True), TypeError, "k", "True"),
-    case("plotting.StepPictures", lambda: plotting.StepPictures(UNRECORDED), ValueError,
+    case("widgets.StepPictures", lambda: widgets.StepPictures(UNRECORDED), ValueError,
          "trace", "record=False"),
-    case("plotting.StepPictures", lambda: plotting.StepPictures(None), TypeError, "trace", "Trace", "None"),
-    case("plotting.StepPictures.png", lambda: plotting.StepPictures(RUN).png(14), ValueError,
+    case("widgets.StepPictures", lambda: widgets.StepPictures(None), TypeError, "trace", "Trace", "None"),
+    case("widgets.StepPictures.png", lambda: widgets.StepPictures(RUN).png(14), ValueError,
          "k", "from 0 to 13", "got 14"),
-    case("plotting.StepPictures.png", lambda: plotting.StepPictures(RUN).png(True), TypeError, "k", "True"),
-    case("plotting.FastPictures", lambda: plotting.FastPictures("figure", print), TypeError,
+    case("widgets.StepPictures.png", lambda: widgets.StepPictures(RUN).png(True), TypeError, "k", "True"),
+    case("widgets.FastPictures", lambda: widgets.FastPictures("figure", print), TypeError,
          "figure", "matplotlib Figure", "'figure'"),
-    case("plotting.FastPictures", lambda: plotting.FastPictures(Figure(), "update"), TypeError,
+    case("widgets.FastPictures", lambda: widgets.FastPictures(Figure(), "update"), TypeError,
          "update", "function", "'update'"),
-    case("plotting.FastPictures.png", lambda: fast_pictures().png([1, 2]), TypeError,
+    case("widgets.FastPictures.png", lambda: fast_pictures().png([1, 2]), TypeError,
          "state", "hashable", "[1, 2]"),
 
     # plotting: patterns, lines and weights
