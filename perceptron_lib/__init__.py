@@ -22,6 +22,9 @@ from .trace import Trace, format_vector
 from .variants import (AdaptiveRuns, SigmoidRun, StandardGrid, StandardRuns, Voted, adaptive_algorithm, beta_opt,
                        boolean_problems, criterion_gradient, perceptron_criterion, sigmoid_cost, sigmoid_gradient,
                        standard_algorithm, standard_algorithm_grid, train_sigmoid, voted_perceptron, weight_change)
+# Beyond two classes: layers of units, the kernel perceptron, scores (multiclass.py)
+from .multiclass import (KernelRun, LayerRun, accuracy, class_codes, confusion_matrix, corner_clusters, decode,
+                         kernel_matrix, ring_data, train_kernel, train_layer)
 # Theory: bounds (bounds.py), capacity and separability (capacity.py), geometry of both spaces (geometry.py)
 from .bounds import (ConvergenceExperiment, augmented_bound, augmented_radius, binary_bound, convergence_experiment,
                      honavar_bound, margin, max_margin_separator, radius, stensbo_smidt_bound)
@@ -45,6 +48,9 @@ __all__ = [
     "perceptron_criterion", "criterion_gradient", "SigmoidRun", "train_sigmoid", "sigmoid_cost", "sigmoid_gradient",
     "beta_opt", "weight_change", "boolean_problems", "AdaptiveRuns", "adaptive_algorithm", "StandardRuns",
     "standard_algorithm", "StandardGrid", "standard_algorithm_grid",
+    # beyond two classes
+    "class_codes", "decode", "corner_clusters", "ring_data", "LayerRun", "train_layer", "kernel_matrix",
+    "KernelRun", "train_kernel", "confusion_matrix", "accuracy",
     # theory
     "ConvergenceExperiment", "augmented_bound", "augmented_radius", "binary_bound", "convergence_experiment",
     "honavar_bound", "margin", "max_margin_separator", "radius", "stensbo_smidt_bound",

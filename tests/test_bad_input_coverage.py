@@ -7,9 +7,10 @@ import perceptron_lib
 
 import test_bad_input_core
 import test_bad_input_pictures
+import test_bad_input_multiclass
 import test_bad_input_theory
 
-TABLES = (test_bad_input_core, test_bad_input_pictures, test_bad_input_theory)
+TABLES = (test_bad_input_core, test_bad_input_pictures, test_bad_input_theory, test_bad_input_multiclass)
 # Functions that take no input a caller could get wrong.
 NO_INPUT = {"honavar_or_example"}
 # The checks themselves and the fixed-order sums: internal helpers with tests of their own.

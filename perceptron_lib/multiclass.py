@@ -1,0 +1,651 @@
+"""Beyond two classes and beyond lines: a layer of perceptrons, and the kernel (dual) perceptron.
+
+The perceptron-network notes (seed 004, "lecture notes on the perceptron network") give the
+output layer m units, each trained by the mistake-driven rule (update unit i when y_i W_i·X <= 0,
+W_i <- W_i + eta y_i X), with the K classes coded one-hot (K = m) or in binary (K <= 2^m). They
+then write W = sum_n alpha_n y_n X_n, where alpha_n counts the mistakes made on pattern n, so that
+a kernel k(x, z) can stand wherever a dot product X_n·X stood: the kernel perceptron, which they
+try on handwritten digits.
+
+Every number here is computed in an order fixed by the code, with IEEE-rounded operations only
+(no BLAS, no library exponential; see `kernel_matrix`), so every machine, the browser's Pyodide
+included, computes the same run to the last bit.
+"""
+import hashlib
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import validation as check
+from .arithmetic import add_with_ones, dot
+from .trace import Trace
+from .training import ORDERS, _pass_orders, train
+
+CODES = ("one-hot", "binary")
+KERNELS = ("linear", "polynomial", "rbf")
+MAX_CLASSES = 64
+MAX_KERNEL_SAMPLES = 3000          # a Gram matrix of at most 9,000,000 entries (72 MB)
+MAX_KERNEL_WORK = 2_000_000_000    # entries times features summed for a kernel matrix (a few seconds)
+MAX_PRESENTATIONS = 500_000        # a kernel run: about 5 s at the most
+MAX_DEGREE = 10
+
+
+# ---------------------------------------------------------------- codes
+
+def class_codes(n_classes, code="one-hot"):
+    """The target vector of each of K classes: m outputs in {-1, +1} (seed 004, the two code tables).
+
+    "one-hot" gives class k the vector with +1 at unit k and -1 at every other
+    unit (m = K). "binary" gives it the binary number k in m bits, the first
+    unit the most significant, bit 1 as +1 and bit 0 as -1 (m = the fewest
+    bits that count to K - 1).
+
+    Parameters
+    ----------
+    n_classes : int
+        K, from 2 to 64.
+    code : {"one-hot", "binary"}, default "one-hot"
+
+    Returns
+    -------
+    ndarray of shape (n_classes, m)
+        Row k is the target of class k.
+
+    Examples
+    --------
+    >>> class_codes(4, "binary").tolist()
+    [[-1, -1], [-1, 1], [1, -1], [1, 1]]
+    >>> class_codes(3).tolist()
+    [[1, -1, -1], [-1, 1, -1], [-1, -1, 1]]
+    """
+    n_classes = check.whole("n_classes", n_classes, minimum=2, maximum=MAX_CLASSES)
+    return _codes(n_classes, check.choice("code", code, CODES))
+
+
+def _codes(n_classes, code):
+    if code == "one-hot":
+        return 2 * np.eye(n_classes, dtype=np.int64) - 1
+    bits = (n_classes - 1).bit_length()
+    powers = 2 ** np.arange(bits - 1, -1, -1)
+    return np.where(np.arange(n_classes)[:, None] & powers, 1, -1).astype(np.int64)
+
+
+def decode(nets, codes):
+    """The class of each output vector: the class whose code it is; if none, the closest (seed 004).
+
+    A unit says +1 where its net is > 0 and -1 elsewhere. The class is the one
+    whose code equals the units' outputs. When no code does, the notes take
+    the unit with the largest net; for a one-hot code that is exactly the
+    class chosen here, the code t with the largest sum_i t_i net_i (for
+    one-hot codes that sum is 2 net_k - sum of all nets). For binary codes the
+    same rule picks the code the nets lean to most; ties go to the lower class.
+
+    Parameters
+    ----------
+    nets : array-like of shape (n_samples, m)
+    codes : array-like of shape (n_classes, m)
+        From `class_codes`.
+
+    Returns
+    -------
+    classes : ndarray of shape (n_samples,)
+    matched : ndarray of shape (n_samples,) of bool
+        Whether the outputs were some class's code exactly.
+
+    Examples
+    --------
+    >>> classes, matched = decode([[-1.0, 2.0, -3.0], [0.5, 0.25, -1.0]], class_codes(3))
+    >>> classes.tolist(), matched.tolist()
+    ([1, 0], [True, False])
+    """
+    nets = check.array("nets", nets, "(n_samples, m)", ndim=2)
+    codes = check.array("codes", codes, "(n_classes, m)", ndim=2, integer=True)
+    if codes.shape[1] != nets.shape[1] or not np.isin(codes, (-1, 1)).all():
+        raise ValueError(f"codes must be a table of -1/+1 with one column per unit ({nets.shape[1]}), "
+                         f"got shape {codes.shape}")
+    return _decode(nets, codes)
+
+
+def _decode(nets, codes):
+    outputs = np.where(nets > 0, 1, -1)
+    matched = (outputs[:, None, :] == codes[None]).all(axis=2).any(axis=1)
+    lean = dot(codes[None, :, :], nets[:, None, :])      # (n_samples, n_classes), added unit by unit
+    return lean.argmax(axis=1), matched
+
+
+# ---------------------------------------------------------------- data
+
+def corner_clusters(n_features=2, *, n_per_class=100, spread=0.2, seed=0):
+    """Classes around the corners of the cube [-1, 1]^d, as in the examples of seed 004.
+
+    Class k is a Gaussian cloud of `n_per_class` points with standard
+    deviation `spread` around the corner whose coordinates are its binary code
+    (`class_codes(2**d, "binary")[k]`). The notes draw four such classes in the
+    plane and eight around the corners of a cube.
+
+    Parameters
+    ----------
+    n_features : int, default 2
+        d, from 1 to 6: 2^d classes.
+    n_per_class : int, default 100
+        From 1 to 1000.
+    spread : float, default 0.2
+        From 0 to 10.
+    seed : int, default 0
+
+    Returns
+    -------
+    X : ndarray of shape (2^d * n_per_class, d)
+    labels : ndarray of shape (2^d * n_per_class,)
+        Class numbers, all of class 0 first, then class 1, ...
+
+    Examples
+    --------
+    >>> X, labels = corner_clusters(3, n_per_class=5)
+    >>> X.shape, np.bincount(labels).tolist()
+    ((40, 3), [5, 5, 5, 5, 5, 5, 5, 5])
+    """
+    d = check.whole("n_features", n_features, minimum=1, maximum=6)
+    n_per_class = check.whole("n_per_class", n_per_class, minimum=1, maximum=1000)
+    spread = check.number("spread", spread, minimum=0, maximum=10)
+    rng = np.random.default_rng(check.seed("seed", seed))
+    corners = _codes(2**d, "binary") if d > 1 else np.array([[-1], [1]])
+    labels = np.repeat(np.arange(2**d), n_per_class)
+    return corners[labels] + spread * rng.normal(size=(len(labels), d)), labels
+
+
+def ring_data(n_samples=200, *, seed=0):
+    """A disc inside a ring: two classes that no line separates.
+
+    Label +1 for points at radius up to 1, -1 for points at radius 1.5 to 2.5,
+    each at a random angle (half of each, up to one point).
+
+    Parameters
+    ----------
+    n_samples : int, default 200
+        From 2 to 3000.
+    seed : int, default 0
+
+    Returns
+    -------
+    X : ndarray of shape (n_samples, 2)
+    y : ndarray of shape (n_samples,)
+        -1 and +1.
+
+    Examples
+    --------
+    >>> X, y = ring_data(10)
+    >>> X.shape, sorted(set(y.tolist()))
+    ((10, 2), [-1, 1])
+    """
+    n = check.whole("n_samples", n_samples, minimum=2, maximum=MAX_KERNEL_SAMPLES)
+    rng = np.random.default_rng(check.seed("seed", seed))
+    y = np.where(np.arange(n) % 2 == 0, 1, -1)
+    radius = np.where(y > 0, rng.uniform(0, 1, n), rng.uniform(1.5, 2.5, n))
+    angle = rng.uniform(0, 2 * np.pi, n)
+    return np.column_stack([radius * np.cos(angle), radius * np.sin(angle)]), y
+
+
+# ---------------------------------------------------------------- a layer of perceptrons
+
+@dataclass(frozen=True, eq=False)
+class LayerRun:
+    """A run of `train_layer`: m units trained side by side, one `Trace` each.
+
+    Attributes
+    ----------
+    units : list of Trace
+        Unit i's run: ``train(X, targets[:, i], ...)``.
+    codes : ndarray of shape (n_classes, m)
+    code : {"one-hot", "binary"}
+    labels : ndarray of shape (n_samples,)
+    targets : ndarray of shape (n_samples, m)
+        codes[labels].
+    status : str
+        "converged" when every unit converged, else the status of the first
+        unit that did not.
+    n_presentations : int
+        Presentations of the layer: the last unit's run (after it converged a
+        unit is right on every pattern and never changes again).
+    """
+
+    units: list
+    codes: np.ndarray
+    code: str
+    labels: np.ndarray
+    targets: np.ndarray
+    status: str
+    n_presentations: int
+
+    @property
+    def final_weights(self):
+        """W at the end, one row [w0, w1, ...] per unit."""
+        return np.array([unit.final_weights for unit in self.units])
+
+    def weights_at(self, k):
+        """The layer's weights after presentation k (0: the start), one row per unit.
+
+        >>> X, labels = corner_clusters(2, n_per_class=3)
+        >>> train_layer(X, labels, code="binary").weights_at(0).tolist()
+        [[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]]
+        """
+        k = check.whole("k", k, minimum=0, maximum=self.n_presentations)
+        return np.array([unit.weights[min(k, unit.n_presentations)] for unit in self.units])
+
+    def updates(self):
+        """Corrections of each unit, in unit order."""
+        return [int(unit.updated.sum()) for unit in self.units]
+
+    def predict(self, X):
+        """Classes of the patterns X (without the bias input), decoded as `decode` says.
+
+        Returns (classes, matched): matched is False where the outputs were no class's code.
+        """
+        X = check.patterns("X", X, n_features=self.units[0].X.shape[1] - 1)
+        nets = dot(self.final_weights[None, :, :], add_with_ones(X)[:, None, :])
+        return _decode(nets, self.codes)
+
+
+def train_layer(X, labels, *, code="one-hot", n_classes=None, eta=1.0, order="cyclic", seed=None,
+                max_epochs=1000):
+    """Train m perceptron units to tell K classes apart (seed 004, the output layer).
+
+    Unit i learns the i-th entry of each class's code (`class_codes`) with the
+    mistake-driven rule of `train` (labels -1/+1, bias input x0 = 1 first), on
+    the same patterns in the same order as every other unit. The units never
+    interact, so the layer's run is m runs of `train`, one `Trace` each; the
+    layer stops when its last unit does (a whole pass with no unit corrected).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    labels : array-like of shape (n_samples,)
+        Class numbers 0, 1, ..., K - 1.
+    code : {"one-hot", "binary"}, default "one-hot"
+    n_classes : int, optional
+        K, from 2 to 64; by default the largest label + 1.
+    eta, order, seed, max_epochs
+        As in `train`, for every unit.
+
+    Returns
+    -------
+    LayerRun
+
+    Examples
+    --------
+    Four classes in the plane and two units with a binary code (the notes' first example):
+
+    >>> X, labels = corner_clusters(2, n_per_class=20, seed=1)
+    >>> run = train_layer(X, labels, code="binary")
+    >>> run.status, run.codes.shape, bool((run.predict(X)[0] == labels).all())
+    ('converged', (4, 2), True)
+    """
+    X = check.patterns("X", X)
+    labels, codes, code = _class_labels(labels, len(X), code, n_classes)
+    targets = codes[labels]
+    units = [train(X, targets[:, i], eta=eta, order=order, seed=seed, max_epochs=max_epochs)
+             for i in range(codes.shape[1])]
+    unfinished = [unit.status for unit in units if unit.status != "converged"]
+    return LayerRun(units=units, codes=codes, code=code, labels=labels, targets=targets,
+                    status=unfinished[0] if unfinished else "converged",
+                    n_presentations=max(unit.n_presentations for unit in units))
+
+
+def _class_labels(labels, n_samples, code, n_classes):
+    labels = check.array("labels", labels, "(n_samples,)", ndim=1, integer=True)
+    if len(labels) != n_samples:
+        raise ValueError(f"labels must have one class number per pattern ({n_samples}), got {len(labels)}")
+    code = check.choice("code", code, CODES)
+    top = int(labels.max()) + 1 if len(labels) else 2
+    n_classes = check.whole("n_classes", max(top, 2) if n_classes is None else n_classes,
+                            minimum=2, maximum=MAX_CLASSES)
+    if labels.min() < 0 or top > n_classes:
+        raise ValueError(f"labels must be class numbers from 0 to {n_classes - 1}, got values from "
+                         f"{int(labels.min())} to {top - 1}")
+    return labels, _codes(n_classes, code), code
+
+
+# ---------------------------------------------------------------- kernels
+
+def kernel_matrix(A, B, *, kernel="rbf", gamma=None, degree=2):
+    """k(a, b) for every row a of A and b of B (seed 004, the kernel trick), the same on every machine.
+
+    - "linear": 1 + a·b, the dot product of the patterns with the bias input
+      x0 = 1, so a kernel perceptron makes the very run of `train`;
+    - "polynomial": (1 + a·b)^degree;
+    - "rbf": exp(-gamma ||a - b||^2).
+
+    Dot products and squared distances are added feature by feature, left
+    to right. The exponential is computed from additions, multiplications and
+    a power of two only (range reduction by ln 2 and a polynomial), which
+    IEEE arithmetic rounds the same way everywhere; a library's exp may
+    differ in its last bit between machines. Its relative error is below
+    1e-15.
+
+    Parameters
+    ----------
+    A : array-like of shape (n_a, n_features)
+    B : array-like of shape (n_b, n_features)
+    kernel : {"linear", "polynomial", "rbf"}, default "rbf"
+    gamma : float, optional
+        The RBF width parameter, > 0; by default 1 / n_features.
+    degree : int, default 2
+        The polynomial's degree, from 1 to 10.
+
+    Returns
+    -------
+    ndarray of shape (n_a, n_b)
+
+    Examples
+    --------
+    >>> kernel_matrix([[0, 0], [1, 1]], [[1, 1]], kernel="linear").tolist()
+    [[1.0], [3.0]]
+    >>> float(kernel_matrix([[0.0]], [[1.0]], gamma=1.0)[0, 0]) == float(np.exp(-1.0))
+    True
+    """
+    A = check.patterns("A", A)
+    B = check.patterns("B", B, n_features=A.shape[1])
+    kernel = check.choice("kernel", kernel, KERNELS)
+    gamma = 1.0 / A.shape[1] if gamma is None else check.number("gamma", gamma, above=0, maximum=1e6)
+    degree = check.whole("degree", degree, minimum=1, maximum=MAX_DEGREE)
+    entries = len(A) * len(B)
+    if entries > MAX_KERNEL_SAMPLES**2 or entries * A.shape[1] > MAX_KERNEL_WORK:
+        raise ValueError(f"A, B are too large for a kernel matrix: {len(A)} x {len(B)} entries of "
+                         f"{A.shape[1]} features, at most {MAX_KERNEL_SAMPLES**2:,} entries and "
+                         f"{MAX_KERNEL_WORK:,} entries times features")
+    return _kernel(A, B, kernel, gamma, degree)
+
+
+def _kernel(A, B, kernel, gamma, degree):
+    if kernel == "rbf":
+        squared = np.zeros((len(A), len(B)))
+        for j in range(A.shape[1]):
+            difference = A[:, j][:, None] - B[:, j][None, :]
+            squared = squared + difference * difference
+        return exp_nonpositive(-gamma * squared)
+    linear = 1.0 + dot(A[:, None, :], B[None, :, :]) if A.shape[1] else np.ones((len(A), len(B)))
+    return linear if kernel == "linear" else linear**degree
+
+
+_LN2_HIGH, _LN2_LOW = 0.693145751953125, 1.4286068203094172321e-06   # ln 2 in two parts: k * HIGH is exact
+_EXP_TERMS = [1.0 / math.factorial(i) for i in range(14)]
+
+
+def exp_nonpositive(x):
+    """e^x for x <= 0, elementwise, from operations IEEE arithmetic rounds alike everywhere.
+
+    x = k ln 2 + r with |r| <= ln 2 / 2 (ln 2 split so that k ln 2 is exact),
+    e^r by its Taylor polynomial to degree 13 (Horner's rule), then times 2^k
+    (exact). Relative error below 1e-15 against the true value.
+
+    Parameters
+    ----------
+    x : array-like
+        Real numbers <= 0 (the RBF kernel's -gamma ||a - b||^2).
+
+    Returns
+    -------
+    ndarray
+
+    Examples
+    --------
+    >>> values = exp_nonpositive([0.0, -1.0, -745.2, -1000.0])
+    >>> values[0], abs(values[1] / np.exp(-1.0) - 1) < 1e-15, values[3]
+    (np.float64(1.0), np.True_, np.float64(0.0))
+    """
+    x = check.array("x", x, "(...)")
+    if (x > 0).any():
+        raise ValueError(f"x must be <= 0, got a largest value of {float(x.max())}")
+    x = np.maximum(x, -1100.0)                     # below e^-1100 everything is 0 anyway
+    k = np.rint(x / math.log(2))
+    r = (x - k * _LN2_HIGH) - k * _LN2_LOW
+    total = np.full(x.shape, _EXP_TERMS[-1])
+    for term in reversed(_EXP_TERMS[:-1]):
+        total = total * r + term
+    return np.ldexp(total, k.astype(np.int32))
+
+
+# ---------------------------------------------------------------- the kernel perceptron
+
+@dataclass(frozen=True, eq=False)
+class KernelRun:
+    """A run of `train_kernel`: mistake counts instead of weights (seed 004, the dual form).
+
+    Attributes
+    ----------
+    X : ndarray of shape (n_samples, n_features)
+        The training patterns.
+    targets : ndarray of shape (n_samples, m)
+        Each unit's target per pattern: -1/+1, or 0/1 for one unit trained
+        with 0/1 labels (the threshold unit's rule, as `train` uses it).
+    codes : ndarray or None
+        The class codes when trained on class numbers.
+    kernel, gamma, degree
+        The kernel (see `kernel_matrix`).
+    alpha : ndarray of shape (n_samples, m)
+        Mistakes on each pattern, per unit: unit i's decision function is
+        sum_n alpha[n, i] y[n, i] k(x_n, x).
+    pattern : ndarray of shape (n_presentations,)
+        The pattern presented at each presentation.
+    mistakes : ndarray of shape (n_presentations, m) of bool
+        Which units were corrected at each presentation.
+    status : {"converged", "cycling", "max_epochs"}
+    n_presentations, n_epochs : int
+    """
+
+    X: np.ndarray
+    targets: np.ndarray
+    codes: object
+    kernel: str
+    gamma: float
+    degree: int
+    alpha: np.ndarray
+    pattern: np.ndarray
+    mistakes: np.ndarray
+    status: str
+    n_presentations: int
+    n_epochs: int
+
+    def _signed(self):
+        return np.where(self.targets > 0, 1, -1)
+
+    def decision(self, X):
+        """Each unit's net sum_n alpha_n y_n k(x_n, x) on patterns X (without the bias input).
+
+        The sum runs over the patterns in their order, n = 1, 2, ....
+        """
+        X = check.patterns("X", X, n_features=self.X.shape[1])
+        K = kernel_matrix(self.X, X, kernel=self.kernel, gamma=self.gamma, degree=self.degree)
+        coefficients = self.alpha * self._signed()           # (n_samples, m), whole numbers
+        total = np.zeros((len(X), coefficients.shape[1]))
+        for n in np.flatnonzero(coefficients.any(axis=1)):    # n = 1, 2, ...: a fixed order
+            total = total + K[n][:, None] * coefficients[n][None, :]
+        return total
+
+    def predict(self, X):
+        """Classes (with class codes) or labels (one unit) of patterns X.
+
+        Classes come from `decode`; one unit says +1 (or 1) where its net is
+        > 0 and -1 (or 0) elsewhere.
+        """
+        nets = self.decision(X)
+        if self.codes is not None:
+            return _decode(nets, self.codes)[0]
+        positive = nets[:, 0] > 0
+        return np.where(positive, 1, 0 if self.targets.min() == 0 else -1)
+
+    def primal_weights(self):
+        """W = sum_n alpha_n y_n X_n for a linear kernel (bias weight first), one row per unit.
+
+        >>> from perceptron_lib import boolean_function
+        >>> train_kernel(*boolean_function("or"), kernel="linear").primal_weights().tolist()
+        [[0.0, 1.0, 1.0]]
+        """
+        if self.kernel != "linear":
+            raise ValueError(f"primal_weights needs a run with kernel='linear', got kernel={self.kernel!r}")
+        X1 = add_with_ones(self.X)
+        coefficients = (self.alpha * self._signed()).astype(float)
+        W = np.zeros((coefficients.shape[1], X1.shape[1]))
+        for n in range(len(X1)):
+            W = W + coefficients[n][:, None] * X1[n][None, :]
+        return W
+
+
+def train_kernel(X, y, *, kernel="rbf", gamma=None, degree=2, code=None, order="cyclic", seed=None,
+                 max_epochs=100):
+    """The kernel perceptron: the perceptron in its dual form, with a kernel for the dot product (seed 004).
+
+    With W = sum_n alpha_n y_n X_n, the net of pattern j is sum_n alpha_n y_n
+    X_n·X_j; a mistake on pattern j adds 1 to alpha_j. Replacing X_n·X_j by
+    k(x_n, x_j) (`kernel_matrix`) learns a separator in the kernel's feature
+    space. The nets of all training patterns are kept and a mistake on
+    pattern j adds y_j k(x_j, x_n) to each, so a presentation costs one
+    comparison and a mistake one row of additions, in the order the mistakes
+    happen. Presentation order, stopping and cycle detection are `train`'s:
+    cyclic or seeded random passes (the same permutations), "converged" after
+    a whole pass without a mistake, "cycling" when a pass starts from nets
+    seen at an earlier pass start (cyclic order), else "max_epochs".
+
+    With the linear kernel (1 + x·z, the bias input included) on integer
+    data, the run is `train`'s: the same mistakes at the same presentations,
+    and W = sum_n alpha_n y_n X_n (`KernelRun.primal_weights`).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        At most 3000 patterns.
+    y : array-like of shape (n_samples,)
+        Without `code`: one unit's labels, all in {0, 1} (the threshold
+        unit's rule: output 1 where the net is > 0) or all in {-1, +1}
+        (mistake where y net <= 0). With `code`: class numbers 0, 1, ...
+    kernel, gamma, degree
+        See `kernel_matrix`.
+    code : {None, "one-hot", "binary"}, default None
+        Train one unit per entry of the class codes (`class_codes`).
+    order : {"cyclic", "random"}, default "cyclic"
+    seed : int, optional
+    max_epochs : int, default 100
+        From 1; max_epochs * n_samples may be at most 500,000.
+
+    Returns
+    -------
+    KernelRun
+
+    Examples
+    --------
+    XOR, which no line separates, with a polynomial kernel of degree 2:
+
+    >>> from perceptron_lib import boolean_function
+    >>> run = train_kernel(*boolean_function("xor"), kernel="polynomial")
+    >>> run.status, run.predict([[0, 0], [0, 1], [1, 0], [1, 1]]).tolist()
+    ('converged', [0, 1, 1, 0])
+    """
+    X = check.patterns("X", X)
+    if len(X) > MAX_KERNEL_SAMPLES:
+        raise ValueError(f"X must have at most {MAX_KERNEL_SAMPLES} patterns for a kernel perceptron "
+                         f"(its kernel matrix), got {len(X)}")
+    if code is None:
+        targets, convention = check.labels("y", y, len(X))
+        targets, codes = targets[:, None], None
+    else:
+        labels, codes, _ = _class_labels(y, len(X), code, None)
+        targets, convention = codes[labels], "-1/+1"
+    order = check.choice("order", order, ORDERS)
+    max_epochs = check.whole("max_epochs", max_epochs, minimum=1)
+    if max_epochs * len(X) > MAX_PRESENTATIONS:
+        raise ValueError(f"max_epochs * n_samples must be at most {MAX_PRESENTATIONS:,} (a few seconds), got "
+                         f"{max_epochs} * {len(X)}")
+    if seed is not None and order != "random":
+        raise ValueError(f"seed is used only with order='random', got seed={seed!r} with order={order!r}")
+    seed = None if seed is None else check.seed("seed", seed)
+    gamma = 1.0 / max(X.shape[1], 1) if gamma is None else gamma
+    K = kernel_matrix(X, X, kernel=kernel, gamma=gamma, degree=degree)
+    alpha, pattern, mistakes, status, epochs = _dual_run(K, targets, convention, order, seed, max_epochs)
+    return KernelRun(X=X, targets=targets, codes=codes, kernel=kernel, gamma=float(gamma), degree=degree,
+                     alpha=alpha, pattern=pattern, mistakes=mistakes, status=status,
+                     n_presentations=len(pattern), n_epochs=epochs)
+
+
+def _dual_run(K, targets, convention, order, seed, max_epochs):
+    """The dual perceptron on a kernel matrix; returns (alpha, pattern, mistakes, status, epochs).
+
+    Stopping is `train`'s: converged once every pattern has been presented, and
+    found right, since the last mistake.
+    """
+    n, m = targets.shape
+    signs = np.where(targets > 0, 1.0, -1.0)
+    zero_one = convention == "0/1"
+    nets, alpha = np.zeros((n, m)), np.zeros((n, m), np.int64)
+    pattern, mistakes, seen = [], [], set()
+    clean_since, n_clean, n_mistakes = [-1] * n, 0, 0  # the mistake count at which each pattern was last right
+    passes = _pass_orders(n, order, seed)
+    status, epoch = "max_epochs", 0
+    while status == "max_epochs" and epoch < max_epochs:
+        if order == "cyclic":   # the nets at a pass start decide the rest: a repeat is a cycle
+            state = hashlib.sha256(nets.tobytes()).digest()
+            if state in seen:
+                status = "cycling"
+                break
+            seen.add(state)
+        epoch += 1
+        for j in next(passes):
+            units = ((nets[j] > 0) != (targets[j] > 0)) if zero_one else (signs[j] * nets[j] <= 0)
+            pattern.append(j)
+            mistakes.append(units)
+            if units.any():
+                alpha[j] += units
+                nets += K[j][:, None] * (signs[j] * units)[None, :]   # each unit's nets, in mistake order
+                n_mistakes, n_clean = n_mistakes + 1, 0
+            elif clean_since[j] != n_mistakes:
+                clean_since[j], n_clean = n_mistakes, n_clean + 1
+                if n_clean == n:
+                    status = "converged"
+                    break
+    return alpha, np.array(pattern, np.int64), np.array(mistakes, bool).reshape(-1, m), status, epoch
+
+
+# ---------------------------------------------------------------- scores
+
+def confusion_matrix(true, predicted, n_classes=None):
+    """Counts of (true class, predicted class) pairs: row i, column j counts class i predicted as j.
+
+    Parameters
+    ----------
+    true, predicted : array-like of shape (n_samples,)
+        Class numbers from 0.
+    n_classes : int, optional
+        By default the largest class number + 1.
+
+    Returns
+    -------
+    ndarray of shape (n_classes, n_classes)
+
+    Examples
+    --------
+    >>> confusion_matrix([0, 1, 1, 2], [0, 1, 2, 2]).tolist()
+    [[1, 0, 0], [0, 1, 1], [0, 0, 1]]
+    """
+    true = check.array("true", true, "(n_samples,)", ndim=1, integer=True)
+    predicted = check.array("predicted", predicted, "(n_samples,)", ndim=1, integer=True)
+    if len(true) != len(predicted):
+        raise ValueError(f"true and predicted must have the same length, got {len(true)} and {len(predicted)}")
+    top = int(max(true.max(initial=0), predicted.max(initial=0))) + 1
+    n_classes = check.whole("n_classes", top if n_classes is None else n_classes, minimum=1, maximum=10_000)
+    low = int(min(true.min(initial=0), predicted.min(initial=0)))
+    if low < 0 or top > n_classes:
+        raise ValueError(f"true and predicted must hold class numbers from 0 to {n_classes - 1}, got values "
+                         f"from {low} to {top - 1}")
+    matrix = np.zeros((n_classes, n_classes), np.int64)
+    np.add.at(matrix, (true.astype(np.intp), predicted.astype(np.intp)), 1)
+    return matrix
+
+
+def accuracy(true, predicted):
+    """The fraction of patterns whose predicted class is the true one.
+
+    >>> accuracy([0, 1, 1, 2], [0, 1, 2, 2])
+    0.75
+    """
+    matrix = confusion_matrix(true, predicted)
+    return float(np.trace(matrix) / matrix.sum()) if matrix.sum() else 0.0
