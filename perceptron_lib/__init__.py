@@ -38,6 +38,7 @@ from .tables import Checks, Table, pattern_table, side_by_side, unit_table
 from .plotting import (Picture, plot_bound_check, plot_boundaries, plot_correction_moves, plot_curves, plot_dual_grid,
                        plot_error_landscape, plot_feature_boundary, plot_feature_space, plot_history, plot_trace_grid,
                        plot_units, plot_weight_space, step_figure)
+from .plotting import plot_confusion, plot_images, plot_layer_steps, plot_regions
 
 __all__ = [
     # data sets
@@ -63,6 +64,7 @@ __all__ = [
     "Checks", "Table", "pattern_table", "side_by_side", "unit_table",
     "Picture", "plot_bound_check", "plot_boundaries", "plot_correction_moves", "plot_curves", "plot_dual_grid",
     "plot_error_landscape", "plot_feature_boundary", "plot_feature_space", "plot_history", "plot_trace_grid",
-    "plot_units", "plot_weight_space", "step_figure",
+    "plot_units", "plot_weight_space", "step_figure", "plot_layer_steps", "plot_regions", "plot_confusion",
+    "plot_images",
 ]
 __version__ = "0.1.0"

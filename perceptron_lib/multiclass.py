@@ -247,8 +247,8 @@ class LayerRun:
         return _decode(nets, self.codes)
 
 
-def train_layer(X, labels, *, code="one-hot", n_classes=None, eta=1.0, order="cyclic", seed=None,
-                max_epochs=1000):
+def train_layer(X, labels, *, code="one-hot", n_classes=None, eta=1.0, initial_weights=None, order="cyclic",
+                seed=None, max_epochs=1000):
     """Train m perceptron units to tell K classes apart (seed 004, the output layer).
 
     Unit i learns the i-th entry of each class's code (`class_codes`) with the
@@ -267,6 +267,9 @@ def train_layer(X, labels, *, code="one-hot", n_classes=None, eta=1.0, order="cy
         K, from 2 to 64; by default the largest label + 1.
     eta, order, seed, max_epochs
         As in `train`, for every unit.
+    initial_weights : array-like of shape (m, n_features + 1), optional
+        Each unit's start [w0, w1, ...]; zeros by default (the notes start
+        from random weights: pass them here).
 
     Returns
     -------
@@ -284,8 +287,14 @@ def train_layer(X, labels, *, code="one-hot", n_classes=None, eta=1.0, order="cy
     X = check.patterns("X", X)
     labels, codes, code = _class_labels(labels, len(X), code, n_classes)
     targets = codes[labels]
-    units = [train(X, targets[:, i], eta=eta, order=order, seed=seed, max_epochs=max_epochs)
-             for i in range(codes.shape[1])]
+    m = codes.shape[1]
+    start = np.zeros((m, X.shape[1] + 1)) if initial_weights is None else \
+        check.array("initial_weights", initial_weights, f"({m}, {X.shape[1] + 1}): one row per unit", ndim=2)
+    if start.shape != (m, X.shape[1] + 1):
+        raise ValueError(f"initial_weights must have one row [w0, w1, ...] per unit, shape ({m}, "
+                         f"{X.shape[1] + 1}), got shape {start.shape}")
+    units = [train(X, targets[:, i], eta=eta, initial_weights=start[i], order=order, seed=seed,
+                   max_epochs=max_epochs) for i in range(m)]
     unfinished = [unit.status for unit in units if unit.status != "converged"]
     return LayerRun(units=units, codes=codes, code=code, labels=labels, targets=targets,
                     status=unfinished[0] if unfinished else "converged",

@@ -1236,3 +1236,249 @@ def _lim(lim):
 
 def _resolution(resolution):
     return check.whole("resolution", resolution, minimum=2, maximum=MAX_RESOLUTION)
+
+
+# ---------------------------------------------------------------- beyond two classes (lesson 08)
+
+CLASS_COLORS = ["#1f6fb4", "#e07b00", "#2a9d3a", "#c0392b", "#7b4fa8", "#8c564b", "#d45fb0", "#555555",
+                "#a8a800", "#17a2b8"]
+UNIT_STYLES = ["-", "--", ":", "-."]
+MAX_CLASS_PANELS = 16
+
+
+def draw_classes(ax, X, labels, *, size=30, **style):
+    """Patterns in the plane coloured by class number (ten colours, then again).
+
+    Parameters
+    ----------
+    ax : matplotlib Axes
+    X : array-like of shape (n_samples, 2)
+    labels : array-like of shape (n_samples,)
+        Class numbers from 0.
+    size : float, default 30
+        Marker area.
+    **style
+        Passed on to `ax.scatter`.
+
+    Returns
+    -------
+    PathCollection
+    """
+    ax = _axes("ax", ax)
+    X, labels = _class_points(X, labels)
+    colors = [CLASS_COLORS[k % len(CLASS_COLORS)] for k in labels]
+    return ax.scatter(*X.T, s=check.positive("size", size), c=colors, zorder=3, **style)
+
+
+def plot_layer_steps(run, X, *, steps=None, ncols=4, size=2.7):
+    """A layer of units learning K classes, one panel per chosen step (seed 004's figures).
+
+    Each panel shows the classes and each unit's line W_i·X = 0 (unit 1
+    solid, unit 2 dashed, ...) after that presentation; the pattern just
+    presented is ringed, in red if some unit was corrected.
+
+    Parameters
+    ----------
+    run : LayerRun
+        A `train_layer` run on patterns with two features.
+    X : array-like of shape (n_samples, 2)
+        Its patterns.
+    steps : list of int, optional
+        Presentations to show, 0 (the start) to run.n_presentations; by
+        default the start and every presentation that corrected a unit, at
+        most 16 panels.
+    ncols : int, default 4
+    size : float, default 2.7
+        Panel size in inches.
+
+    Returns
+    -------
+    Picture
+    """
+    X = check.patterns("X", X, n_features=2)
+    if not hasattr(run, "weights_at") or len(run.labels) != len(X):
+        raise TypeError(f"run must be the LayerRun of these {len(X)} patterns, got {check.shown(run)}")
+    corrected = np.flatnonzero(np.any(_padded(run), axis=0)) + 1
+    steps = [0, *corrected.tolist()] if steps is None else steps
+    steps = [check.whole("steps", k, minimum=0, maximum=run.n_presentations) for k in steps]
+    if not 1 <= len(steps) <= MAX_CLASS_PANELS:
+        raise ValueError(f"steps must choose 1 to {MAX_CLASS_PANELS} panels, got {len(steps)}")
+    ncols = check.whole("ncols", ncols, minimum=1, maximum=8)
+    size = check.number("size", size, above=0, maximum=MAX_INCHES / 8)
+    nrows = -(-len(steps) // ncols)
+    fig = Picture(figsize=(size * min(ncols, len(steps)), size * nrows), layout="constrained")
+    axes = np.atleast_1d(fig.subplots(nrows, min(ncols, len(steps)), squeeze=False)).ravel()
+    xlim, ylim = pattern_limits(X)
+    patterns = run.units[0].pattern
+    for ax, k in zip(axes, steps):
+        draw_classes(ax, X, run.labels, size=12)
+        for i, w in enumerate(run.weights_at(k)):
+            drawn = draw_decision_boundary(ax, w, xlim=xlim, ylim=ylim, arrow=False, lw=1.6,
+                                           ls=UNIT_STYLES[i % 4], color="black")
+            drawn["side"].set_visible(False)
+        title = "start"
+        if k:
+            j = patterns[(k - 1) % len(patterns)] if k > len(patterns) else patterns[k - 1]
+            units = [i + 1 for i, unit in enumerate(run.units) if k <= unit.n_presentations and unit.updated[k - 1]]
+            ax.scatter(*X[j], s=160, facecolors="none", edgecolors=UPDATE if units else "black", lw=2, zorder=4)
+            title = f"{k}: X{j + 1}" + (f", unit {', '.join(map(str, units))} corrected" if units else "")
+        ax.set(xlim=xlim, ylim=ylim, aspect="equal", xticks=[], yticks=[])
+        ax.set_title(title, fontsize=9)
+    for ax in axes[len(steps):]:
+        ax.set_visible(False)
+    return fig
+
+
+def _padded(run):
+    """Each unit's `updated`, padded with False to the layer's length."""
+    return [np.concatenate([unit.updated, np.zeros(run.n_presentations - unit.n_presentations, bool)])
+            for unit in run.units]
+
+
+def draw_regions(ax, predict, *, xlim, ylim, n_classes, resolution=120):
+    """Shade the plane by the class `predict` gives each point of a grid.
+
+    Parameters
+    ----------
+    ax : matplotlib Axes
+    predict : callable
+        ``predict(points)`` of an (n, 2) array returns n class numbers (or
+        labels -1/+1, drawn as 0/1).
+    xlim, ylim : (float, float)
+    n_classes : int
+        From 2 to 10: one colour each.
+    resolution : int, default 120
+        Grid points per axis, from 2 to 400.
+
+    Returns
+    -------
+    QuadMesh
+    """
+    ax = _axes("ax", ax)
+    predict = check.function("predict", predict, "predict(points)")
+    xlim, ylim = _check_limits("xlim", xlim), _check_limits("ylim", ylim)
+    n_classes = check.whole("n_classes", n_classes, minimum=2, maximum=len(CLASS_COLORS))
+    resolution = check.whole("resolution", resolution, minimum=2, maximum=400)
+    u, v = np.meshgrid(np.linspace(*xlim, resolution), np.linspace(*ylim, resolution))
+    classes = np.asarray(predict(np.column_stack([u.ravel(), v.ravel()])))
+    classes = np.where(classes < 0, 0, classes).reshape(u.shape)
+    from matplotlib.colors import ListedColormap
+    colours = ListedColormap(CLASS_COLORS[:n_classes])
+    return ax.pcolormesh(u, v, classes, cmap=colours, vmin=-0.5, vmax=n_classes - 0.5, alpha=0.25,
+                         shading="auto", zorder=1)
+
+
+def plot_regions(predicts, X, labels, titles, *, size=3.4, resolution=120):
+    """Decision regions of several classifiers on the same patterns, side by side.
+
+    Parameters
+    ----------
+    predicts : list of callable
+        One ``predict(points)`` per panel (1 to 4).
+    X : array-like of shape (n_samples, 2)
+    labels : array-like of shape (n_samples,)
+        Class numbers from 0 (or labels -1/+1, drawn as 0/1).
+    titles : list of str
+        One per panel.
+    size : float, default 3.4
+        Panel size in inches.
+    resolution : int, default 120
+
+    Returns
+    -------
+    Picture
+    """
+    if not isinstance(predicts, (list, tuple)) or not 1 <= len(predicts) <= 4:
+        raise TypeError(f"predicts must be a list of 1 to 4 functions, got {check.shown(predicts)}")
+    X, labels = _class_points(X, labels)
+    titles = _texts("titles", titles, len(predicts))
+    size = check.number("size", size, above=0, maximum=MAX_INCHES / 4)
+    fig = Picture(figsize=(size * len(predicts), size), layout="constrained")
+    axes = np.atleast_1d(fig.subplots(1, len(predicts)))
+    xlim, ylim = pattern_limits(X)
+    for ax, predict, title in zip(axes, predicts, titles):
+        draw_regions(ax, predict, xlim=xlim, ylim=ylim, n_classes=max(2, int(labels.max()) + 1),
+                     resolution=resolution)
+        draw_classes(ax, X, labels, size=18 if len(X) > 20 else 90, edgecolors="white", linewidths=0.5)
+        ax.set(xlim=xlim, ylim=ylim, aspect="equal", xlabel="x1", ylabel="x2")
+        ax.set_title(title, fontsize=11)
+    return fig
+
+
+def plot_confusion(matrices, titles, *, size=3.6):
+    """Confusion matrices as tables of counts, darker where the count is larger (seed 004's matrices).
+
+    Parameters
+    ----------
+    matrices : list of array-like of shape (K, K)
+        Counts: row = true class, column = predicted class (1 to 3 matrices).
+    titles : list of str
+    size : float, default 3.6
+        Panel size in inches.
+
+    Returns
+    -------
+    Picture
+    """
+    if not isinstance(matrices, (list, tuple)) or not 1 <= len(matrices) <= 3:
+        raise TypeError(f"matrices must be a list of 1 to 3 count tables, got {check.shown(matrices)}")
+    matrices = [check.array(f"matrices[{i}]", m, "(K, K)", ndim=2, integer=True) for i, m in enumerate(matrices)]
+    for i, m in enumerate(matrices):
+        if m.shape[0] != m.shape[1] or m.shape[0] > 20 or (m < 0).any():
+            raise ValueError(f"matrices[{i}] must be a square table of counts >= 0, at most 20 x 20, "
+                             f"got shape {m.shape} with smallest count {m.min()}")
+    titles = _texts("titles", titles, len(matrices))
+    size = check.number("size", size, above=0, maximum=MAX_INCHES / 3)
+    fig = Picture(figsize=(size * len(matrices), size), layout="constrained")
+    for ax, m, title in zip(np.atleast_1d(fig.subplots(1, len(matrices))), matrices, titles):
+        off = m.copy()
+        np.fill_diagonal(off, 0)
+        ax.imshow(np.where(np.eye(len(m), dtype=bool), 0, m), cmap="Reds", vmin=0, vmax=max(1, off.max()))
+        for (i, j), count in np.ndenumerate(m):
+            ax.text(j, i, str(count), ha="center", va="center", fontsize=8 if len(m) > 6 else 10,
+                    fontweight="bold" if i == j else "normal", color="black" if count or i == j else "#bbbbbb")
+        ax.set(xticks=range(len(m)), yticks=range(len(m)), xlabel="predicted", ylabel="true")
+        ax.set_title(title, fontsize=11)
+    return fig
+
+
+def plot_images(images, titles, *, ncols=8, size=1.1):
+    """Small grey images (for example 8 x 8 digits) with a caption each.
+
+    Parameters
+    ----------
+    images : array-like of shape (n, height, width)
+        From 1 to 48 images.
+    titles : list of str
+    ncols : int, default 8
+    size : float, default 1.1
+        Panel size in inches.
+
+    Returns
+    -------
+    Picture
+    """
+    images = check.array("images", images, "(n, height, width)", ndim=3)
+    if not 1 <= len(images) <= 48:
+        raise ValueError(f"images must hold 1 to 48 images, got {len(images)}")
+    titles = _texts("titles", titles, len(images))
+    ncols = check.whole("ncols", ncols, minimum=1, maximum=16)
+    size = check.number("size", size, above=0, maximum=MAX_INCHES / 16)
+    cols = min(ncols, len(images))
+    rows = -(-len(images) // cols)
+    fig = Picture(figsize=(size * cols, (size + 0.25) * rows), layout="constrained")
+    axes = np.atleast_1d(fig.subplots(rows, cols, squeeze=False)).ravel()
+    for ax, image, title in zip(axes, images, titles):
+        ax.imshow(image, cmap="gray_r", interpolation="nearest")
+        ax.set_title(title, fontsize=9)
+    for ax in axes:
+        ax.set_axis_off()
+    return fig
+
+
+def _class_points(X, labels):
+    X = check.patterns("X", X, n_features=2)
+    labels = check.array("labels", labels, "(n_samples,)", ndim=1, integer=True)
+    if len(labels) != len(X):
+        raise ValueError(f"labels must have one class per pattern ({len(X)}), got {len(labels)}")
+    return X, np.where(labels < 0, 0, labels)

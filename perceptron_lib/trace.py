@@ -105,16 +105,25 @@ class Trace:
         self._require_record("update_presentations")
         return np.flatnonzero(self.updated) + 1
 
-    def cycle_corrections(self):
-        """How often each pattern corrected W during one period of the cycle.
+    def corrections(self, *, cycle=False):
+        """How often each pattern corrected W: over the whole run, or over one period of its cycle.
 
-        Over a cycle W comes back to where it was, so the corrections add up
-        to zero: the sum of eta X over the positive patterns corrected equals
-        the sum over the negative ones, each counted this many times. No W
-        can then be right on all of them (a positive needs W·X > 0, a negative
-        W·X <= 0, yet the two sums are the same vector): the cycle is a proof
-        that the data are not linearly separable (Manfredi 2021, the cycling
-        theorem).
+        Over the whole run from W = 0 with eta = 1, W is the sum of these
+        counts times y_n X_n: they are the alpha of the dual form (the
+        perceptron-network notes, seed 004; `train_kernel`).
+
+        Over a cycle (``cycle=True``) W comes back to where it was, so the
+        corrections add up to zero: the sum of eta X over the positive
+        patterns corrected equals the sum over the negative ones, each counted
+        this many times. No W can then be right on all of them (a positive
+        needs W·X > 0, a negative W·X <= 0, yet the two sums are the same
+        vector): the cycle is a proof that the data are not linearly
+        separable (Manfredi 2021, the cycling theorem).
+
+        Parameters
+        ----------
+        cycle : bool, default False
+            Count over one period of the cycle (a run that ended "cycling").
 
         Returns
         -------
@@ -124,15 +133,24 @@ class Trace:
         Examples
         --------
         >>> from perceptron_lib import train, boolean_function
-        >>> train(*boolean_function("xor")).cycle_corrections().tolist()
+        >>> train(*boolean_function("or")).corrections().tolist()
+        [2, 1, 1, 0]
+        >>> train(*boolean_function("xor")).corrections(cycle=True).tolist()
         [1, 1, 1, 1]
         """
-        self._require_record("cycle_corrections")
-        if self.status != "cycling":
-            raise ValueError(f"cycle_corrections needs a run that ended cycling, got status {self.status!r}")
-        cycle = slice(self.cycle_start - 1, self.cycle_start - 1 + self.cycle_length)
+        self._require_record("corrections")
+        part = slice(None)
+        if check.flag("cycle", cycle):
+            if self.status != "cycling":
+                raise ValueError(f"corrections(cycle=True) needs a run that ended cycling, got status "
+                                 f"{self.status!r}")
+            part = slice(self.cycle_start - 1, self.cycle_start - 1 + self.cycle_length)
         # np.intp: bincount takes the platform's index type, 32 bits in the browser (Pyodide, wasm32)
-        return np.bincount(self.pattern[cycle][self.updated[cycle]].astype(np.intp), minlength=len(self.X))
+        return np.bincount(self.pattern[part][self.updated[part]].astype(np.intp), minlength=len(self.X))
+
+    def cycle_corrections(self):
+        """``corrections(cycle=True)``: the corrections of one period of the cycle (see `corrections`)."""
+        return self.corrections(cycle=True)
 
     def step_text(self, k):
         """The arithmetic of presentation k (numbered from 1) as two short strings.

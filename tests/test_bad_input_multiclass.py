@@ -39,6 +39,8 @@ CASES = [
     case("multiclass.train_layer", lambda: m.train_layer(*TWO, eta=0), ValueError, "eta", "positive", "0"),
     case("multiclass.train_layer", lambda: m.train_layer([1, 2], [0, 1]), ValueError, "X", "(n_samples, ",
          "(2,)"),
+    case("multiclass.train_layer", lambda: m.train_layer(*TWO, initial_weights=[[0, 0, 0]]), ValueError,
+         "initial_weights", "(2, 3)", "(1, 3)"),
     case("multiclass.LayerRun.weights_at", lambda: LAYER.weights_at(99), ValueError, "k", "0 to", "99"),
     case("multiclass.LayerRun.predict", lambda: LAYER.predict([[1, 2, 3]]), ValueError, "X", "(n_samples, 2)",
          "(1, 3)"),
