@@ -1,6 +1,6 @@
 """Speed of the 4-input census (boolean_census) against one linear program and one scikit-learn Perceptron per function.
 
-    python benchmarks/census.py [--sample 2000] [--repeats 3]
+    python benchmarks/census.py [--sample 2000] [--seed 0] [--repeats 3]
 
 The workload: all 65,536 Boolean functions of 4 inputs (0/1 patterns in the order of boolean_patterns,
 labels 0/1), each decided separable or not; 1882 are (Budinich 1993, section 4). Timed, in one run:
@@ -8,7 +8,8 @@ labels 0/1), each decided separable or not; 1882 are (Budinich 1993, section 4).
 - boolean_census(4): one perceptron run per class of the cube's symmetries (222 classes), all at once;
 - train_many on all 65,536 functions at once (the census without the symmetry classes);
 - one scipy linear program per function (HiGHS dual simplex, the margin program of lp_separability without
-  its exact proofs): timed on `--sample` functions spread over all codes, EXTRAPOLATED to 65,536;
+  its exact proofs): timed on a random sample of `--sample` functions (codes drawn without replacement,
+  `--seed`), EXTRAPOLATED to 65,536;
 - one scikit-learn Perceptron per function (shuffle=False, tol=None, eta0=1, max_iter=50: more passes than
   any separable 4-input function needs; separable iff it ends with no training error): timed on the same
   sample, EXTRAPOLATED to 65,536.
@@ -82,7 +83,7 @@ def one_scikit_learn_perceptron(X, y):
     return bool((model.predict(X) == y).all())
 
 
-def main(sample, repeats):
+def main(sample, seed, repeats):
     print(f"workload: all {N_FUNCTIONS:,} Boolean functions of 4 inputs, each decided separable or not")
     t_census, separable = best_time(lambda: boolean_census(4), repeats)
     t_many, by_batch = best_time(all_at_once, 1)
@@ -93,13 +94,14 @@ def main(sample, repeats):
     print(f"  train_many on all: {t_many:7.3f} s, peak {m_many:6.1f} MB, agrees with the census on "
           f"{int((by_batch == separable).sum()):,} of {N_FUNCTIONS:,}")
 
-    codes = np.linspace(0, N_FUNCTIONS - 1, sample).astype(int)
+    codes = np.sort(np.random.default_rng(seed).choice(N_FUNCTIONS, sample, replace=False))
     X = boolean_patterns(4)
     X1 = np.hstack([np.ones((16, 1)), X])
     t_lp, by_lp = best_time(lambda: [one_linear_program(X1, labels(c)) for c in codes], 1)
     t_sk, by_sk = best_time(lambda: [one_scikit_learn_perceptron(X, labels(c)) for c in codes], 1)
     scale = N_FUNCTIONS / sample
-    print(f"references, timed on {sample:,} functions spread over all codes and EXTRAPOLATED to {N_FUNCTIONS:,}:")
+    print(f"references, timed on a random sample of {sample:,} functions (seed {seed}; {int(separable[codes].sum())} "
+          f"separable, {sample * int(separable.sum()) / N_FUNCTIONS:.0f} expected) and EXTRAPOLATED to {N_FUNCTIONS:,}:")
     for name, t, verdicts in (("one scipy LP per function", t_lp, by_lp),
                               ("one sklearn Perceptron per function", t_sk, by_sk)):
         agree = int((np.array(verdicts) == separable[codes]).sum())
@@ -120,6 +122,7 @@ def main(sample, repeats):
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sample", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--repeats", type=int, default=3)
     arguments = parser.parse_args()
-    main(arguments.sample, arguments.repeats)
+    main(arguments.sample, arguments.seed, arguments.repeats)

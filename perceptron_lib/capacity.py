@@ -350,7 +350,7 @@ def separable_probability(n, d, *, bias=False):
     Fraction(29, 128)
     """
     count = separable_dichotomies(n, d, bias=bias)
-    return Fraction(count, 1 << n)
+    return Fraction(count, 1 << int(n))   # int: a numpy integer would overflow from n = 63
 
 
 # --- separability by linear programming ------------------------------------------------------------

@@ -427,3 +427,10 @@ def test_two_summable_functions_are_never_separable():
     summable = _two_summable(tables, 4)
     assert not (summable & boolean_census(4)).any()
     assert summable.sum() == 2**16 - 1882  # on 4 inputs, every non-separable function has such a pair
+
+
+def test_probability_takes_numpy_integers_of_any_size():
+    import numpy as np
+    from perceptron_lib.capacity import separable_probability
+    assert separable_probability(np.int64(70), 20) == separable_probability(70, 20) > 0
+    assert separable_probability(np.int64(63), 5) == separable_probability(63, 5) > 0
