@@ -24,7 +24,7 @@ from .variants import (AdaptiveRuns, SigmoidRun, StandardGrid, StandardRuns, Vot
                        standard_algorithm, standard_algorithm_grid, train_sigmoid, voted_perceptron, weight_change)
 # Beyond two classes: layers of units, the kernel perceptron, scores (multiclass.py)
 from .multiclass import (KernelRun, LayerRun, accuracy, class_codes, confusion_matrix, corner_clusters, decode,
-                         kernel_matrix, ring_data, train_kernel, train_layer)
+                         digit_halves, kernel_matrix, ring_data, train_kernel, train_layer)
 # Theory: bounds (bounds.py), capacity and separability (capacity.py), geometry of both spaces (geometry.py)
 from .bounds import (ConvergenceExperiment, augmented_bound, augmented_radius, binary_bound, convergence_experiment,
                      honavar_bound, margin, max_margin_separator, radius, stensbo_smidt_bound)
@@ -38,7 +38,7 @@ from .tables import Checks, Table, pattern_table, side_by_side, unit_table
 from .plotting import (Picture, plot_bound_check, plot_boundaries, plot_correction_moves, plot_curves, plot_dual_grid,
                        plot_error_landscape, plot_feature_boundary, plot_feature_space, plot_history, plot_trace_grid,
                        plot_units, plot_weight_space, step_figure)
-from .plotting import plot_confusion, plot_images, plot_layer_steps, plot_regions
+from .plotting import draw_accuracy_curve, plot_confusion, plot_images, plot_layer_steps, plot_regions
 
 __all__ = [
     # data sets
@@ -50,7 +50,7 @@ __all__ = [
     "beta_opt", "weight_change", "boolean_problems", "AdaptiveRuns", "adaptive_algorithm", "StandardRuns",
     "standard_algorithm", "StandardGrid", "standard_algorithm_grid",
     # beyond two classes
-    "class_codes", "decode", "corner_clusters", "ring_data", "LayerRun", "train_layer", "kernel_matrix",
+    "class_codes", "decode", "corner_clusters", "ring_data", "digit_halves", "LayerRun", "train_layer", "kernel_matrix",
     "KernelRun", "train_kernel", "confusion_matrix", "accuracy",
     # theory
     "ConvergenceExperiment", "augmented_bound", "augmented_radius", "binary_bound", "convergence_experiment",
@@ -65,6 +65,6 @@ __all__ = [
     "Picture", "plot_bound_check", "plot_boundaries", "plot_correction_moves", "plot_curves", "plot_dual_grid",
     "plot_error_landscape", "plot_feature_boundary", "plot_feature_space", "plot_history", "plot_trace_grid",
     "plot_units", "plot_weight_space", "step_figure", "plot_layer_steps", "plot_regions", "plot_confusion",
-    "plot_images",
+    "plot_images", "draw_accuracy_curve",
 ]
 __version__ = "0.1.0"

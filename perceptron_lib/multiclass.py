@@ -1,14 +1,16 @@
 """Beyond two classes and beyond lines: a layer of perceptrons, and the kernel (dual) perceptron.
 
-The perceptron-network notes (seed 004, "lecture notes on the perceptron network") give the
-output layer m units, each trained by the mistake-driven rule (update unit i when y_i W_i·X <= 0,
-W_i <- W_i + eta y_i X), with the K classes coded one-hot (K = m) or in binary (K <= 2^m). They
-then write W = sum_n alpha_n y_n X_n, where alpha_n counts the mistakes made on pattern n, so that
-a kernel k(x, z) can stand wherever a dot product X_n·X stood: the kernel perceptron, which they
-try on handwritten digits.
+The lecture notes on the perceptron network (seed 004) give the output layer m units, each trained
+by the mistake-driven rule (unit i is corrected when y_i W_i·X <= 0: W_i <- W_i + eta y_i X), with
+the K classes coded one-hot (K = m) or in binary (K <= 2^m). They then write
+W = sum_n alpha_n y_n X_n, where alpha_n counts the mistakes made on pattern n, so that a kernel
+k(x, z) can stand wherever a dot product X_n·X stood: the kernel perceptron, which they try on
+handwritten digits.
 
-Every number here is computed in an order fixed by the code, with IEEE-rounded operations only
-(no BLAS, no library exponential; see `kernel_matrix`), so every machine, the browser's Pyodide
+Every number here is computed in an order fixed by the code, with IEEE-rounded additions,
+multiplications and divisions only: no BLAS (no ``@``, np.dot, einsum, linalg), no library
+exponential or power (numpy picks those for the CPU at run time, and their last bits differ from
+one machine to the next; see `exp_nonpositive`). So every machine, the browser's Pyodide
 included, computes the same run to the last bit.
 """
 import hashlib
@@ -19,16 +21,18 @@ import numpy as np
 
 from . import validation as check
 from .arithmetic import add_with_ones, dot
-from .trace import Trace
-from .training import ORDERS, _pass_orders, train
+from .training import MAX_RECORDED, ORDERS, _pass_orders, train
 
 CODES = ("one-hot", "binary")
 KERNELS = ("linear", "polynomial", "rbf")
 MAX_CLASSES = 64
-MAX_KERNEL_SAMPLES = 3000          # a Gram matrix of at most 9,000,000 entries (72 MB)
-MAX_KERNEL_WORK = 2_000_000_000    # entries times features summed for a kernel matrix (a few seconds)
-MAX_PRESENTATIONS = 500_000        # a kernel run: about 5 s at the most
+MAX_KERNEL_SAMPLES = 3000           # training patterns of a kernel perceptron
+MAX_KERNEL_ENTRIES = MAX_KERNEL_SAMPLES**2   # a kernel matrix of at most 72 MB
+MAX_KERNEL_WORK = 2_000_000_000     # kernel entries times features: a few seconds
+MAX_PRESENTATIONS = 500_000         # a kernel run: about 10 µs a presentation
+MAX_RUN_WORK = 1_000_000_000        # presentations x patterns x units: a run of mistakes only, a few seconds
 MAX_DEGREE = 10
+_BLOCK = 1 << 16                    # kernel entries computed at once: two 512 kB blocks stay in the CPU's cache
 
 
 # ---------------------------------------------------------------- codes
@@ -39,7 +43,7 @@ def class_codes(n_classes, code="one-hot"):
     "one-hot" gives class k the vector with +1 at unit k and -1 at every other
     unit (m = K). "binary" gives it the binary number k in m bits, the first
     unit the most significant, bit 1 as +1 and bit 0 as -1 (m = the fewest
-    bits that count to K - 1).
+    bits that count to K - 1), in the order of the notes' second table.
 
     Parameters
     ----------
@@ -76,10 +80,18 @@ def decode(nets, codes):
 
     A unit says +1 where its net is > 0 and -1 elsewhere. The class is the one
     whose code equals the units' outputs. When no code does, the notes take
-    the unit with the largest net; for a one-hot code that is exactly the
-    class chosen here, the code t with the largest sum_i t_i net_i (for
-    one-hot codes that sum is 2 net_k - sum of all nets). For binary codes the
-    same rule picks the code the nets lean to most; ties go to the lower class.
+    the class of the unit with the largest net. The rule used here, for both
+    codes, is: the class whose code t has the largest sum_i t_i net_i.
+
+    - One-hot: that sum is 2 net_k - (sum of all nets), largest for the unit
+      with the largest net: exactly the notes' rule.
+    - Binary (K < 2^m leaves outputs that are no code): the code that agrees
+      in sign with the most confident units; a unit whose net is near 0
+      barely counts.
+    - When the outputs are a code, that code has the largest sum, so the rule
+      gives it back: one rule decodes everything.
+
+    Ties go to the lower class number.
 
     Parameters
     ----------
@@ -150,16 +162,19 @@ def corner_clusters(n_features=2, *, n_per_class=100, spread=0.2, seed=0):
     n_per_class = check.whole("n_per_class", n_per_class, minimum=1, maximum=1000)
     spread = check.number("spread", spread, minimum=0, maximum=10)
     rng = np.random.default_rng(check.seed("seed", seed))
-    corners = _codes(2**d, "binary") if d > 1 else np.array([[-1], [1]])
     labels = np.repeat(np.arange(2**d), n_per_class)
-    return corners[labels] + spread * rng.normal(size=(len(labels), d)), labels
+    return _codes(2**d, "binary")[labels] + spread * rng.normal(size=(len(labels), d)), labels
 
 
 def ring_data(n_samples=200, *, seed=0):
     """A disc inside a ring: two classes that no line separates.
 
-    Label +1 for points at radius up to 1, -1 for points at radius 1.5 to 2.5,
-    each at a random angle (half of each, up to one point).
+    Label +1 for points uniform in the disc of radius 1, -1 for points uniform
+    in the ring between radii 1.5 and 2.5 (every other point, starting with
+    +1). The points are drawn uniformly in a square and kept when they fall in
+    their region: additions, multiplications and comparisons only, so every
+    machine draws the same points (a sine or cosine could differ in its last
+    bit).
 
     Parameters
     ----------
@@ -176,15 +191,64 @@ def ring_data(n_samples=200, *, seed=0):
     Examples
     --------
     >>> X, y = ring_data(10)
-    >>> X.shape, sorted(set(y.tolist()))
-    ((10, 2), [-1, 1])
+    >>> X.shape, y[:4].tolist()
+    ((10, 2), [1, -1, 1, -1])
     """
     n = check.whole("n_samples", n_samples, minimum=2, maximum=MAX_KERNEL_SAMPLES)
     rng = np.random.default_rng(check.seed("seed", seed))
     y = np.where(np.arange(n) % 2 == 0, 1, -1)
-    radius = np.where(y > 0, rng.uniform(0, 1, n), rng.uniform(1.5, 2.5, n))
-    angle = rng.uniform(0, 2 * np.pi, n)
-    return np.column_stack([radius * np.cos(angle), radius * np.sin(angle)]), y
+    X = np.empty((n, 2))
+    for label, inner, outer in ((1, 0.0, 1.0), (-1, 1.5, 2.5)):
+        rows = np.flatnonzero(y == label)
+        kept = np.empty((0, 2))
+        while len(kept) < len(rows):
+            points = rng.uniform(-outer, outer, size=(2 * len(rows), 2))
+            squared = points[:, 0] * points[:, 0] + points[:, 1] * points[:, 1]
+            kept = np.concatenate([kept, points[(squared >= inner * inner) & (squared <= outer * outer)]])
+        X[rows] = kept[:len(rows)]
+    return X, y
+
+
+def digit_halves(*, shuffle=True, seed=0):
+    """scikit-learn's handwritten digits, half for training and half for testing (seed 004's experiment).
+
+    1797 images of 8 x 8 pixels, grey levels 0 to 16, bundled with
+    scikit-learn (nothing is downloaded). With ``shuffle=True`` each digit's
+    images are split at random in the same proportion (stratified, from
+    `seed`): 898 for training, 899 for testing. With ``shuffle=False`` the
+    first 898 images train and the rest test, in the order scikit-learn
+    stores them (unshuffled; 13 people wrote them).
+
+    Parameters
+    ----------
+    shuffle : bool, default True
+    seed : int, default 0
+        Only with shuffle=True.
+
+    Returns
+    -------
+    X_train, X_test : ndarray of shape (898, 64) and (899, 64)
+        Pixels row by row (``X.reshape(-1, 8, 8)`` gives the images).
+    t_train, t_test : ndarray of shape (898,) and (899,)
+        The digits, 0 to 9.
+
+    Examples
+    --------
+    >>> X_train, X_test, t_train, t_test = digit_halves()
+    >>> X_train.shape, X_test.shape, np.bincount(t_train).tolist()[:3]
+    ((898, 64), (899, 64), [89, 91, 89])
+    """
+    shuffle = check.flag("shuffle", shuffle)
+    seed = check.seed("seed", seed)
+    if not shuffle and seed != 0:
+        raise ValueError(f"seed is used only with shuffle=True, got seed={seed!r} with shuffle=False")
+    from sklearn.datasets import load_digits          # scikit-learn only where the real data is used
+    from sklearn.model_selection import train_test_split
+    digits = load_digits()
+    X, t = digits.data.astype(float), digits.target.astype(np.int64)
+    if not shuffle:
+        return X[:898], X[898:], t[:898], t[898:]
+    return tuple(train_test_split(X, t, test_size=0.5, random_state=seed, stratify=t))
 
 
 # ---------------------------------------------------------------- a layer of perceptrons
@@ -223,6 +287,20 @@ class LayerRun:
         """W at the end, one row [w0, w1, ...] per unit."""
         return np.array([unit.final_weights for unit in self.units])
 
+    @property
+    def pattern(self):
+        """The pattern presented at each presentation of the layer: shape (n_presentations,).
+
+        Every unit sees the same sequence; a unit that stopped early saw a beginning of it.
+        """
+        return max(self.units, key=lambda unit: unit.n_presentations).pattern
+
+    @property
+    def updated(self):
+        """Which units were corrected at each presentation: shape (n_presentations, m) of bool."""
+        return np.column_stack([np.concatenate([unit.updated, np.zeros(self.n_presentations - unit.n_presentations,
+                                                                       bool)]) for unit in self.units])
+
     def weights_at(self, k):
         """The layer's weights after presentation k (0: the start), one row per unit.
 
@@ -248,7 +326,7 @@ class LayerRun:
 
 
 def train_layer(X, labels, *, code="one-hot", n_classes=None, eta=1.0, initial_weights=None, order="cyclic",
-                seed=None, max_epochs=1000):
+                seed=None, max_epochs=100):
     """Train m perceptron units to tell K classes apart (seed 004, the output layer).
 
     Unit i learns the i-th entry of each class's code (`class_codes`) with the
@@ -265,11 +343,17 @@ def train_layer(X, labels, *, code="one-hot", n_classes=None, eta=1.0, initial_w
     code : {"one-hot", "binary"}, default "one-hot"
     n_classes : int, optional
         K, from 2 to 64; by default the largest label + 1.
-    eta, order, seed, max_epochs
-        As in `train`, for every unit.
+    eta, order, seed
+        As in `train`, for every unit; every unit sees the patterns in the
+        same order (with order="random" and no seed, one fresh seed is drawn
+        for all of them).
     initial_weights : array-like of shape (m, n_features + 1), optional
         Each unit's start [w0, w1, ...]; zeros by default (the notes start
         from random weights: pass them here).
+    max_epochs : int, default 100
+        From 1; the layer records every presentation of every unit, so
+        max_epochs * n_samples * m may be at most 2,000,000 (what one
+        recorded `train` run may keep).
 
     Returns
     -------
@@ -287,12 +371,19 @@ def train_layer(X, labels, *, code="one-hot", n_classes=None, eta=1.0, initial_w
     X = check.patterns("X", X)
     labels, codes, code = _class_labels(labels, len(X), code, n_classes)
     targets = codes[labels]
-    m = codes.shape[1]
-    start = np.zeros((m, X.shape[1] + 1)) if initial_weights is None else \
-        check.array("initial_weights", initial_weights, f"({m}, {X.shape[1] + 1}): one row per unit", ndim=2)
-    if start.shape != (m, X.shape[1] + 1):
-        raise ValueError(f"initial_weights must have one row [w0, w1, ...] per unit, shape ({m}, "
-                         f"{X.shape[1] + 1}), got shape {start.shape}")
+    m, size = codes.shape[1], X.shape[1] + 1
+    start = np.zeros((m, size)) if initial_weights is None else \
+        check.array("initial_weights", initial_weights, f"({m}, {size}): one row per unit", ndim=2)
+    if start.shape != (m, size):
+        raise ValueError(f"initial_weights must have one row [w0, w1, ...] per unit, shape ({m}, {size}), "
+                         f"got shape {start.shape}")
+    if check.choice("order", order, ORDERS) == "random" and seed is None:   # one fresh seed, shared by all units
+        seed = int(np.random.default_rng().integers(2**62))
+    max_epochs = check.whole("max_epochs", max_epochs, minimum=1)
+    if max_epochs * len(X) * m > MAX_RECORDED:
+        raise ValueError(f"max_epochs must keep max_epochs * n_samples * units within {MAX_RECORDED:,} recorded "
+                         f"presentations, got max_epochs={max_epochs} with {len(X)} patterns and {m} units; "
+                         f"use max_epochs <= {max(1, MAX_RECORDED // (len(X) * m))}")
     units = [train(X, targets[:, i], eta=eta, initial_weights=start[i], order=order, seed=seed,
                    max_epochs=max_epochs) for i in range(m)]
     unfinished = [unit.status for unit in units if unit.status != "converged"]
@@ -306,7 +397,7 @@ def _class_labels(labels, n_samples, code, n_classes):
     if len(labels) != n_samples:
         raise ValueError(f"labels must have one class number per pattern ({n_samples}), got {len(labels)}")
     code = check.choice("code", code, CODES)
-    top = int(labels.max()) + 1 if len(labels) else 2
+    top = int(labels.max()) + 1
     n_classes = check.whole("n_classes", max(top, 2) if n_classes is None else n_classes,
                             minimum=2, maximum=MAX_CLASSES)
     if labels.min() < 0 or top > n_classes:
@@ -326,11 +417,10 @@ def kernel_matrix(A, B, *, kernel="rbf", gamma=None, degree=2):
     - "rbf": exp(-gamma ||a - b||^2).
 
     Dot products and squared distances are added feature by feature, left
-    to right. The exponential is computed from additions, multiplications and
-    a power of two only (range reduction by ln 2 and a polynomial), which
-    IEEE arithmetic rounds the same way everywhere; a library's exp may
-    differ in its last bit between machines. Its relative error is below
-    1e-15.
+    to right (the bias input's 1 first); the power is taken by repeated
+    multiplication and the exponential by `exp_nonpositive`, so every entry
+    comes from IEEE-rounded operations alone (numpy's own power and exp pick
+    a CPU-specific routine at run time, whose last bit can differ).
 
     Parameters
     ----------
@@ -338,43 +428,81 @@ def kernel_matrix(A, B, *, kernel="rbf", gamma=None, degree=2):
     B : array-like of shape (n_b, n_features)
     kernel : {"linear", "polynomial", "rbf"}, default "rbf"
     gamma : float, optional
-        The RBF width parameter, > 0; by default 1 / n_features.
+        The RBF width parameter, > 0 and at most 1e6; by default 1 / n_features.
     degree : int, default 2
         The polynomial's degree, from 1 to 10.
 
     Returns
     -------
     ndarray of shape (n_a, n_b)
+        At most 9,000,000 entries.
 
     Examples
     --------
     >>> kernel_matrix([[0, 0], [1, 1]], [[1, 1]], kernel="linear").tolist()
     [[1.0], [3.0]]
+    >>> kernel_matrix([[1, 1]], [[1, 2]], kernel="polynomial", degree=3).tolist()
+    [[64.0]]
     >>> float(kernel_matrix([[0.0]], [[1.0]], gamma=1.0)[0, 0]) == float(np.exp(-1.0))
     True
     """
     A = check.patterns("A", A)
     B = check.patterns("B", B, n_features=A.shape[1])
-    kernel = check.choice("kernel", kernel, KERNELS)
-    gamma = 1.0 / A.shape[1] if gamma is None else check.number("gamma", gamma, above=0, maximum=1e6)
-    degree = check.whole("degree", degree, minimum=1, maximum=MAX_DEGREE)
+    kernel, gamma, degree = _kernel_options(kernel, gamma, degree, A.shape[1])
     entries = len(A) * len(B)
-    if entries > MAX_KERNEL_SAMPLES**2 or entries * A.shape[1] > MAX_KERNEL_WORK:
+    if entries > MAX_KERNEL_ENTRIES or entries * A.shape[1] > MAX_KERNEL_WORK:
         raise ValueError(f"A, B are too large for a kernel matrix: {len(A)} x {len(B)} entries of "
-                         f"{A.shape[1]} features, at most {MAX_KERNEL_SAMPLES**2:,} entries and "
+                         f"{A.shape[1]} features, at most {MAX_KERNEL_ENTRIES:,} entries and "
                          f"{MAX_KERNEL_WORK:,} entries times features")
     return _kernel(A, B, kernel, gamma, degree)
 
 
+def _kernel_options(kernel, gamma, degree, n_features):
+    kernel = check.choice("kernel", kernel, KERNELS)
+    gamma = 1.0 / n_features if gamma is None else check.number("gamma", gamma, above=0, maximum=1e6)
+    return kernel, gamma, check.whole("degree", degree, minimum=1, maximum=MAX_DEGREE)
+
+
 def _kernel(A, B, kernel, gamma, degree):
+    """The kernel matrix, a block of rows at a time (the temporaries stay small)."""
+    A, B = _small_integers(A, B)
+    K = np.empty((len(A), len(B)))
+    rows = max(1, _BLOCK // len(B))
+    for first in range(0, len(A), rows):
+        K[first:first + rows] = _kernel_block(A[first:first + rows], B, kernel, gamma, degree)
+    return K
+
+
+def _small_integers(A, B):
+    """A and B as int32 when they hold whole numbers so small that every sum of `_kernel_block` is exact in int32.
+
+    Then the sums are the same integers as in floats (exact there too, being below 2^53), only
+    faster to add: pixel values such as the digits' 0 to 16 take this path.
+    """
+    largest = max(float(np.abs(A).max(initial=0)), float(np.abs(B).max(initial=0)))
+    if A.shape[1] * (2 * largest + 1) ** 2 < 2**31 and (A == np.round(A)).all() and (B == np.round(B)).all():
+        return A.astype(np.int32), B.astype(np.int32)
+    return A, B
+
+
+def _kernel_block(A, B, kernel, gamma, degree):
+    shape = (len(A), len(B))
+    total = np.zeros(shape, A.dtype) if kernel == "rbf" else np.ones(shape, A.dtype)   # the bias inputs' 1 first
+    term = np.empty(shape, A.dtype)
+    for j in range(A.shape[1]):                     # feature by feature, left to right
+        if kernel == "rbf":
+            np.subtract(A[:, j, None], B[None, :, j], out=term)
+            np.multiply(term, term, out=term)       # (a_j - b_j)^2
+        else:
+            np.multiply(A[:, j, None], B[None, :, j], out=term)   # a_j b_j
+        np.add(total, term, out=total)
+    total = total.astype(float)
     if kernel == "rbf":
-        squared = np.zeros((len(A), len(B)))
-        for j in range(A.shape[1]):
-            difference = A[:, j][:, None] - B[:, j][None, :]
-            squared = squared + difference * difference
-        return exp_nonpositive(-gamma * squared)
-    linear = 1.0 + dot(A[:, None, :], B[None, :, :]) if A.shape[1] else np.ones((len(A), len(B)))
-    return linear if kernel == "linear" else linear**degree
+        return _exp(np.multiply(-gamma, total, out=total))
+    power = total.copy()
+    for _ in range(degree - 1 if kernel == "polynomial" else 0):
+        np.multiply(power, total, out=power)        # (1 + a·b)^degree, one multiplication at a time
+    return power
 
 
 _LN2_HIGH, _LN2_LOW = 0.693145751953125, 1.4286068203094172321e-06   # ln 2 in two parts: k * HIGH is exact
@@ -386,7 +514,11 @@ def exp_nonpositive(x):
 
     x = k ln 2 + r with |r| <= ln 2 / 2 (ln 2 split so that k ln 2 is exact),
     e^r by its Taylor polynomial to degree 13 (Horner's rule), then times 2^k
-    (exact). Relative error below 1e-15 against the true value.
+    (exact, or rounded once into the subnormal range). Relative error below
+    1e-15 against the true value. numpy's np.exp is not used because numpy
+    chooses its code for the CPU (SIMD) at run time, and two choices can
+    differ in the last bit: an RBF kernel perceptron could then make another
+    mistake at a near-tie on another machine.
 
     Parameters
     ----------
@@ -406,6 +538,10 @@ def exp_nonpositive(x):
     x = check.array("x", x, "(...)")
     if (x > 0).any():
         raise ValueError(f"x must be <= 0, got a largest value of {float(x.max())}")
+    return _exp(x)
+
+
+def _exp(x):
     x = np.maximum(x, -1100.0)                     # below e^-1100 everything is 0 anyway
     k = np.rint(x / math.log(2))
     r = (x - k * _LN2_HIGH) - k * _LN2_LOW
@@ -428,6 +564,8 @@ class KernelRun:
     targets : ndarray of shape (n_samples, m)
         Each unit's target per pattern: -1/+1, or 0/1 for one unit trained
         with 0/1 labels (the threshold unit's rule, as `train` uses it).
+    convention : {"0/1", "-1/+1"}
+        The labels' convention (labels all 1 count as "0/1", as in `train`).
     codes : ndarray or None
         The class codes when trained on class numbers.
     kernel, gamma, degree
@@ -445,6 +583,7 @@ class KernelRun:
 
     X: np.ndarray
     targets: np.ndarray
+    convention: str
     codes: object
     kernel: str
     gamma: float
@@ -462,14 +601,25 @@ class KernelRun:
     def decision(self, X):
         """Each unit's net sum_n alpha_n y_n k(x_n, x) on patterns X (without the bias input).
 
-        The sum runs over the patterns in their order, n = 1, 2, ....
+        Returns an ndarray of shape (len(X), m). The sum runs over the patterns
+        with a mistake, in their order n = 1, 2, ...; the patterns X are taken
+        a block at a time, so X may be long (at most 2,000,000,000 kernel
+        entries times features in all).
         """
         X = check.patterns("X", X, n_features=self.X.shape[1])
-        K = kernel_matrix(self.X, X, kernel=self.kernel, gamma=self.gamma, degree=self.degree)
-        coefficients = self.alpha * self._signed()           # (n_samples, m), whole numbers
+        coefficients = self.alpha * self._signed()             # (n_samples, m), whole numbers
+        support = np.flatnonzero(coefficients.any(axis=1))
+        if len(support) * len(X) * X.shape[1] > MAX_KERNEL_WORK:
+            raise ValueError(f"X must keep the kernel work within {MAX_KERNEL_WORK:,} entries times features "
+                             f"(a few seconds), got {len(X)} patterns against {len(support)} patterns with a "
+                             f"mistake, {X.shape[1]} features each")
         total = np.zeros((len(X), coefficients.shape[1]))
-        for n in np.flatnonzero(coefficients.any(axis=1)):    # n = 1, 2, ...: a fixed order
-            total = total + K[n][:, None] * coefficients[n][None, :]
+        block = max(1, _BLOCK // max(len(support), 1))
+        for first in range(0, len(X), block):
+            K = _kernel(self.X[support], X[first:first + block], self.kernel, self.gamma, self.degree)
+            part = total[first:first + block]
+            for row, n in enumerate(support):                  # n = 1, 2, ...: a fixed order
+                part += K[row][:, None] * coefficients[n][None, :]
         return total
 
     def predict(self, X):
@@ -482,7 +632,7 @@ class KernelRun:
         if self.codes is not None:
             return _decode(nets, self.codes)[0]
         positive = nets[:, 0] > 0
-        return np.where(positive, 1, 0 if self.targets.min() == 0 else -1)
+        return np.where(positive, 1, 0 if self.convention == "0/1" else -1)
 
     def primal_weights(self):
         """W = sum_n alpha_n y_n X_n for a linear kernel (bias weight first), one row per unit.
@@ -508,13 +658,14 @@ def train_kernel(X, y, *, kernel="rbf", gamma=None, degree=2, code=None, order="
     With W = sum_n alpha_n y_n X_n, the net of pattern j is sum_n alpha_n y_n
     X_n·X_j; a mistake on pattern j adds 1 to alpha_j. Replacing X_n·X_j by
     k(x_n, x_j) (`kernel_matrix`) learns a separator in the kernel's feature
-    space. The nets of all training patterns are kept and a mistake on
-    pattern j adds y_j k(x_j, x_n) to each, so a presentation costs one
-    comparison and a mistake one row of additions, in the order the mistakes
-    happen. Presentation order, stopping and cycle detection are `train`'s:
-    cyclic or seeded random passes (the same permutations), "converged" after
-    a whole pass without a mistake, "cycling" when a pass starts from nets
-    seen at an earlier pass start (cyclic order), else "max_epochs".
+    space. The kernel matrix is computed once; the nets of all training
+    patterns are kept, and a mistake on pattern j adds y_j k(x_j, x_n) to each
+    (elementwise, in the order the mistakes happen), so a presentation costs
+    one comparison. Presentation order, stopping and cycle detection are
+    `train`'s: cyclic or seeded random passes (the same permutations),
+    "converged" once every pattern has been presented since the last mistake
+    without one, "cycling" when a pass starts from nets seen at an earlier
+    pass start (cyclic order), else "max_epochs".
 
     With the linear kernel (1 + x·z, the bias input included) on integer
     data, the run is `train`'s: the same mistakes at the same presentations,
@@ -534,8 +685,11 @@ def train_kernel(X, y, *, kernel="rbf", gamma=None, degree=2, code=None, order="
         Train one unit per entry of the class codes (`class_codes`).
     order : {"cyclic", "random"}, default "cyclic"
     seed : int, optional
+        Seed of the random order (only with order="random").
     max_epochs : int, default 100
-        From 1; max_epochs * n_samples may be at most 500,000.
+        From 1. So that every run ends in seconds, max_epochs * n_samples may
+        be at most 500,000 presentations, and max_epochs * n_samples^2 * m
+        (a run in which every presentation is a mistake) at most 10^9.
 
     Returns
     -------
@@ -560,20 +714,29 @@ def train_kernel(X, y, *, kernel="rbf", gamma=None, degree=2, code=None, order="
     else:
         labels, codes, _ = _class_labels(y, len(X), code, None)
         targets, convention = codes[labels], "-1/+1"
+    kernel, gamma, degree = _kernel_options(kernel, gamma, degree, X.shape[1])
     order = check.choice("order", order, ORDERS)
-    max_epochs = check.whole("max_epochs", max_epochs, minimum=1)
-    if max_epochs * len(X) > MAX_PRESENTATIONS:
-        raise ValueError(f"max_epochs * n_samples must be at most {MAX_PRESENTATIONS:,} (a few seconds), got "
-                         f"{max_epochs} * {len(X)}")
+    seed = check.seed("seed", seed)
     if seed is not None and order != "random":
         raise ValueError(f"seed is used only with order='random', got seed={seed!r} with order={order!r}")
-    seed = None if seed is None else check.seed("seed", seed)
-    gamma = 1.0 / max(X.shape[1], 1) if gamma is None else gamma
-    K = kernel_matrix(X, X, kernel=kernel, gamma=gamma, degree=degree)
+    max_epochs = _kernel_epochs(max_epochs, len(X), targets.shape[1])
+    K = _kernel(X, X, kernel, gamma, degree)
     alpha, pattern, mistakes, status, epochs = _dual_run(K, targets, convention, order, seed, max_epochs)
-    return KernelRun(X=X, targets=targets, codes=codes, kernel=kernel, gamma=float(gamma), degree=degree,
-                     alpha=alpha, pattern=pattern, mistakes=mistakes, status=status,
+    return KernelRun(X=X, targets=targets, convention=convention, codes=codes, kernel=kernel, gamma=float(gamma),
+                     degree=degree, alpha=alpha, pattern=pattern, mistakes=mistakes, status=status,
                      n_presentations=len(pattern), n_epochs=epochs)
+
+
+def _kernel_epochs(max_epochs, n, m):
+    """max_epochs, checked against the limits that keep a kernel run to seconds."""
+    max_epochs = check.whole("max_epochs", max_epochs, minimum=1)
+    allowed = max(1, min(MAX_PRESENTATIONS // n, MAX_RUN_WORK // (n * n * m)))
+    if max_epochs > allowed:
+        raise ValueError(f"max_epochs must keep max_epochs * n_samples within {MAX_PRESENTATIONS:,} presentations "
+                         f"and max_epochs * n_samples^2 * units within {MAX_RUN_WORK:,} (a run of mistakes only "
+                         f"must end in seconds), got max_epochs={max_epochs} with {n} patterns and {m} units; "
+                         f"use max_epochs <= {allowed}")
+    return max_epochs
 
 
 def _dual_run(K, targets, convention, order, seed, max_epochs):
@@ -619,12 +782,16 @@ def _dual_run(K, targets, convention, order, seed, max_epochs):
 def confusion_matrix(true, predicted, n_classes=None):
     """Counts of (true class, predicted class) pairs: row i, column j counts class i predicted as j.
 
+    The notes' matrices for the digits (seed 004, the kernel perceptron's
+    example) read this way; scikit-learn's ``confusion_matrix`` gives the same
+    table.
+
     Parameters
     ----------
     true, predicted : array-like of shape (n_samples,)
         Class numbers from 0.
     n_classes : int, optional
-        By default the largest class number + 1.
+        From 1 to 1000; by default the largest class number + 1.
 
     Returns
     -------
@@ -635,12 +802,9 @@ def confusion_matrix(true, predicted, n_classes=None):
     >>> confusion_matrix([0, 1, 1, 2], [0, 1, 2, 2]).tolist()
     [[1, 0, 0], [0, 1, 1], [0, 0, 1]]
     """
-    true = check.array("true", true, "(n_samples,)", ndim=1, integer=True)
-    predicted = check.array("predicted", predicted, "(n_samples,)", ndim=1, integer=True)
-    if len(true) != len(predicted):
-        raise ValueError(f"true and predicted must have the same length, got {len(true)} and {len(predicted)}")
+    true, predicted = _class_pairs(true, predicted)
     top = int(max(true.max(initial=0), predicted.max(initial=0))) + 1
-    n_classes = check.whole("n_classes", top if n_classes is None else n_classes, minimum=1, maximum=10_000)
+    n_classes = check.whole("n_classes", top if n_classes is None else n_classes, minimum=1, maximum=1000)
     low = int(min(true.min(initial=0), predicted.min(initial=0)))
     if low < 0 or top > n_classes:
         raise ValueError(f"true and predicted must hold class numbers from 0 to {n_classes - 1}, got values "
@@ -651,10 +815,31 @@ def confusion_matrix(true, predicted, n_classes=None):
 
 
 def accuracy(true, predicted):
-    """The fraction of patterns whose predicted class is the true one.
+    """The fraction of patterns whose predicted class (or label) is the true one.
 
+    Parameters
+    ----------
+    true, predicted : array-like of shape (n_samples,)
+        Whole numbers: class numbers, or labels such as -1/+1.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
     >>> accuracy([0, 1, 1, 2], [0, 1, 2, 2])
     0.75
+    >>> accuracy([-1, 1], [1, 1])
+    0.5
     """
-    matrix = confusion_matrix(true, predicted)
-    return float(np.trace(matrix) / matrix.sum()) if matrix.sum() else 0.0
+    true, predicted = _class_pairs(true, predicted)
+    return float(np.count_nonzero(true == predicted) / len(true)) if len(true) else 0.0
+
+
+def _class_pairs(true, predicted):
+    true = check.array("true", true, "(n_samples,)", ndim=1, integer=True)
+    predicted = check.array("predicted", predicted, "(n_samples,)", ndim=1, integer=True)
+    if len(true) != len(predicted):
+        raise ValueError(f"true and predicted must have the same length, got {len(true)} and {len(predicted)}")
+    return true, predicted

@@ -1242,130 +1242,214 @@ def _resolution(resolution):
 
 CLASS_COLORS = ["#1f6fb4", "#e07b00", "#2a9d3a", "#c0392b", "#7b4fa8", "#8c564b", "#d45fb0", "#555555",
                 "#a8a800", "#17a2b8"]
-UNIT_STYLES = ["-", "--", ":", "-."]
+UNIT_STYLES = ["-", "--", ":", "-."]   # unit 1, 2, 3, 4 (then again)
 MAX_CLASS_PANELS = 16
+FONT = 11              # lesson 08's pictures: no text under 11 pt, for a projector
 
 
-def draw_classes(ax, X, labels, *, size=30, **style):
-    """Patterns in the plane coloured by class number (ten colours, then again).
+def draw_classes(X, labels, *, ax=None, size=30, **style):
+    """Patterns in the plane (or in space) coloured by class number (ten colours, then again).
+
+    Two classes take the colours of the rest of the package: class 1 (target
+    1 or +1) blue, class 0 (target 0 or -1) orange.
 
     Parameters
     ----------
-    ax : matplotlib Axes
-    X : array-like of shape (n_samples, 2)
+    X : array-like of shape (n_samples, 2) or (n_samples, 3)
+        Three features need a 3-D Axes.
     labels : array-like of shape (n_samples,)
-        Class numbers from 0.
+        Class numbers from 0 (labels -1/+1 are drawn as 0/1).
+    ax : Axes, optional
+        Where to draw; a new figure's axes by default.
     size : float, default 30
         Marker area.
     **style
-        Passed on to `ax.scatter`.
+        Passed on to ``ax.scatter``.
 
     Returns
     -------
     PathCollection
+
+    Examples
+    --------
+    >>> draw_classes([[0, 0], [1, 1]], [0, 1]).get_offsets().tolist()
+    [[0.0, 0.0], [1.0, 1.0]]
     """
+    X, labels = _class_points(X, labels, features=(2, 3))
+    if ax is None:
+        ax = Picture(figsize=(4, 4), layout="constrained").add_subplot(projection="3d" if X.shape[1] == 3 else None)
     ax = _axes("ax", ax)
-    X, labels = _class_points(X, labels)
-    colors = [CLASS_COLORS[k % len(CLASS_COLORS)] for k in labels]
+    if X.shape[1] == 3 and ax.name != "3d":
+        raise ValueError(f"ax must be a 3-D Axes for patterns with 3 features, got a {ax.name!r} Axes")
+    palette = _palette(int(labels.max()) + 1)
+    colors = [palette[k % len(palette)] for k in labels]
     return ax.scatter(*X.T, s=check.positive("size", size), c=colors, zorder=3, **style)
 
 
-def plot_layer_steps(run, X, *, steps=None, ncols=4, size=2.7):
-    """A layer of units learning K classes, one panel per chosen step (seed 004's figures).
+def plot_layer_steps(run, X, *, steps=None, ncols=4, size=2.7, elev=18, azim=-62):
+    """A layer of units learning K classes, one panel per chosen step (seed 004's two figures).
 
-    Each panel shows the classes and each unit's line W_i·X = 0 (unit 1
-    solid, unit 2 dashed, ...) after that presentation; the pattern just
-    presented is ringed, in red if some unit was corrected.
+    Each panel shows the classes and each unit's boundary W_i·X = 0 after
+    that presentation: lines in the plane, planes in space (cut to the box
+    around the patterns), unit 1 solid, unit 2 dashed, unit 3 dotted. The
+    pattern just presented is ringed, in red when some unit was corrected.
 
     Parameters
     ----------
     run : LayerRun
-        A `train_layer` run on patterns with two features.
-    X : array-like of shape (n_samples, 2)
+        A `train_layer` run on patterns with two or three features.
+    X : array-like of shape (n_samples, 2) or (n_samples, 3)
         Its patterns.
     steps : list of int, optional
-        Presentations to show, 0 (the start) to run.n_presentations; by
-        default the start and every presentation that corrected a unit, at
-        most 16 panels.
+        Presentations to show, 0 (the start) to run.n_presentations, 1 to 16
+        of them; by default the start and every presentation that corrected a
+        unit (15 of them, evenly spread, when there are more).
     ncols : int, default 4
     size : float, default 2.7
         Panel size in inches.
+    elev, azim : float, default 18, -62
+        The viewing angle of 3-D panels, in degrees.
 
     Returns
     -------
     Picture
+
+    Examples
+    --------
+    >>> from perceptron_lib import corner_clusters, train_layer
+    >>> X, labels = corner_clusters(2, n_per_class=5, seed=1)
+    >>> figure = plot_layer_steps(train_layer(X, labels, code="binary"), X)
+    >>> figure.axes[0].get_title()
+    'start'
     """
-    X = check.patterns("X", X, n_features=2)
-    if not hasattr(run, "weights_at") or len(run.labels) != len(X):
+    X = check.patterns("X", X)
+    if not hasattr(run, "weights_at") or len(run.labels) != len(X) or run.units[0].X.shape[1] != X.shape[1] + 1:
         raise TypeError(f"run must be the LayerRun of these {len(X)} patterns, got {check.shown(run)}")
-    corrected = np.flatnonzero(np.any(_padded(run), axis=0)) + 1
-    steps = [0, *corrected.tolist()] if steps is None else steps
-    steps = [check.whole("steps", k, minimum=0, maximum=run.n_presentations) for k in steps]
-    if not 1 <= len(steps) <= MAX_CLASS_PANELS:
-        raise ValueError(f"steps must choose 1 to {MAX_CLASS_PANELS} panels, got {len(steps)}")
-    ncols = check.whole("ncols", ncols, minimum=1, maximum=8)
+    if X.shape[1] not in (2, 3):
+        raise ValueError(f"X must have 2 or 3 features (a plane or a space to draw), got {X.shape[1]}")
+    steps = _layer_steps(run, steps)
+    ncols = min(check.whole("ncols", ncols, minimum=1, maximum=8), len(steps))
     size = check.number("size", size, above=0, maximum=MAX_INCHES / 8)
-    nrows = -(-len(steps) // ncols)
-    fig = Picture(figsize=(size * min(ncols, len(steps)), size * nrows), layout="constrained")
-    axes = np.atleast_1d(fig.subplots(nrows, min(ncols, len(steps)), squeeze=False)).ravel()
-    xlim, ylim = pattern_limits(X)
-    patterns = run.units[0].pattern
-    for ax, k in zip(axes, steps):
-        draw_classes(ax, X, run.labels, size=12)
-        for i, w in enumerate(run.weights_at(k)):
-            drawn = draw_decision_boundary(ax, w, xlim=xlim, ylim=ylim, arrow=False, lw=1.6,
-                                           ls=UNIT_STYLES[i % 4], color="black")
-            drawn["side"].set_visible(False)
+    elev, azim = check.number("elev", elev, minimum=-90, maximum=90), check.number("azim", azim)
+    fig = Picture(figsize=(size * ncols, size * -(-len(steps) // ncols)), layout="constrained")
+    updated = run.updated
+    for i, k in enumerate(steps):
+        ax = fig.add_subplot(-(-len(steps) // ncols), ncols, i + 1, projection="3d" if X.shape[1] == 3 else None)
+        _draw_layer(ax, run, X, k, (elev, azim))
         title = "start"
         if k:
-            j = patterns[(k - 1) % len(patterns)] if k > len(patterns) else patterns[k - 1]
-            units = [i + 1 for i, unit in enumerate(run.units) if k <= unit.n_presentations and unit.updated[k - 1]]
-            ax.scatter(*X[j], s=160, facecolors="none", edgecolors=UPDATE if units else "black", lw=2, zorder=4)
-            title = f"{k}: X{j + 1}" + (f", unit {', '.join(map(str, units))} corrected" if units else "")
-        ax.set(xlim=xlim, ylim=ylim, aspect="equal", xticks=[], yticks=[])
-        ax.set_title(title, fontsize=9)
-    for ax in axes[len(steps):]:
-        ax.set_visible(False)
+            j, units = run.pattern[k - 1], np.flatnonzero(updated[k - 1]) + 1
+            ax.scatter(*X[j], s=170, facecolors="none", edgecolors=UPDATE if len(units) else "black", lw=2,
+                       zorder=4)
+            title = f"{k}: X{j + 1}" + (f", unit{'s' * (len(units) > 1)} {', '.join(map(str, units))}"
+                                         if len(units) else "")
+        ax.set_title(title, fontsize=FONT)
     return fig
 
 
-def _padded(run):
-    """Each unit's `updated`, padded with False to the layer's length."""
-    return [np.concatenate([unit.updated, np.zeros(run.n_presentations - unit.n_presentations, bool)])
-            for unit in run.units]
+def _layer_steps(run, steps):
+    if steps is None:
+        corrected = np.flatnonzero(run.updated.any(axis=1)) + 1
+        if len(corrected) > MAX_CLASS_PANELS - 1:
+            corrected = corrected[np.unique(np.linspace(0, len(corrected) - 1, MAX_CLASS_PANELS - 1).round()
+                                            .astype(int))]
+        return [0, *corrected.tolist()]
+    if isinstance(steps, str) or not isinstance(steps, (list, tuple, np.ndarray)) \
+            or not 1 <= len(steps) <= MAX_CLASS_PANELS:
+        raise ValueError(f"steps must choose 1 to {MAX_CLASS_PANELS} panels, got {check.shown(steps)}")
+    return [check.whole("steps", k, minimum=0, maximum=run.n_presentations) for k in steps]
 
 
-def draw_regions(ax, predict, *, xlim, ylim, n_classes, resolution=120):
+def _draw_layer(ax, run, X, k, view):
+    """The classes and every unit's boundary after presentation k, on a 2-D or 3-D Axes."""
+    lows, highs = X.min(axis=0), X.max(axis=0)
+    pad = 0.15 * float((highs - lows).max()) + 0.1
+    lows, highs = lows - pad, highs + pad
+    draw_classes(X, run.labels, ax=ax, size=12 if X.shape[1] == 2 else 6,
+                 **({} if X.shape[1] == 2 else {"depthshade": False}))
+    for i, w in enumerate(run.weights_at(k)):
+        if X.shape[1] == 2:
+            drawn = draw_decision_boundary(ax, w, xlim=(lows[0], highs[0]), ylim=(lows[1], highs[1]), arrow=False,
+                                           lw=1.8, ls=UNIT_STYLES[i % 4], color="black")
+            drawn["side"].set_visible(False)
+        else:
+            _draw_plane(ax, w, lows, highs, UNIT_STYLES[i % 4])
+    ax.set(xlim=(lows[0], highs[0]), ylim=(lows[1], highs[1]), xticks=[], yticks=[])
+    if X.shape[1] == 2:
+        ax.set_aspect("equal")
+    else:
+        ax.set(zlim=(lows[2], highs[2]), zticks=[])
+        ax.view_init(*view)
+
+
+def _draw_plane(ax, w, lows, highs, style):
+    """The plane W·X = 0 where it cuts the box [lows, highs], as a translucent polygon (None if it misses)."""
+    from mpl_toolkits.mplot3d.art3d import Poly3DCollection
+    corners = _plane_polygon(w, lows, highs)
+    if len(corners) < 3:
+        return None
+    plane = Poly3DCollection([corners], facecolor=(0.5, 0.5, 0.5, 0.2), edgecolor="black", linewidths=1.6,
+                             linestyles=style)
+    ax.add_collection3d(plane)
+    return plane
+
+
+def _plane_polygon(w, lows, highs):
+    """Where w0 + w1 x1 + w2 x2 + w3 x3 = 0 crosses the edges of the box, in order around the polygon."""
+    box = np.array([[a, b, c] for a in (lows[0], highs[0]) for b in (lows[1], highs[1]) for c in (lows[2], highs[2])])
+    values = nets(w, add_with_ones(box))
+    points = [box[i] + values[i] / (values[i] - values[j]) * (box[j] - box[i])
+              for i in range(8) for j in range(i + 1, 8)
+              if np.count_nonzero(box[i] != box[j]) == 1 and (values[i] > 0) != (values[j] > 0)]
+    if len(points) < 3:
+        return np.empty((0, 3))
+    points = np.array(points)
+    offsets = points - points.mean(axis=0)
+    across = np.cross(np.asarray(w[1:], float), offsets[0])      # with offsets[0]: two directions in the plane
+    return points[np.argsort(np.arctan2(dot(offsets, across), dot(offsets, offsets[0])))]
+
+
+def draw_regions(predict, *, xlim, ylim, n_classes, ax=None, resolution=120, **style):
     """Shade the plane by the class `predict` gives each point of a grid.
 
     Parameters
     ----------
-    ax : matplotlib Axes
     predict : callable
         ``predict(points)`` of an (n, 2) array returns n class numbers (or
         labels -1/+1, drawn as 0/1).
     xlim, ylim : (float, float)
     n_classes : int
         From 2 to 10: one colour each.
+    ax : Axes, optional
+        Where to draw; a new figure's axes by default.
     resolution : int, default 120
         Grid points per axis, from 2 to 400.
+    **style
+        Passed on to ``ax.pcolormesh`` (alpha 0.25 by default).
 
     Returns
     -------
     QuadMesh
+
+    Examples
+    --------
+    >>> mesh = draw_regions(lambda p: (p[:, 0] > 0).astype(int), xlim=(-1, 1), ylim=(-1, 1), n_classes=2,
+    ...                     resolution=2)
+    >>> np.asarray(mesh.get_array()).ravel().tolist()
+    [0.0, 1.0, 0.0, 1.0]
     """
-    ax = _axes("ax", ax)
     predict = check.function("predict", predict, "predict(points)")
     xlim, ylim = _check_limits("xlim", xlim), _check_limits("ylim", ylim)
     n_classes = check.whole("n_classes", n_classes, minimum=2, maximum=len(CLASS_COLORS))
     resolution = check.whole("resolution", resolution, minimum=2, maximum=400)
+    ax = Picture(figsize=(4, 4), layout="constrained").subplots() if ax is None else _axes("ax", ax)
     u, v = np.meshgrid(np.linspace(*xlim, resolution), np.linspace(*ylim, resolution))
     classes = np.asarray(predict(np.column_stack([u.ravel(), v.ravel()])))
-    classes = np.where(classes < 0, 0, classes).reshape(u.shape)
+    classes = np.where(classes < 0, 0, classes).reshape(u.shape).astype(float)
     from matplotlib.colors import ListedColormap
-    colours = ListedColormap(CLASS_COLORS[:n_classes])
-    return ax.pcolormesh(u, v, classes, cmap=colours, vmin=-0.5, vmax=n_classes - 0.5, alpha=0.25,
-                         shading="auto", zorder=1)
+    style = {"alpha": 0.25, "shading": "auto", "zorder": 1, **style}
+    return ax.pcolormesh(u, v, classes, cmap=ListedColormap(_palette(n_classes)[:n_classes]), vmin=-0.5,
+                         vmax=n_classes - 0.5, **style)
 
 
 def plot_regions(predicts, X, labels, titles, *, size=3.4, resolution=120):
@@ -1395,25 +1479,78 @@ def plot_regions(predicts, X, labels, titles, *, size=3.4, resolution=120):
     size = check.number("size", size, above=0, maximum=MAX_INCHES / 4)
     fig = Picture(figsize=(size * len(predicts), size), layout="constrained")
     axes = np.atleast_1d(fig.subplots(1, len(predicts)))
-    xlim, ylim = pattern_limits(X)
+    xlim, ylim = pattern_limits(X, pad=0.2)
     for ax, predict, title in zip(axes, predicts, titles):
-        draw_regions(ax, predict, xlim=xlim, ylim=ylim, n_classes=max(2, int(labels.max()) + 1),
+        draw_regions(predict, xlim=xlim, ylim=ylim, n_classes=max(2, int(labels.max()) + 1), ax=ax,
                      resolution=resolution)
-        draw_classes(ax, X, labels, size=18 if len(X) > 20 else 90, edgecolors="white", linewidths=0.5)
-        ax.set(xlim=xlim, ylim=ylim, aspect="equal", xlabel="x1", ylabel="x2")
-        ax.set_title(title, fontsize=11)
+        draw_classes(X, labels, ax=ax, size=22 if len(X) > 20 else 110, edgecolors="white", linewidths=0.5)
+        ax.set(xlim=xlim, ylim=ylim, aspect="equal")
+        ax.set_xlabel("x1", fontsize=FONT)
+        ax.set_ylabel("x2", fontsize=FONT)
+        ax.tick_params(labelsize=FONT)
+        ax.set_title(title, fontsize=FONT + 1)
     return fig
 
 
-def plot_confusion(matrices, titles, *, size=3.6):
-    """Confusion matrices as tables of counts, darker where the count is larger (seed 004's matrices).
+def draw_confusion(matrix, *, ax=None, title=None, **style):
+    """A confusion matrix as a table of counts, the mistakes shaded (seed 004's matrices).
+
+    Row = true class, column = predicted class. Off the diagonal a cell is
+    darker the more mistakes it counts; every count is written in its cell.
+
+    Parameters
+    ----------
+    matrix : array-like of shape (K, K)
+        Counts >= 0, K at most 20 (`confusion_matrix`).
+    ax : Axes, optional
+        Where to draw; a new figure's axes by default.
+    title : str, optional
+    **style
+        Passed on to ``ax.imshow`` (cmap "Reds" by default).
+
+    Returns
+    -------
+    dict
+        "image": the AxesImage; "counts": the Text of each cell, row by row.
+
+    Examples
+    --------
+    >>> drawn = draw_confusion([[5, 1], [0, 4]])
+    >>> [text.get_text() for text in drawn["counts"]]
+    ['5', '1', '0', '4']
+    """
+    matrix = check.array("matrix", matrix, "(K, K)", ndim=2, integer=True)
+    if matrix.shape[0] != matrix.shape[1] or not 1 <= matrix.shape[0] <= 20 or (matrix < 0).any():
+        raise ValueError(f"matrix must be a square table of counts >= 0, 1 x 1 to 20 x 20, got shape {matrix.shape} "
+                         f"with smallest count {matrix.min(initial=0)}")
+    title = None if title is None else check.text("title", title)
+    ax = Picture(figsize=(4.6, 4.6), layout="constrained").subplots() if ax is None else _axes("ax", ax)
+    mistakes = np.where(np.eye(len(matrix), dtype=bool), 0, matrix)
+    darkest = max(1, int(mistakes.max()))
+    image = ax.imshow(mistakes, **{"cmap": "Reds", "vmin": 0, "vmax": darkest, **style})
+    counts = [ax.text(j, i, str(count), ha="center", va="center", fontsize=FONT,
+                      fontweight="bold" if i == j else "normal",
+                      color="white" if mistakes[i, j] > darkest / 2 else ("black" if count else "#aaaaaa"))
+              for (i, j), count in np.ndenumerate(matrix)]
+    ax.set_xticks(range(len(matrix)))
+    ax.set_yticks(range(len(matrix)))
+    ax.tick_params(labelsize=FONT)
+    ax.set_xlabel("predicted", fontsize=FONT + 1)
+    ax.set_ylabel("true", fontsize=FONT + 1)
+    if title is not None:
+        ax.set_title(title, fontsize=FONT + 1)
+    return {"image": image, "counts": counts}
+
+
+def plot_confusion(matrices, titles, *, size=4.6):
+    """Confusion matrices side by side (`draw_confusion`), for example of the training and the test half.
 
     Parameters
     ----------
     matrices : list of array-like of shape (K, K)
-        Counts: row = true class, column = predicted class (1 to 3 matrices).
+        1 to 3 tables of counts: row = true class, column = predicted class.
     titles : list of str
-    size : float, default 3.6
+    size : float, default 4.6
         Panel size in inches.
 
     Returns
@@ -1422,24 +1559,72 @@ def plot_confusion(matrices, titles, *, size=3.6):
     """
     if not isinstance(matrices, (list, tuple)) or not 1 <= len(matrices) <= 3:
         raise TypeError(f"matrices must be a list of 1 to 3 count tables, got {check.shown(matrices)}")
-    matrices = [check.array(f"matrices[{i}]", m, "(K, K)", ndim=2, integer=True) for i, m in enumerate(matrices)]
-    for i, m in enumerate(matrices):
-        if m.shape[0] != m.shape[1] or m.shape[0] > 20 or (m < 0).any():
-            raise ValueError(f"matrices[{i}] must be a square table of counts >= 0, at most 20 x 20, "
-                             f"got shape {m.shape} with smallest count {m.min()}")
     titles = _texts("titles", titles, len(matrices))
     size = check.number("size", size, above=0, maximum=MAX_INCHES / 3)
     fig = Picture(figsize=(size * len(matrices), size), layout="constrained")
-    for ax, m, title in zip(np.atleast_1d(fig.subplots(1, len(matrices))), matrices, titles):
-        off = m.copy()
-        np.fill_diagonal(off, 0)
-        ax.imshow(np.where(np.eye(len(m), dtype=bool), 0, m), cmap="Reds", vmin=0, vmax=max(1, off.max()))
-        for (i, j), count in np.ndenumerate(m):
-            ax.text(j, i, str(count), ha="center", va="center", fontsize=8 if len(m) > 6 else 10,
-                    fontweight="bold" if i == j else "normal", color="black" if count or i == j else "#bbbbbb")
-        ax.set(xticks=range(len(m)), yticks=range(len(m)), xlabel="predicted", ylabel="true")
-        ax.set_title(title, fontsize=11)
+    for i, (ax, matrix, title) in enumerate(zip(np.atleast_1d(fig.subplots(1, len(matrices))), matrices, titles)):
+        try:
+            draw_confusion(matrix, ax=ax, title=title)
+        except (TypeError, ValueError) as error:
+            raise type(error)(str(error).replace("matrix", f"matrices[{i}]", 1)) from None
     return fig
+
+
+def draw_accuracy_curve(values, accuracies, *, ax=None, xlabel="value", ylabel="accuracy", reference=None,
+                        reference_label=None, log=True, **style):
+    """Accuracy against a parameter (for example the RBF kernel's gamma), with an optional reference level.
+
+    Parameters
+    ----------
+    values : array-like of shape (n,)
+        The parameter's values, > 0 when `log`.
+    accuracies : array-like of shape (n,)
+        Fractions from 0 to 1.
+    ax : Axes, optional
+        Where to draw; a new figure (6.4 x 2.8 inches) by default.
+    xlabel : str, default "value"
+    ylabel : str, default "accuracy"
+    reference : float, optional
+        A level to draw across (for example a published accuracy).
+    reference_label : str, optional
+    log : bool, default True
+        A logarithmic axis for the values.
+    **style
+        Passed on to ``ax.plot`` for the curve.
+
+    Returns
+    -------
+    dict
+        "curve": the Line2D; "reference": the level's Line2D, or None.
+
+    Examples
+    --------
+    >>> drawn = draw_accuracy_curve([0.1, 1, 10], [0.5, 0.9, 0.7], reference=0.89)
+    >>> np.asarray(drawn["curve"].get_ydata()).tolist(), np.asarray(drawn["reference"].get_ydata()).tolist()
+    ([0.5, 0.9, 0.7], [0.89, 0.89])
+    """
+    values = check.array("values", values, "(n,)", ndim=1)
+    accuracies = check.array("accuracies", accuracies, "(n,)", ndim=1)
+    if len(accuracies) != len(values) or not len(values) or (accuracies < 0).any() or (accuracies > 1).any():
+        raise ValueError(f"accuracies must hold one fraction from 0 to 1 per value ({len(values)}), got "
+                         f"{check.shown(accuracies.tolist())}")
+    if check.flag("log", log) and (values <= 0).any():
+        raise ValueError(f"values must be > 0 on a logarithmic axis, got {check.shown(values.tolist())}")
+    xlabel, ylabel = check.text("xlabel", xlabel), check.text("ylabel", ylabel)
+    reference = None if reference is None else check.number("reference", reference, minimum=0, maximum=1)
+    ax = Picture(figsize=(6.4, 2.8), layout="constrained").subplots() if ax is None else _axes("ax", ax)
+    curve, = ax.plot(values, accuracies, **{"marker": "o", "color": POSITIVE, "lw": 2, **style})
+    level = None
+    if reference is not None:
+        level = ax.axhline(reference, color=UPDATE, ls=":", lw=2,
+                           label=check.text("reference_label", reference_label or f"{reference:.0%}"))
+        ax.legend(loc="lower left", fontsize=FONT)
+    if log:
+        ax.set_xscale("log")
+    ax.set_xlabel(xlabel, fontsize=FONT + 1)
+    ax.set_ylabel(ylabel, fontsize=FONT + 1)
+    ax.tick_params(labelsize=FONT)
+    return {"curve": curve, "reference": level}
 
 
 def plot_images(images, titles, *, ncols=8, size=1.1):
@@ -1466,18 +1651,26 @@ def plot_images(images, titles, *, ncols=8, size=1.1):
     size = check.number("size", size, above=0, maximum=MAX_INCHES / 16)
     cols = min(ncols, len(images))
     rows = -(-len(images) // cols)
-    fig = Picture(figsize=(size * cols, (size + 0.25) * rows), layout="constrained")
+    fig = Picture(figsize=(size * cols, (size + 0.3) * rows), layout="constrained")
     axes = np.atleast_1d(fig.subplots(rows, cols, squeeze=False)).ravel()
     for ax, image, title in zip(axes, images, titles):
         ax.imshow(image, cmap="gray_r", interpolation="nearest")
-        ax.set_title(title, fontsize=9)
+        ax.set_title(title, fontsize=FONT + 1)
     for ax in axes:
         ax.set_axis_off()
     return fig
 
 
-def _class_points(X, labels):
-    X = check.patterns("X", X, n_features=2)
+def _palette(n_classes):
+    """Colours of classes 0, 1, ...: for two, the package's negative (orange) and positive (blue)."""
+    return [NEGATIVE, POSITIVE] if n_classes <= 2 else CLASS_COLORS
+
+
+def _class_points(X, labels, features=(2,)):
+    X = check.array("X", X, f"(n_samples, {' or '.join(map(str, features))})", ndim=2)
+    if X.shape[1] not in features or not len(X):
+        raise ValueError(f"X must have shape (n_samples, {' or '.join(map(str, features))}), at least one pattern, "
+                         f"got shape {X.shape}")
     labels = check.array("labels", labels, "(n_samples,)", ndim=1, integer=True)
     if len(labels) != len(X):
         raise ValueError(f"labels must have one class per pattern ({len(X)}), got {len(labels)}")

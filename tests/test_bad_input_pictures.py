@@ -9,7 +9,7 @@ from matplotlib.figure import Figure
 
 from bad_input import case, check, ids
 from perceptron_lib import boolean_function, train
-from perceptron_lib import datasets, geometry, multiclass, plotting, tables, widgets
+from perceptron_lib import datasets, geometry, plotting, tables, widgets
 
 X, Y = boolean_function("or")                      # 4 patterns in the plane, labels 0/1
 RUN = train(X, Y)                                  # 13 presentations
@@ -46,11 +46,6 @@ def fast_pictures():
     figure = Figure()
     figure.subplots()
     return widgets.FastPictures(figure, lambda state: None)
-
-
-CORNERS = multiclass.corner_clusters(2, n_per_class=3)
-LAYER = multiclass.train_layer(*CORNERS)
-AXES = Figure().subplots()
 
 
 CASES = [
@@ -442,41 +437,6 @@ CASES = [
     case("widgets.PlayableRun", lambda: widgets.PlayableRun(RUN, rows=9), ValueError, "rows", "from 0 to 5", "9"),
     case("widgets.PlayableRun", lambda: widgets.PlayableRun(RUN, dpi=10), ValueError, "dpi", "from 40 to 150"),
     case("widgets.PlayableRun", lambda: widgets.PlayableRun(UNRECORDED), ValueError, "record"),
-    # lesson 08's pictures
-    case("plotting.draw_classes", lambda: plotting.draw_classes(AXES, *CORNERS[0:1], CORNERS[1][:-1]), ValueError,
-         "labels", "one class per pattern (12)", "got 11"),
-    case("plotting.draw_classes", lambda: plotting.draw_classes("ax", *CORNERS), TypeError, "ax", "Axes", "'ax'"),
-    case("plotting.draw_regions", lambda: plotting.draw_regions(AXES, "f", xlim=(0, 1), ylim=(0, 1), n_classes=2),
-         TypeError, "predict", "function", "'f'"),
-    case("plotting.draw_regions", lambda: plotting.draw_regions(AXES, len, xlim=(0, 1), ylim=(0, 1), n_classes=11),
-         ValueError, "n_classes", "2 to 10", "11"),
-    case("plotting.draw_regions", lambda: plotting.draw_regions(AXES, len, xlim=(0, 1), ylim=(0, 1), n_classes=2,
-                                                                  resolution=1000), ValueError, "resolution",
-         "2 to 400", "1000"),
-    case("plotting.plot_confusion", lambda: plotting.plot_confusion([[[1, 2]]], ["a"]), ValueError, "matrices[0]",
-         "square", "(1, 2)"),
-    case("plotting.plot_confusion", lambda: plotting.plot_confusion([[[1, -2], [0, 1]]], ["a"]), ValueError,
-         "matrices[0]", ">= 0", "-2"),
-    case("plotting.plot_confusion", lambda: plotting.plot_confusion("x", ["a"]), TypeError, "matrices",
-         "1 to 3", "'x'"),
-    case("plotting.plot_confusion", lambda: plotting.plot_confusion([[[1, 0], [0, 1]]], ["a", "b"]), ValueError,
-         "titles", "1 str", "got 2"),
-    case("plotting.plot_images", lambda: plotting.plot_images(np.zeros((2, 8)), ["a", "b"]), ValueError, "images",
-         "(n, height, width)", "(2, 8)"),
-    case("plotting.plot_images", lambda: plotting.plot_images(np.zeros((49, 8, 8)), ["a"] * 49), ValueError,
-         "images", "1 to 48", "49"),
-    case("plotting.plot_images", lambda: plotting.plot_images(np.zeros((2, 8, 8)), ["a", "b"], ncols=0),
-         ValueError, "ncols", "1 to 16", "0"),
-    case("plotting.plot_layer_steps", lambda: plotting.plot_layer_steps("run", CORNERS[0]), TypeError, "run",
-         "LayerRun", "'run'"),
-    case("plotting.plot_layer_steps", lambda: plotting.plot_layer_steps(LAYER, CORNERS[0], steps=list(range(17))),
-         ValueError, "steps", "1 to 16", "17"),
-    case("plotting.plot_layer_steps", lambda: plotting.plot_layer_steps(LAYER, CORNERS[0], steps=[10**6]),
-         ValueError, "steps", "from 0 to", "1000000"),
-    case("plotting.plot_regions", lambda: plotting.plot_regions(len, *CORNERS, ["a"]), TypeError, "predicts",
-         "1 to 4", "len"),
-    case("plotting.plot_regions", lambda: plotting.plot_regions([len], *CORNERS, ["a", "b"]), ValueError,
-         "titles", "1 str", "got 2"),
 ]
 
 

@@ -1,5 +1,4 @@
 """Layers of perceptrons and the kernel perceptron, against train, loops, scikit-learn and seed 004."""
-import hashlib
 import math
 import os
 import subprocess
@@ -9,10 +8,12 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from matplotlib.figure import Figure
 
 from perceptron_lib import boolean_function, to_signed, train
 from perceptron_lib.multiclass import (accuracy, class_codes, confusion_matrix, corner_clusters, decode,
-                                       exp_nonpositive, kernel_matrix, ring_data, train_kernel, train_layer)
+                                       digit_halves, exp_nonpositive, kernel_matrix, ring_data, train_kernel,
+                                       train_layer)
 from properties import examples
 
 
@@ -27,33 +28,44 @@ def layer_loop(X, targets, max_epochs=1000):
     """All units side by side, presentation by presentation, until a pass corrects no unit."""
     X1 = np.hstack([np.ones((len(X), 1)), X])
     W = np.zeros((targets.shape[1], X1.shape[1]))
-    presentations = quiet = 0
+    updated, quiet = [], 0
     for _ in range(max_epochs):
         for j in range(len(X1)):
-            presentations += 1
+            updated.append([False] * len(W))
             for i in range(len(W)):
                 net = 0.0
                 for w, x in zip(W[i], X1[j]):
                     net += w * x
                 if targets[j, i] * net <= 0:
                     W[i] = W[i] + targets[j, i] * X1[j]
-                    quiet = -1
+                    updated[-1][i], quiet = True, -1
             quiet += 1
             if quiet == len(X1):
-                return W, presentations
-    return W, presentations
+                return W, np.array(updated)
+    return W, np.array(updated)
 
 
 @pytest.mark.parametrize("code", ["one-hot", "binary"])
 def test_a_layer_makes_the_run_of_a_loop_over_all_units(code):
     X, labels = corner_clusters(2, n_per_class=15, seed=3)
     run = train_layer(X, labels, code=code)
-    W, presentations = layer_loop(X, class_codes(4, code)[labels])
+    W, updated = layer_loop(X, class_codes(4, code)[labels])
     assert run.status == "converged"
-    assert np.array_equal(run.final_weights, W) and run.n_presentations == presentations
+    assert np.array_equal(run.final_weights, W) and run.n_presentations == len(updated)
+    assert np.array_equal(run.updated, updated) and run.updates() == updated.sum(axis=0).tolist()
+    assert np.array_equal(run.pattern, np.arange(len(updated)) % len(X))
     assert np.array_equal(run.weights_at(run.n_presentations), W)
     classes, matched = run.predict(X)
     assert (classes == labels).all() and matched.all()
+
+
+@pytest.mark.parametrize("seed", [5, None])
+def test_in_random_order_every_unit_sees_the_same_sequence(seed):
+    X, labels = corner_clusters(2, n_per_class=10, seed=4)
+    run = train_layer(X, labels, order="random", seed=seed)
+    for unit in run.units:
+        assert np.array_equal(unit.pattern, run.pattern[:unit.n_presentations])
+    assert run.updated.shape == (run.n_presentations, 4)
 
 
 def test_eight_classes_around_a_cube_need_three_binary_units_or_eight_one_hot():
@@ -73,16 +85,35 @@ def test_decoding_takes_the_code_or_else_the_largest_net_for_one_hot():
     assert classes.tolist() == [2, 1] and matched.tolist() == [False, True]
 
 
+nets_and_codes = st.tuples(st.integers(2, 9), st.sampled_from(["one-hot", "binary"])).flatmap(
+    lambda kc: st.tuples(st.just(class_codes(*kc)), st.lists(
+        st.lists(st.sampled_from([-2.0, -1.0, -0.5, 0.0, 0.5, 1.0, 3.0]), min_size=class_codes(*kc).shape[1],
+                 max_size=class_codes(*kc).shape[1]), min_size=1, max_size=20)))
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(nets_and_codes)
+def test_an_output_that_is_a_code_decodes_to_its_class_and_one_hot_falls_back_on_the_largest_net(data):
+    codes, nets = data[0], np.array(data[1])
+    classes, matched = decode(nets, codes)
+    outputs = np.where(nets > 0, 1, -1)
+    assert np.array_equal(matched, [any((outputs[i] == code).all() for code in codes) for i in range(len(nets))])
+    assert (codes[classes[matched]] == outputs[matched]).all()
+    if codes.shape[0] == codes.shape[1]:   # one-hot: the unit with the largest net, the first of a tie
+        assert np.array_equal(classes, nets.argmax(axis=1))
+
+
 integer_data = st.integers(2, 12).flatmap(lambda n: st.tuples(
     st.lists(st.lists(st.integers(-4, 4), min_size=2, max_size=2), min_size=n, max_size=n),
-    st.lists(st.sampled_from([-1, 1]), min_size=n, max_size=n),
+    st.lists(st.booleans(), min_size=n, max_size=n), st.sampled_from(["-1/+1", "0/1"]),
     st.sampled_from(["cyclic", "random"]), st.integers(0, 50)))
 
 
 @settings(max_examples=examples(80), deadline=None)
 @given(integer_data)
 def test_with_a_linear_kernel_the_dual_run_is_trains_run(data):
-    X, y, order, seed = data
+    X, positive, convention, order, seed = data
+    y = np.where(positive, 1, -1 if convention == "-1/+1" else 0)
     seed = seed if order == "random" else None
     primal = train(X, y, order=order, seed=seed, max_epochs=60)
     dual = train_kernel(X, y, kernel="linear", order=order, seed=seed, max_epochs=60)
@@ -93,8 +124,9 @@ def test_with_a_linear_kernel_the_dual_run_is_trains_run(data):
     assert np.array_equal(dual.primal_weights()[0], primal.final_weights)
     assert np.array_equal(dual.alpha[:, 0], np.bincount(primal.pattern[primal.updated], minlength=len(X)))
     new = np.array([[0, 0], [3, -2], [-1, 4]])
-    assert np.array_equal(dual.predict(new), np.where(primal.final_weights[0] + new @ primal.final_weights[1:] > 0,
-                                                      1, -1))
+    W = primal.final_weights
+    negative = 0 if set(y.tolist()) <= {0, 1} else -1      # labels all 1 are 0/1 labels, as in train
+    assert np.array_equal(dual.predict(new), np.where(W[0] + W[1] * new[:, 0] + W[2] * new[:, 1] > 0, 1, negative))
 
 
 def test_alpha_after_the_or_run_counts_the_mistakes_of_lesson_02s_trace():
@@ -106,6 +138,41 @@ def test_alpha_after_the_or_run_counts_the_mistakes_of_lesson_02s_trace():
     assert np.array_equal(dual.mistakes[:, 0], primal.updated)
 
 
+def dual_loop(K, targets, max_epochs=100):
+    """The notes' Matlab loop: f(x_j) = sum_n alpha_n y_n k(x_n, x_j) summed afresh at each presentation."""
+    n, m = targets.shape
+    alpha, quiet = np.zeros((n, m), np.int64), 0
+    for _ in range(max_epochs):
+        for j in range(n):
+            wrong = []
+            for i in range(m):
+                f = 0.0
+                for k in range(n):
+                    f += alpha[k, i] * targets[k, i] * K[k, j]
+                wrong.append(targets[j, i] * f <= 0)
+            alpha[j] += wrong
+            quiet = 0 if any(wrong) else quiet + 1
+            if quiet == n:
+                return alpha
+    return alpha
+
+
+def test_several_units_with_a_polynomial_kernel_make_the_notes_loops_run():
+    """On whole numbers every kernel value and net is exact, so the two must agree to the last mistake."""
+    labels = np.repeat(np.arange(4), 6)
+    X = 3 * class_codes(4, "binary")[labels] + np.random.default_rng(0).integers(-1, 2, size=(24, 2))
+    run = train_kernel(X, labels, kernel="polynomial", degree=3, code="one-hot")
+    assert run.status == "converged" and run.alpha.sum() > 4
+    K = kernel_matrix(X, X, kernel="polynomial", degree=3)
+    assert np.array_equal(run.alpha, dual_loop(K, class_codes(4)[labels]))
+
+
+def test_a_run_without_mistakes_keeps_alpha_zero_and_predicts_from_nets_of_zero():
+    run = train_kernel([[0], [1]], [0, 0])          # 0/1 labels: W·X = 0 is output 0, right for both
+    assert run.status == "converged" and run.alpha.sum() == 0
+    assert run.decision([[5.0]]).tolist() == [[0.0]] and run.predict([[5.0]]).tolist() == [0]
+
+
 def test_kernels_solve_xor_and_the_ring_that_no_line_separates():
     X, c = boolean_function("xor")
     assert train(X, to_signed(c)).status == "cycling"
@@ -114,17 +181,39 @@ def test_kernels_solve_xor_and_the_ring_that_no_line_separates():
         run = train_kernel(X, c, kernel=kernel, gamma=2.0)
         assert run.status == "converged" and run.predict(X).tolist() == c.tolist()
     R, y = ring_data(200, seed=1)
+    radius = np.sqrt(R[:, 0] ** 2 + R[:, 1] ** 2)
+    assert (radius[y == 1] <= 1).all() and ((radius[y == -1] >= 1.5) & (radius[y == -1] <= 2.5)).all()
     run = train_kernel(R, y, kernel="rbf", gamma=1.0)
     assert run.status == "converged" and (run.predict(R) == y).all()
 
 
-def test_kernel_matrices_agree_with_scikit_learn():
+def test_kernel_matrices_agree_with_scikit_learn_whatever_the_blocks():
     from sklearn.metrics.pairwise import polynomial_kernel, rbf_kernel
     rng = np.random.default_rng(0)
-    A, B = rng.normal(size=(30, 5)), rng.normal(size=(20, 5))
-    assert np.allclose(kernel_matrix(A, B, gamma=0.3), rbf_kernel(A, B, gamma=0.3), rtol=1e-14, atol=0)
+    A, B = rng.normal(size=(700, 5)), rng.normal(size=(200, 5))    # 140,000 entries: three blocks
+    K = kernel_matrix(A, B, gamma=0.3)
+    assert np.allclose(K, rbf_kernel(A, B, gamma=0.3), rtol=1e-14, atol=0)
+    assert np.array_equal(K[350:351], kernel_matrix(A[350:351], B, gamma=0.3))
     assert np.allclose(kernel_matrix(A, B, kernel="polynomial", degree=3),
                        polynomial_kernel(A, B, degree=3, gamma=1, coef0=1), rtol=1e-12)
+
+
+@pytest.mark.parametrize("kernel", ["linear", "polynomial", "rbf"])
+def test_small_whole_numbers_take_a_faster_path_to_the_very_same_kernel(kernel, monkeypatch):
+    import perceptron_lib.multiclass as multiclass
+    rng = np.random.default_rng(2)
+    A, B = rng.integers(0, 17, size=(300, 64)).astype(float), rng.integers(0, 17, size=(250, 64)).astype(float)
+    fast = kernel_matrix(A, B, kernel=kernel, gamma=0.001, degree=3)
+    assert multiclass._small_integers(A, B)[0].dtype == np.int32
+    monkeypatch.setattr(multiclass, "_small_integers", lambda A, B: (A, B))
+    assert np.array_equal(fast, kernel_matrix(A, B, kernel=kernel, gamma=0.001, degree=3))
+
+
+def test_decisions_on_many_patterns_are_those_pattern_by_pattern():
+    R, y = ring_data(300, seed=3)
+    run = train_kernel(R, y, gamma=1.0)
+    grid = np.random.default_rng(1).uniform(-3, 3, size=(5000, 2))
+    assert np.array_equal(run.decision(grid)[4321:4323], run.decision(grid[4321:4323]))
 
 
 def test_the_exponential_is_within_a_few_ulps_of_the_librarys():
@@ -143,34 +232,97 @@ def test_confusion_matrix_and_accuracy_agree_with_scikit_learn():
     assert accuracy(true, predicted) == accuracy_score(true, predicted)
 
 
-def digits_split():
-    from sklearn.datasets import load_digits
-    from sklearn.model_selection import train_test_split
-    digits = load_digits()
-    return train_test_split(digits.data, digits.target, test_size=0.5, random_state=0, stratify=digits.target)
-
-
 def test_digits_reach_zero_training_error_and_97_percent_on_the_other_half():
-    X_train, X_test, t_train, t_test = digits_split()
+    X_train, X_test, t_train, t_test = digit_halves()
+    assert len(X_train) == 898 and len(X_test) == 899 and (np.bincount(t_train) >= 87).all()
     run = train_kernel(X_train, t_train, kernel="rbf", gamma=0.001, code="one-hot")
     assert run.status == "converged"
     assert accuracy(t_train, run.predict(X_train)) == 1.0
     assert accuracy(t_test, run.predict(X_test)) >= 0.97
 
 
-def test_the_digits_run_is_the_same_under_other_blas_kernels_and_without_simd():
-    script = ("import hashlib, numpy as np\n"
-              "from sklearn.datasets import load_digits\n"
-              "from perceptron_lib.multiclass import train_kernel\n"
-              "d = load_digits(); X, t = d.data[:400], d.target[:400]\n"
-              "run = train_kernel(X, t, kernel='rbf', gamma=0.001, code='one-hot')\n"
-              "nets = run.decision(d.data[400:600])\n"
-              "print(hashlib.sha256(run.alpha.tobytes() + run.pattern.tobytes() + nets.tobytes()).hexdigest())\n")
-    digests = set()
-    for blas, simd in ((None, None), ("Prescott", None), ("Haswell", "X86_V3 X86_V4 AVX512_ICL")):
+DETERMINISM = """
+import hashlib
+import numpy as np
+from numpy._core import _multiarray_umath as umath
+from perceptron_lib.multiclass import digit_halves, exp_nonpositive, ring_data, train_kernel
+X_train, X_test, t_train, t_test = digit_halves()
+parts = []
+for kernel in ("rbf", "polynomial"):
+    run = train_kernel(X_train[:400], t_train[:400], kernel=kernel, gamma=0.001, degree=3, code="one-hot")
+    parts += [run.alpha, run.pattern, run.decision(X_test[:300])]
+parts += [*ring_data(300, seed=2), exp_nonpositive(-np.linspace(0, 745, 100001))]
+used = [name for name in umath.__cpu_dispatch__ if umath.__cpu_features__.get(name)]
+print(hashlib.sha256(b"".join(part.tobytes() for part in parts)).hexdigest(), *used)
+"""
+
+
+def test_kernel_runs_are_the_same_under_other_blas_kernels_and_without_simd():
+    """No BLAS, and no CPU-dispatched exp or power: the digests match with AVX2 and AVX-512 code turned off.
+
+    numpy's own np.exp and ** do change in their last bits when these features are
+    turned off on an AVX-512 machine; the kernel perceptron must not.
+    """
+    from numpy._core import _multiarray_umath as umath
+    simd = " ".join(name for name in umath.__cpu_dispatch__ if umath.__cpu_features__.get(name))
+    digests, used = set(), []
+    for blas, features in ((None, None), ("Prescott", None), ("Haswell", simd or None)):
         env = {k: v for k, v in os.environ.items() if k not in ("OPENBLAS_CORETYPE", "NPY_DISABLE_CPU_FEATURES")}
-        env.update({k: v for k, v in (("OPENBLAS_CORETYPE", blas), ("NPY_DISABLE_CPU_FEATURES", simd)) if v})
-        digests.add(subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True,
-                                   check=True).stdout)
+        env.update({k: v for k, v in (("OPENBLAS_CORETYPE", blas), ("NPY_DISABLE_CPU_FEATURES", features)) if v})
+        out = subprocess.run([sys.executable, "-c", DETERMINISM], env=env, capture_output=True, text=True,
+                             check=True).stdout.split()
+        digests.add(out[0])
+        used.append(out[1:])
     assert len(digests) == 1, digests
-    assert len(hashlib.sha256(next(iter(digests)).encode()).hexdigest()) == 64
+    assert used == [simd.split(), simd.split(), []], used     # the last run had numpy's SIMD code turned off
+
+
+# ---------------------------------------------------------------- the pictures (plotting.py)
+
+def test_layer_steps_show_the_start_and_every_correction_with_each_units_line():
+    from perceptron_lib import plot_layer_steps
+    X, labels = corner_clusters(2, n_per_class=10, seed=2)
+    run = train_layer(X, labels, code="binary", initial_weights=[[0.5, 1, -1], [-0.5, 1, 1]])
+    fig = plot_layer_steps(run, X)
+    corrected = sorted({k + 1 for unit in run.units for k in np.flatnonzero(unit.updated)})
+    assert [ax.get_title().split(":")[0] for ax in fig.axes] == ["start", *map(str, corrected)]
+    assert all(len(ax.lines) == 2 for ax in fig.axes)  # one line per unit
+
+
+def test_in_space_each_unit_is_a_plane_cut_to_the_box():
+    from perceptron_lib import plot_layer_steps
+    from perceptron_lib.plotting import _plane_polygon
+    X, labels = corner_clusters(3, n_per_class=5, seed=0)
+    run = train_layer(X, labels, code="binary", initial_weights=np.ones((3, 4)))
+    fig = plot_layer_steps(run, X, steps=[0, run.n_presentations])
+    assert [len(ax.collections) for ax in fig.axes] == [1 + 3 + 0, 1 + 3 + 1]   # classes, planes, ring
+    w = np.array([0.3, 1.0, -2.0, 0.5])
+    corners = _plane_polygon(w, [-1, -1, -1], [1, 1, 1])
+    assert len(corners) >= 3 and np.allclose(w[0] + corners @ w[1:], 0)
+    assert (np.abs(corners) <= 1 + 1e-12).all()
+    assert len(_plane_polygon([5, 1, 0, 0], [-1, -1, -1], [1, 1, 1])) == 0       # misses the box
+
+
+def test_regions_shade_each_grid_point_with_the_class_predicted_there():
+    from perceptron_lib.plotting import draw_regions
+    ax = Figure().subplots()
+    mesh = draw_regions(lambda points: (points[:, 0] > 0).astype(int), xlim=(-1, 1), ylim=(-1, 1),
+                        n_classes=2, ax=ax, resolution=4)
+    values = np.asarray(mesh.get_array()).reshape(4, 4)
+    assert values.tolist() == [[0, 0, 1, 1]] * 4 and mesh.axes is ax
+
+
+def test_confusion_pictures_write_every_count():
+    from perceptron_lib import plot_confusion
+    matrix = confusion_matrix([0, 1, 1, 2], [0, 1, 2, 2])
+    fig = plot_confusion([matrix], ["test"])
+    assert [t.get_text() for t in fig.axes[0].texts] == [str(v) for v in matrix.ravel()]
+    assert np.asarray(fig.axes[0].images[0].get_array()).tolist() == [[0, 0, 0], [0, 0, 1], [0, 0, 0]]
+
+
+def test_the_accuracy_curve_draws_the_values_given_on_the_axes_given():
+    from perceptron_lib import draw_accuracy_curve
+    ax = Figure().subplots()
+    drawn = draw_accuracy_curve([0.001, 0.01], [0.98, 0.9], ax=ax, reference=0.89, reference_label="notes")
+    assert drawn["curve"].axes is ax and drawn["curve"].get_xdata().tolist() == [0.001, 0.01]
+    assert ax.get_xscale() == "log" and ax.get_legend().get_texts()[0].get_text() == "notes"

@@ -196,30 +196,3 @@ def test_a_unit_picture_rings_exactly_the_patterns_the_unit_gets_wrong():
     figure = plot_units(X, c, [[-1.5, 1, 1], [1.5, -1, -1]], ["AND", "NAND"])
     assert len(figure.axes) == 2 and figure.axes[0].get_title().startswith("AND")
 
-
-def test_layer_steps_show_the_start_and_every_correction_with_each_units_line():
-    from perceptron_lib import corner_clusters, plot_layer_steps, train_layer
-    X, labels = corner_clusters(2, n_per_class=10, seed=2)
-    run = train_layer(X, labels, code="binary", initial_weights=[[0.5, 1, -1], [-0.5, 1, 1]])
-    fig = plot_layer_steps(run, X)
-    shown = [ax for ax in fig.axes if ax.get_visible()]
-    corrected = sorted({k + 1 for unit in run.units for k in np.flatnonzero(unit.updated)})
-    assert [ax.get_title().split(":")[0] for ax in shown] == ["start", *map(str, corrected)]
-    assert all(len(ax.lines) == 2 for ax in shown)  # one line per unit
-
-
-def test_regions_shade_each_grid_point_with_the_class_predicted_there():
-    from matplotlib.figure import Figure
-    from perceptron_lib.plotting import draw_regions
-    ax = Figure().subplots()
-    mesh = draw_regions(ax, lambda points: (points[:, 0] > 0).astype(int), xlim=(-1, 1), ylim=(-1, 1),
-                        n_classes=2, resolution=4)
-    values = np.asarray(mesh.get_array()).reshape(4, 4)
-    assert values.tolist() == [[0, 0, 1, 1]] * 4
-
-
-def test_confusion_pictures_write_every_count():
-    from perceptron_lib import confusion_matrix, plot_confusion
-    matrix = confusion_matrix([0, 1, 1, 2], [0, 1, 2, 2])
-    fig = plot_confusion([matrix], ["test"])
-    assert sorted(t.get_text() for t in fig.axes[0].texts) == sorted(str(v) for v in matrix.ravel())
