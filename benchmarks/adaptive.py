@@ -13,12 +13,12 @@ time and of evaluations (standard / adaptive). Then the appendix experiment: the
 on the 256 problems of 3 inputs over a grid of beta and beta eta, and where it does best.
 """
 import argparse
-import time
 
 import numpy as np
 
 from perceptron_lib.batch import train_many
 from perceptron_lib.variants import adaptive_algorithm, boolean_problems, standard_algorithm, standard_algorithm_grid
+from timing import best_time
 
 # Budinich (1993): section 4 and appendix
 SOLUBLE_4, SOLUBLE_3 = 1882, 104
@@ -26,15 +26,6 @@ EVALUATIONS_PER_PROBLEM = 42
 TIME_RATIO = 2.4
 EVALUATION_RATIO = 1 / 0.8  # "the cost function evaluated 20% less times"
 BEST_BETA, BEST_BETA_ETA = 0.3, 1.5
-
-
-def best_time(run, repeats):
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        result = run()
-        times.append(time.perf_counter() - start)
-    return min(times), result
 
 
 def soluble(X, Y):

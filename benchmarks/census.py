@@ -19,7 +19,6 @@ tracemalloc (numpy's allocations included) in a separate run of each full worklo
 slow the timings. Then the counts by walking weight-space regions, 5 and 6 inputs, with their time and memory.
 """
 import argparse
-import time
 import tracemalloc
 import warnings
 
@@ -31,19 +30,11 @@ from sklearn.linear_model import Perceptron
 from perceptron_lib.batch import train_many
 from perceptron_lib.capacity import boolean_census, separable_boolean_count
 from perceptron_lib.datasets import boolean_patterns
+from timing import best_time
 
 N_FUNCTIONS = 2**16
 TARGET_S, TARGET_MB = 0.5, 100  # issue 13: the 4-input census
 WALK_TARGET_S = 5.0             # issue 13: the 5-input count
-
-
-def best_time(run, repeats):
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        result = run()
-        times.append(time.perf_counter() - start)
-    return min(times), result
 
 
 def peak_mb(run):

@@ -18,11 +18,11 @@ is short (a few passes), so keeping the nets saves little here; the ratio grows 
 a run needs.
 """
 import argparse
-import time
 
 import numpy as np
 
 from perceptron_lib.multiclass import accuracy, class_codes, digit_halves, kernel_matrix, train_kernel
+from timing import best_time
 
 GAMMA = 0.001
 TARGET_S = 2.0  # issue 14: training under 2 s
@@ -45,15 +45,6 @@ def loop_reference(K, targets, max_epochs=100):
                 if since == n:
                     return alpha
     return alpha
-
-
-def best_time(run, repeats):
-    times, result = [], None
-    for _ in range(repeats):
-        start = time.perf_counter()
-        result = run()
-        times.append(time.perf_counter() - start)
-    return min(times), result
 
 
 def main():

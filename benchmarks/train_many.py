@@ -14,7 +14,6 @@ Then the notebook-sized sweep: 2000 sets of 50 points for each of 2, 5 and 10 fe
 0.05, 0.1 and 0.3, timed per call against the 5 s budget of a notebook cell.
 """
 import argparse
-import time
 import warnings
 
 import numpy as np
@@ -24,6 +23,7 @@ from sklearn.linear_model import Perceptron
 from perceptron_lib import train
 from perceptron_lib.batch import train_many
 from perceptron_lib.datasets import separable_data
+from timing import best_time
 
 TARGET_RATIO = 30  # train_many against the scikit-learn loop
 CELL_BUDGET_S = 5.0
@@ -33,15 +33,6 @@ def data_sets(n_sets, n_samples, n_features, margin, signed=True, first_seed=0):
     sets = [separable_data(n_samples, n_features, margin=margin, seed=first_seed + i, signed=signed)
             for i in range(n_sets)]
     return np.stack([s[0] for s in sets]), np.stack([s[1] for s in sets])
-
-
-def best_time(run, repeats):
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        result = run()
-        times.append(time.perf_counter() - start)
-    return min(times), result
 
 
 def scikit_learn_loop(X, y, epochs):

@@ -1,8 +1,5 @@
 """Layers of perceptrons and the kernel perceptron, against train, loops, scikit-learn and seed 004."""
 import math
-import os
-import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -15,6 +12,7 @@ from perceptron_lib.multiclass import (accuracy, class_codes, confusion_matrix, 
                                        digit_halves, exp_nonpositive, kernel_matrix, ring_data, train_kernel,
                                        train_layer)
 from properties import examples
+from subprocesses import output_under
 
 
 def test_codes_are_the_notes_tables():
@@ -267,10 +265,7 @@ def test_kernel_runs_are_the_same_under_other_blas_kernels_and_without_simd():
     simd = " ".join(name for name in umath.__cpu_dispatch__ if umath.__cpu_features__.get(name))
     digests, used = set(), []
     for blas, features in ((None, None), ("Prescott", None), ("Haswell", simd or None)):
-        env = {k: v for k, v in os.environ.items() if k not in ("OPENBLAS_CORETYPE", "NPY_DISABLE_CPU_FEATURES")}
-        env.update({k: v for k, v in (("OPENBLAS_CORETYPE", blas), ("NPY_DISABLE_CPU_FEATURES", features)) if v})
-        out = subprocess.run([sys.executable, "-c", DETERMINISM], env=env, capture_output=True, text=True,
-                             check=True).stdout.split()
+        out = output_under(DETERMINISM, blas=blas, disabled_features=features).split()
         digests.add(out[0])
         used.append(out[1:])
     assert len(digests) == 1, digests

@@ -436,9 +436,6 @@ def test_adaptive_and_standard_start_alike():
 
 def test_results_do_not_depend_on_the_blas_kernel():
     """The same runs, bit for bit, in processes whose OpenBLAS uses other kernels."""
-    import os
-    import subprocess
-    import sys
     script = (
         "import hashlib, numpy as np\n"
         "from perceptron_lib.variants import *\n"
@@ -455,12 +452,6 @@ def test_results_do_not_depend_on_the_blas_kernel():
         "                   + s.final_weights.tobytes() + g.solved.tobytes() + g.max_moves.tobytes()\n"
         "                   + r.weights.tobytes() + r.cost.tobytes() + c + beta_opt(np.arange(1.0, 9.0)).tobytes())\n"
         "print(h.hexdigest())\n")
-    digests = set()
-    for kernel in (None, "Prescott", "Haswell"):
-        env = dict(os.environ)
-        env.pop("OPENBLAS_CORETYPE", None)
-        if kernel:
-            env["OPENBLAS_CORETYPE"] = kernel
-        digests.add(subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True,
-                                   check=True).stdout)
+    from subprocesses import KERNELS, output_under
+    digests = {output_under(script, blas=kernel) for kernel in KERNELS}
     assert len(digests) == 1

@@ -359,9 +359,6 @@ def test_statuses_other_than_stalled_leave_no_reason():
 
 def test_results_do_not_depend_on_the_blas_kernel():
     """The same runs, bit for bit, in a process whose OpenBLAS uses another kernel (Prescott)."""
-    import os
-    import subprocess
-    import sys
     script = (
         "import hashlib, numpy as np\n"
         "from perceptron_lib import train, train_many, boolean_patterns\n"
@@ -374,12 +371,6 @@ def test_results_do_not_depend_on_the_blas_kernel():
         "t = train(f, g, eta=0.1, max_epochs=200)\n"
         "h = hashlib.sha256(b.final_weights.tobytes() + b.n_updates.tobytes() + b''.join(r) + t.weights.tobytes())\n"
         "print(h.hexdigest())\n")
-    digests = set()
-    for kernel in (None, "Prescott", "Haswell"):
-        env = dict(os.environ)
-        env.pop("OPENBLAS_CORETYPE", None)
-        if kernel:
-            env["OPENBLAS_CORETYPE"] = kernel
-        digests.add(subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True,
-                                   check=True).stdout)
+    from subprocesses import KERNELS, output_under
+    digests = {output_under(script, blas=kernel) for kernel in KERNELS}
     assert len(digests) == 1
