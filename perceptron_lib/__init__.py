@@ -13,7 +13,7 @@ data sets -> runs -> traces -> theory -> tables and pictures.
 """
 # Data sets (datasets.py)
 from .datasets import (boolean_function, boolean_patterns, flip_labels, honavar_or_example, separable_data,
-                       to_signed, truth_table)
+                       separable_sets, to_signed, truth_table)
 # Runs: one data set (training.py), many at once (batch.py), the record of a run (trace.py)
 from .training import output, train
 from .batch import Batch, train_many
@@ -31,7 +31,7 @@ from .bounds import (ConvergenceExperiment, augmented_bound, augmented_radius, b
 from .capacity import (LPSeparability, Separability, boolean_census, linear_separability, log_n_min, lp_separability,
                        n_min, n_min_peak, regions, separable_boolean_count, separable_dichotomies,
                        separable_probability, sides, stirling_root)
-from .geometry import (count_regions, decision_line, misclassified, pattern_lines, positive_side, sampled_regions,
+from .geometry import (count_regions, decision_line, grid_points, misclassified, pattern_lines, positive_side, sampled_regions,
                        wrong_side_of_lines)
 # Tables and visible checks (tables.py), pictures (plotting.py)
 from .tables import Checks, Table, pattern_table, side_by_side, unit_table
@@ -42,7 +42,7 @@ from .plotting import draw_accuracy_curve, plot_confusion, plot_images, plot_lay
 
 __all__ = [
     # data sets
-    "boolean_function", "boolean_patterns", "flip_labels", "honavar_or_example", "separable_data", "to_signed",
+    "boolean_function", "boolean_patterns", "flip_labels", "honavar_or_example", "separable_data", "separable_sets", "to_signed",
     "truth_table",
     # runs
     "output", "train", "Batch", "train_many", "Trace", "format_vector", "Voted", "voted_perceptron",
@@ -58,7 +58,7 @@ __all__ = [
     "Separability", "linear_separability", "regions", "separable_dichotomies", "separable_probability",
     "LPSeparability", "lp_separability", "sides", "n_min", "log_n_min", "n_min_peak", "stirling_root",
     "boolean_census", "separable_boolean_count",
-    "count_regions", "decision_line", "misclassified", "pattern_lines", "positive_side", "sampled_regions",
+    "count_regions", "decision_line", "grid_points", "misclassified", "pattern_lines", "positive_side", "sampled_regions",
     "wrong_side_of_lines",
     # tables and pictures
     "Checks", "Table", "pattern_table", "side_by_side", "unit_table",

@@ -31,11 +31,11 @@ import numpy as np
 from . import validation as check
 from .arithmetic import add_with_ones, dot, norm
 from .batch import MAX_PRESENTATIONS, train_many
-from .datasets import separable_data
+from .datasets import MAX_STACKED_VALUES, separable_sets
 
 MARGIN_KINDS = ("geometric", "functional", "augmented")
 SEPARATOR_KINDS = ("geometric", "augmented")
-MAX_EXPERIMENT_VALUES = 10_000_000  # convergence_experiment: n_sets * n_samples * n_features (memory)
+MAX_EXPERIMENT_VALUES = MAX_STACKED_VALUES  # convergence_experiment: n_sets * n_samples * n_features (memory)
 
 
 def radius(X):
@@ -709,10 +709,7 @@ def convergence_experiment(n_sets, n_samples, n_features, margin, *, seed=0, ord
     """
     settings = _experiment_settings(n_sets, n_samples, n_features, margin, seed, order, max_margin_sets)
     n_sets, seed, order = settings["n_sets"], settings["seed"], settings["order"]
-    data = [separable_data(n_samples, n_features, margin=settings["margin"], seed=seed + k) for k in range(n_sets)]
-    X = np.stack([d[0] for d in data])
-    y = np.stack([d[1] for d in data])
-    teachers = [d[2] for d in data]
+    X, y, teachers = separable_sets(n_sets, n_samples, n_features, margin=settings["margin"], seed=seed)
     seeds = [seed + k for k in range(n_sets)] if order == "random" else None
     passes = min(100_000, MAX_PRESENTATIONS // (n_sets * settings["n_samples"]))  # train_many's limit
     runs = train_many(X, y, order=order, seeds=seeds, max_epochs=passes)

@@ -10,6 +10,7 @@ from .arithmetic import add_with_ones, nets, norm
 BOOLEAN_FUNCTIONS = ("and", "or", "nand", "nor", "xor", "xnor", "at_least")
 MAX_INPUTS = 20             # 2**20 patterns
 MAX_VALUES = 1_000_000      # separable_data: n_samples * n_features (memory)
+MAX_STACKED_VALUES = 10_000_000  # separable_sets: n_sets * n_samples * n_features (80 MB of floats)
 
 
 def boolean_patterns(n_inputs=2):
@@ -304,3 +305,48 @@ def separable_data(n_samples, n_features, *, margin=0.1, seed=None, signed=False
     X = X[:n_samples]
     y = (nets(teacher, add_with_ones(X)) > 0).astype(np.int64)
     return X, (2 * y - 1 if signed else y), teacher
+
+
+def separable_sets(n_sets, n_samples, n_features, *, margin=0.1, seed=0, signed=False):
+    """Many random separable data sets of one size, stacked for `train_many`.
+
+    Data set k is ``separable_data(n_samples, n_features, margin=margin,
+    seed=seed + k)``: the sets of a convergence experiment (Honavar 1996,
+    theorem 1 checked on many data sets at once).
+
+    Parameters
+    ----------
+    n_sets, n_samples, n_features : int
+        Each at least 1, with n_samples * n_features at most 1 000 000 and
+        n_sets * n_samples * n_features at most 10 000 000.
+    margin : float, default 0.1
+        As in `separable_data`, in [0, 0.5).
+    seed : int, default 0
+        Seed of the first set (a whole number >= 0); set k uses seed + k.
+    signed : bool, default False
+        Labels in {-1, +1} instead of {0, 1}.
+
+    Returns
+    -------
+    X : ndarray of shape (n_sets, n_samples, n_features)
+    y : ndarray of shape (n_sets, n_samples)
+    teachers : ndarray of shape (n_sets, n_features + 1)
+        Each set's separator [b, u1, ..., un], bias first.
+
+    Examples
+    --------
+    >>> X, y, teachers = separable_sets(3, 20, 2, seed=7)
+    >>> X.shape, y.shape, teachers.shape
+    ((3, 20, 2), (3, 20), (3, 3))
+    >>> bool((X[1] == separable_data(20, 2, seed=8)[0]).all())
+    True
+    """
+    n_sets = check.whole("n_sets", n_sets, minimum=1, maximum=MAX_STACKED_VALUES)
+    n_samples = check.whole("n_samples", n_samples, minimum=1, maximum=MAX_VALUES)
+    n_features = check.whole("n_features", n_features, minimum=1, maximum=MAX_VALUES)
+    if n_sets * n_samples * n_features > MAX_STACKED_VALUES:
+        raise ValueError(f"n_sets * n_samples * n_features must be at most {MAX_STACKED_VALUES:,} (memory), got "
+                         f"{n_sets} * {n_samples} * {n_features} = {n_sets * n_samples * n_features:,}")
+    seed = check.whole("seed", seed, minimum=0)
+    sets = [separable_data(n_samples, n_features, margin=margin, seed=seed + k, signed=signed) for k in range(n_sets)]
+    return tuple(np.stack([s[part] for s in sets]) for part in range(3))

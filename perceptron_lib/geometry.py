@@ -13,6 +13,7 @@ MAX_LINES = 60
 # sampled_regions codes a point's sides as the bits of one whole number.
 MAX_SAMPLED_LINES = 62
 MAX_RESOLUTION = 2001
+MAX_GRID_POINTS = 10_000_000  # grid_points: n**dims points (memory: 80 MB a coordinate)
 
 
 def positive_side(w, xlim, ylim):
@@ -340,3 +341,45 @@ def wrong_side_of_lines(w, X, y):
     if labels == "0/1":
         return np.where(positive, value <= 0, value > 0)
     return np.where(positive, value <= 0, value >= 0)
+
+
+def grid_points(low, high, n, dims):
+    """The points of a regular grid on the cube [low, high]**dims, one per row.
+
+    Lessons search a grid of weight vectors W = [w0 w1 w2] with it (is there a
+    W that gets XOR right?) or check a claim at every point of a grid of
+    patterns; `misclassified(grid_points(...), X, y)` scores the whole grid at
+    once.
+
+    Parameters
+    ----------
+    low, high : float
+        The ends of every axis, low < high.
+    n : int
+        Points per axis, at least 2 (the ends included).
+    dims : int
+        Number of coordinates, at least 1, with n**dims at most 10 000 000.
+
+    Returns
+    -------
+    ndarray of shape (n**dims, dims)
+        The first coordinate varies slowest.
+
+    Examples
+    --------
+    >>> grid_points(-1, 1, 3, 2)[:4]
+    array([[-1., -1.],
+           [-1.,  0.],
+           [-1.,  1.],
+           [ 0., -1.]])
+    """
+    low, high = check.number("low", low), check.number("high", high)
+    if not low < high:
+        raise ValueError(f"low must be smaller than high, got low={low!r} and high={high!r}")
+    n = check.whole("n", n, minimum=2, maximum=MAX_GRID_POINTS)
+    dims = check.whole("dims", dims, minimum=1, maximum=64)
+    if n ** dims > MAX_GRID_POINTS:
+        raise ValueError(f"n**dims must be at most {MAX_GRID_POINTS:,} points (memory), got n={n} and dims={dims} "
+                         f"({n ** dims:,} points)")
+    axis = np.linspace(low, high, n)
+    return np.stack(np.meshgrid(*[axis] * dims, indexing="ij"), axis=-1).reshape(-1, dims)

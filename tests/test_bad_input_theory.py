@@ -567,10 +567,35 @@ SIGMOID_VARIANTS = (
 )
 CASES += SIGMOID_VARIANTS
 
+
+# --- grids and stacks of data sets that lessons search and train on ---
+from perceptron_lib.datasets import separable_sets  # noqa: E402
+from perceptron_lib.geometry import grid_points  # noqa: E402
+
+GRIDS_AND_SETS = [
+    case("geometry.grid_points", lambda: grid_points(1, 1, 5, 2), ValueError,
+         "low must be smaller than high", "low=1", "high=1"),
+    case("geometry.grid_points", lambda: grid_points(0, np.inf, 5, 2), ValueError, "high", "inf"),
+    case("geometry.grid_points", lambda: grid_points("0", 1, 5, 2), TypeError, "low", "'0'"),
+    case("geometry.grid_points", lambda: grid_points(0, 1, 1, 2), ValueError, "n must be a whole number", "got 1"),
+    case("geometry.grid_points", lambda: grid_points(0, 1, 5.0, 2), TypeError, "n must be a whole number", "5.0"),
+    case("geometry.grid_points", lambda: grid_points(0, 1, 5, 0), ValueError, "dims must be a whole number", "got 0"),
+    case("geometry.grid_points", lambda: grid_points(0, 1, 101, 4), ValueError,
+         "n**dims must be at most 10,000,000 points", "n=101 and dims=4"),
+    case("datasets.separable_sets", lambda: separable_sets(0, 10, 2), ValueError, "n_sets must be a whole number",
+         "got 0"),
+    case("datasets.separable_sets", lambda: separable_sets(2, 10, 2, seed=-1), ValueError, "seed", "got -1"),
+    case("datasets.separable_sets", lambda: separable_sets(2, 10, 2, margin=0.5), ValueError, "margin", "0.5"),
+    case("datasets.separable_sets", lambda: separable_sets(2.0, 10, 2), TypeError, "n_sets", "2.0"),
+    case("datasets.separable_sets", lambda: separable_sets(100, 1000, 200), ValueError,
+         "n_sets * n_samples * n_features must be at most 10,000,000", "100 * 1000 * 200"),
+]
+CASES += GRIDS_AND_SETS
+
 @pytest.mark.parametrize("bad", CASES, ids=ids(CASES))
 def test_bad_input_names_the_parameter(bad):
     check(bad)
 
 
 def test_every_case_names_a_function_of_these_modules():
-    assert all(re.fullmatch(r"(bounds|capacity|variants)\.[\w.]+", c.name) for c in CASES)
+    assert all(re.fullmatch(r"(bounds|capacity|variants|geometry|datasets)\.[\w.]+", c.name) for c in CASES)

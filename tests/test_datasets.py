@@ -4,7 +4,8 @@ import pytest
 
 from perceptron_lib import boolean_function, boolean_patterns, honavar_or_example
 from perceptron_lib.arithmetic import add_with_ones, nets
-from perceptron_lib.datasets import flip_labels, separable_data
+from perceptron_lib.datasets import flip_labels, separable_data, separable_sets
+from perceptron_lib.geometry import grid_points
 
 
 def test_patterns_come_in_the_sources_order():
@@ -100,3 +101,18 @@ def test_flip_labels_flips_the_asked_share_and_keeps_the_label_set(y):
 def test_flip_labels_rejects_bad_input(y, fraction, error, words):
     with pytest.raises(error, match=words):
         flip_labels(y, fraction)
+
+
+def test_separable_sets_are_the_separable_data_sets_with_consecutive_seeds():
+    X, y, teachers = separable_sets(4, 15, 3, margin=0.2, seed=40, signed=True)
+    for k in range(4):
+        one = separable_data(15, 3, margin=0.2, seed=40 + k, signed=True)
+        assert np.array_equal(X[k], one[0]) and np.array_equal(y[k], one[1]) and np.array_equal(teachers[k], one[2])
+
+
+def test_grid_points_cover_the_cube_once_each_with_the_ends_included():
+    grid = grid_points(-2, 3, 6, 3)
+    assert grid.shape == (216, 3)
+    assert len({tuple(p) for p in grid.tolist()}) == 216
+    assert set(np.unique(grid).tolist()) == {-2.0, -1.0, 0.0, 1.0, 2.0, 3.0}
+    assert grid[0].tolist() == [-2, -2, -2] and grid[1].tolist() == [-2, -2, -1] and grid[-1].tolist() == [3, 3, 3]
