@@ -10,6 +10,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 import navigation  # noqa: E402  (tools/ is not a package)
+import run_notebooks  # noqa: E402
 
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
 
@@ -37,6 +38,18 @@ def test_notebook_is_committed_executed_top_to_bottom(path):
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_widget_outputs_carry_the_stable_ids_that_run_notebooks_gives(path):
+    """So that running a lesson again rewrites no widget line of it."""
+    import nbformat
+    notebook = nbformat.read(path, as_version=4)
+    before = json.dumps(notebook, sort_keys=True)
+    count = run_notebooks.stable_widget_ids(notebook, path.name)
+    assert json.dumps(notebook, sort_keys=True) == before
+    if "Stepper(" in before or "View(" in before:
+        assert count > 0
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_notebook_is_small_and_has_no_partial_widget_state(path):
     assert path.stat().st_size < 2_000_000
     assert "widgets" not in load(path)["metadata"]
@@ -47,8 +60,10 @@ def test_notebook_opens_with_title_goals_and_sources_and_ends_with_navigation(pa
     cells = load(path)["cells"]
     first = "".join(cells[0]["source"])
     assert re.match(rf"# {path.name[:2]} · \S", first)
-    if path.name != navigation.INDEX:
-        assert "What you will learn" in first and "Sources" in first
+    if path.name != navigation.INDEX:  # the opening: every cell before the first section heading
+        sections = [i for i, c in enumerate(cells) if "".join(c["source"]).startswith("## ")]
+        opening = "".join("".join(c["source"]) for c in cells[:sections[0]] if c["cell_type"] == "markdown")
+        assert "What you will learn" in opening and "Sources" in opening
     assert "navigation" in cells[-1]["metadata"].get("tags", [])
 
 

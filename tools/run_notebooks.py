@@ -5,8 +5,11 @@
 
 The navigation cells are brought up to date first (tools/navigation.py). Widget state is not
 stored: it would be partial (GitHub cannot render it), and every lesson shows a static
-counterpart of each widget instead.
+counterpart of each widget instead. Without the state a widget output's model id points at
+nothing, so each is replaced by one derived from the notebook's name and the widget's place:
+running a lesson again then changes no line of its file unless a result changed.
 """
+import hashlib
 import sys
 import time
 from pathlib import Path
@@ -29,8 +32,21 @@ def run(path):
     notebook.metadata.pop("widgets", None)
     for cell in notebook.cells:
         cell.metadata.pop("execution", None)
+    stable_widget_ids(notebook, path.name)
     nbformat.write(notebook, path)
     return time.perf_counter() - start
+
+
+def stable_widget_ids(notebook, name):
+    """Replace the random model id of every widget output by a hash of the notebook's name and a count."""
+    views = [output["data"][WIDGET_VIEW] for cell in notebook.cells if cell.cell_type == "code"
+             for output in cell.outputs if WIDGET_VIEW in output.get("data", {})]
+    for count, view in enumerate(views):
+        view["model_id"] = hashlib.sha256(f"{name}:{count}".encode()).hexdigest()[:32]
+    return len(views)
+
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
 def main(paths):
