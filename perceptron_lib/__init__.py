@@ -2,11 +2,13 @@
 
 The algorithms follow the sources in shared/seeds (Honavar 1996; Manfredi 2021;
 Budinich 1993; Stensbo-Smidt 2015; the perceptron-network notes). A lesson
-imports what it needs from here, and its interactive views from
+imports this one namespace, and its interactive views from
 ``perceptron_lib.widgets`` (the one module that needs ipywidgets):
 
-    from perceptron_lib import train, boolean_function, plot_trace_grid, Checks
+    import perceptron_lib as pl
     from perceptron_lib.widgets import TraceStepper
+
+    run = pl.train(*pl.boolean_function("or"))
 
 The names below are listed in the order data flows through the layers:
 data sets -> runs -> traces -> theory -> tables and pictures.

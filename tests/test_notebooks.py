@@ -141,3 +141,16 @@ def test_readme_quick_start_is_two_commands_and_ci_runs_its_test_command():
     assert commands[0].endswith(".venv/bin/jupyter lab notebooks/00-index.ipynb")
     assert commands[1].split("&&")[-1].strip() == ".venv/bin/python -m pytest"
     assert commands[1] in (ROOT / ".ci" / "run").read_text()
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_lessons_are_thin_no_function_longer_than_three_lines(path):
+    """What a lesson computes lives in the package (tested, documented); a lesson only calls it."""
+    import ast
+    for cell in load(path)["cells"]:
+        source = "".join(cell["source"])
+        if cell["cell_type"] != "code":
+            continue
+        code = "\n".join("" if line.startswith(("%", "!")) else line for line in source.splitlines())
+        for node in ast.walk(ast.parse(code)):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                assert node.end_lineno - node.lineno + 1 <= 3, f"{path.name}: {node.name} is longer than 3 lines"
