@@ -157,17 +157,16 @@ def draw_decision_boundary(ax, w, *, xlim, ylim, arrow=True, **style):
         "side": ax.add_patch(Polygon(np.empty((0, 2)), closed=True, color=SHADE, zorder=0, lw=0)),
         "arrow": (ax.add_patch(FancyArrowPatch((0, 0), (0, 0), arrowstyle="-|>", mutation_scale=14,
                                                color="black", lw=1.5, zorder=2)) if arrow else None),
-        "limits": (tuple(xlim), tuple(ylim)),
     }
     update_decision_boundary(artists, w)
     return artists
 
 
 def update_decision_boundary(artists, w):
-    """Move the artists of `draw_decision_boundary` to the weights w (shape (3,))."""
-    artists = _artists(artists, ("line", "side", "arrow", "limits"), "draw_decision_boundary")
+    """Move the artists of `draw_decision_boundary` to the weights w (shape (3,)), within the Axes' limits."""
+    artists = _artists(artists, ("line", "side", "arrow"), "draw_decision_boundary")
     w = _check_w(w)
-    xlim, ylim = artists["limits"]
+    xlim, ylim = artists["line"].axes.get_xlim(), artists["line"].axes.get_ylim()
     segment = decision_line(w, xlim, ylim)
     artists["line"].set_data(segment[:, 0], segment[:, 1])
     side = positive_side(w, xlim, ylim)
@@ -218,7 +217,6 @@ def draw_weights(ax, w, *, previous=None, limit=None, names=None):
         "before": ax.bar(names, w if previous is None else previous, fill=False, ls="--",
                          edgecolor="black", lw=1.2, width=0.6),
         "values": [ax.text(i, 0, "", ha="center", fontsize=10) for i in range(len(w))],
-        "limit": limit,
     }
     ax.set_ylim(-limit, limit)
     ax.set_title("weights", fontsize=10)
@@ -228,10 +226,10 @@ def draw_weights(ax, w, *, previous=None, limit=None, names=None):
 
 def update_weights(artists, w, previous=None):
     """Move the artists of `draw_weights` to the weights w (and the outlines to `previous`)."""
-    artists = _artists(artists, ("bars", "before", "values", "limit"), "draw_weights")
+    artists = _artists(artists, ("bars", "before", "values"), "draw_weights")
     w = check.weight_vector("w", w, len(artists["bars"]))
     previous = w if previous is None else check.weight_vector("previous", previous, len(w))
-    limit = artists["limit"]
+    limit = artists["bars"][0].axes.get_ylim()[1]
     for bar, old, ghost, value, text in zip(artists["bars"], previous, artists["before"], w,
                                             artists["values"]):
         bar.set_height(value)
@@ -267,7 +265,7 @@ def draw_step(axes, trace, k):
     k = _step(_check_trace(trace), k)
     X = trace.X[:, 1:]
     xlim, ylim = pattern_limits(X)
-    artists = {"trace": trace}
+    artists = {}
     artists["boundary"] = draw_decision_boundary(pattern_ax, trace.weights[k], xlim=xlim, ylim=ylim)
     artists["patterns"] = draw_patterns(pattern_ax, X, trace.y)
     artists["ring"] = pattern_ax.scatter([], [], s=420, facecolors="none", edgecolors="black",
@@ -278,15 +276,14 @@ def draw_step(axes, trace, k):
     limit = max(1.0, 1.2 * float(np.abs(trace.weights).max()))
     artists["weights"] = draw_weights(weights_ax, trace.weights[k], limit=limit)
     artists["title"] = pattern_ax.set_title("", fontsize=10, loc="left")
-    update_step(artists, k)
+    update_step(artists, trace, k)
     return artists
 
 
-def update_step(artists, k):
-    """Move the artists of `draw_step` to step k (from 0 to trace.n_presentations) of the same run."""
-    artists = _artists(artists, ("trace", "boundary", "weights", "ring", "title"), "draw_step")
-    trace = artists["trace"]
-    k = _step(trace, k)
+def update_step(artists, trace, k):
+    """Move the artists of `draw_step` to step k (from 0 to trace.n_presentations) of the run they drew."""
+    artists = _artists(artists, ("boundary", "weights", "ring", "title"), "draw_step")
+    k = _step(_check_trace(trace), k)
     w = trace.weights[k]
     update_decision_boundary(artists["boundary"], w)
     update_weights(artists["weights"], w, trace.weights[k - 1] if k else None)
@@ -661,8 +658,7 @@ def draw_weight_slice(ax, X, y, w, *, lim=3.0, resolution=201):
     ax = _axes("ax", ax)
     X, y = _few_patterns(X, y)
     w, lim, resolution = _check_w(w), _lim(lim), _landscape_resolution(resolution, len(X))
-    grid = np.linspace(-lim, lim, resolution)
-    artists = {"X": X, "y": y, "grid": grid, "lim": lim}
+    artists = {}
     artists["errors"] = ax.imshow(np.zeros((resolution, resolution)), origin="lower", cmap=ERRORS,
                                   vmin=0, vmax=len(X) + 1, extent=(-lim, lim, -lim, lim), zorder=0,
                                   interpolation="nearest")
@@ -671,16 +667,19 @@ def draw_weight_slice(ax, X, y, w, *, lim=3.0, resolution=201):
     artists["point"] = ax.plot([], [], marker="*", ms=16, color=POSITIVE, mec="black", zorder=5)[0]
     artists["title"] = ax.set_title("", fontsize=10)
     ax.set(xlim=(-lim, lim), ylim=(-lim, lim), xlabel="w1", ylabel="w2", aspect="equal")
-    update_weight_slice(artists, w)
+    update_weight_slice(artists, X, y, w)
     return artists
 
 
-def update_weight_slice(artists, w):
-    """Move the artists of `draw_weight_slice` to the weight vector w (shape (3,))."""
-    artists = _artists(artists, ("X", "y", "grid", "lim", "errors", "lines", "names", "point", "title"),
-                       "draw_weight_slice")
-    X, y, grid, lim = artists["X"], artists["y"], artists["grid"], artists["lim"]
+def update_weight_slice(artists, X, y, w):
+    """Move the artists of `draw_weight_slice` (drawn for the patterns X, y) to the weight vector w (shape (3,))."""
+    artists = _artists(artists, ("errors", "lines", "names", "point", "title"), "draw_weight_slice")
+    X, y = _few_patterns(X, y)
+    if len(X) != len(artists["lines"]):
+        raise ValueError(f"X must be the {len(artists['lines'])} patterns the slice was drawn for, got {len(X)}")
     w = _check_w(w)
+    lim = artists["errors"].get_extent()[1]
+    grid = np.linspace(-lim, lim, artists["errors"].get_array().shape[0])
     w1, w2 = np.meshgrid(grid, grid)
     points = np.column_stack([np.full(w1.size, w[0]), w1.ravel(), w2.ravel()])
     artists["errors"].set_data(misclassified(points, X, y).sum(axis=1).reshape(w1.shape))
@@ -734,27 +733,27 @@ def dual_figure(X, y, w, *, lim=3.0, size=(7.6, 3.6), dpi=100):
     fig = Picture(figsize=size, dpi=dpi, layout="constrained")
     pattern_ax, weight_ax = fig.subplots(1, 2)
     xlim, ylim = pattern_limits(X)
-    artists = {"X": X, "y": y}
-    artists["boundary"] = draw_decision_boundary(pattern_ax, w, xlim=xlim, ylim=ylim)
+    artists = {"boundary": draw_decision_boundary(pattern_ax, w, xlim=xlim, ylim=ylim)}
     draw_patterns(pattern_ax, X, y)
     artists["wrong"] = pattern_ax.scatter([], [], s=420, facecolors="none", edgecolors=UPDATE,
                                           linewidths=2.5, zorder=5)
     artists["pattern_title"] = pattern_ax.set_title("", fontsize=10)
     pattern_ax.set(aspect="equal", xlabel="x1", ylabel="x2")
     artists["slice"] = draw_weight_slice(weight_ax, X, y, w, lim=lim)
-    update_dual(artists, w)
+    update_dual(artists, X, y, w)
     return fig, artists
 
 
-def update_dual(artists, w):
-    """Move the artists of `dual_figure` to the weight vector w (shape (3,))."""
-    artists = _artists(artists, ("X", "y", "boundary", "wrong", "pattern_title", "slice"), "dual_figure")
+def update_dual(artists, X, y, w):
+    """Move the artists of `dual_figure` (drawn for the patterns X, y) to the weight vector w (shape (3,))."""
+    artists = _artists(artists, ("boundary", "wrong", "pattern_title", "slice"), "dual_figure")
+    X, y = _few_patterns(X, y)
     w = _check_w(w)
     update_decision_boundary(artists["boundary"], w)
-    wrong = misclassified(w, artists["X"], artists["y"])
-    artists["wrong"].set_offsets(artists["X"][wrong].reshape(-1, 2))
+    wrong = misclassified(w, X, y)
+    artists["wrong"].set_offsets(X[wrong].reshape(-1, 2))
     artists["pattern_title"].set_text(f"pattern space, W = {format_vector(w)}")
-    update_weight_slice(artists["slice"], w)
+    update_weight_slice(artists["slice"], X, y, w)
     return artists
 
 
@@ -783,8 +782,7 @@ def draw_unit(X, y, w, *, ax=None, names=True, size=90):
     Returns
     -------
     dict
-        The artists, for `update_unit`: "boundary", "wrong", "title", and the
-        patterns and labels it needs ("X", "y").
+        The artists, for `update_unit`: "boundary", "wrong" and "title".
 
     Examples
     --------
@@ -797,24 +795,24 @@ def draw_unit(X, y, w, *, ax=None, names=True, size=90):
     w = _check_w(w)
     ax = Picture(figsize=(4.2, 3.8), layout="constrained").subplots() if ax is None else _axes("ax", ax)
     xlim, ylim = pattern_limits(X)
-    artists = {"X": X, "y": y}
-    artists["boundary"] = draw_decision_boundary(ax, w, xlim=xlim, ylim=ylim)
+    artists = {"boundary": draw_decision_boundary(ax, w, xlim=xlim, ylim=ylim)}
     draw_patterns(ax, X, y, names=check.flag("names", names), size=check.number("size", size, above=0))
     artists["wrong"] = ax.scatter([], [], s=4.5 * size, facecolors="none", edgecolors=UPDATE, linewidths=2.5,
                                   zorder=5)
     artists["title"] = ax.set_title("", fontsize=11)
     ax.set(aspect="equal", xlabel="x1", ylabel="x2")
-    update_unit(artists, w)
+    update_unit(artists, X, y, w)
     return artists
 
 
-def update_unit(artists, w):
-    """Move the artists of `draw_unit` to the weights w (shape (3,))."""
-    artists = _artists(artists, ("X", "y", "boundary", "wrong", "title"), "draw_unit")
+def update_unit(artists, X, y, w):
+    """Move the artists of `draw_unit` (drawn for the patterns X, y) to the weights w (shape (3,))."""
+    artists = _artists(artists, ("boundary", "wrong", "title"), "draw_unit")
+    X, y = _few_patterns(X, y)
     w = _check_w(w)
     update_decision_boundary(artists["boundary"], w)
-    wrong = misclassified(w, artists["X"], artists["y"])
-    artists["wrong"].set_offsets(artists["X"][wrong].reshape(-1, 2))
+    wrong = misclassified(w, X, y)
+    artists["wrong"].set_offsets(X[wrong].reshape(-1, 2))
     artists["title"].set_text(f"W = {format_vector(w)}: {int(wrong.sum())} wrong")
     return artists
 

@@ -107,7 +107,7 @@ class StepPictures(FastPictures):
     def __init__(self, trace, *, size=(7.2, 3.4), dpi=100):
         self.trace = _check_trace(trace)
         figure, self.artists = step_figure(trace, 0, size=size, dpi=dpi)
-        super().__init__(figure, lambda k: update_step(self.artists, k))
+        super().__init__(figure, lambda k: update_step(self.artists, trace, k))
 
     def png(self, k):
         """The picture of step k (from 0 to trace.n_presentations) as PNG bytes."""
@@ -248,7 +248,7 @@ class UnitView(_StaticNote, widgets.VBox):
             raise ValueError(f"weights must lie within [-lim, lim] = [{-lim:g}, {lim:g}], got "
                              f"{format_vector(weights)}; pass a larger lim")
         figure, artists = unit_figure(self.X, self.y, weights)
-        self.pictures = FastPictures(figure, lambda w: update_unit(artists, np.array(w)))
+        self.pictures = FastPictures(figure, lambda w: update_unit(artists, self.X, self.y, np.array(w)))
         self.w = [widgets.FloatSlider(value=float(v), min=-lim, max=lim, step=0.25, description=f"w{i}",
                                       continuous_update=True, readout_format=".2f") for i, v in enumerate(weights)]
         self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
@@ -311,7 +311,7 @@ class DualView(_StaticNote, widgets.VBox):
             weights = trace.weights[0] if trace is not None else (-0.5, 1.0, -1.0)
         weights = self._within_lim("weights", _check_w(weights, "weights"))
         figure, artists = dual_figure(self.X, self.y, weights, lim=lim)
-        self.pictures = FastPictures(figure, lambda w: update_dual(artists, np.array(w)))
+        self.pictures = FastPictures(figure, lambda w: update_dual(artists, self.X, self.y, np.array(w)))
         self.w = [widgets.FloatSlider(value=float(v), min=-lim, max=lim, step=0.25, description=f"w{i}",
                                       continuous_update=True, readout_format=".2f") for i, v in enumerate(weights)]
         self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))

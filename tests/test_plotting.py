@@ -55,7 +55,7 @@ def test_step_pictures_follow_the_trace():
     fig = Figure()
     artists = draw_step(fig.subplots(1, 2), run, 0)
     for k in range(run.n_presentations + 1):
-        update_step(artists, k)
+        update_step(artists, run, k)
         w = run.weights[k]
         x, y = artists["boundary"]["line"].get_data()
         assert np.allclose(w[0] + w[1] * np.asarray(x) + w[2] * np.asarray(y), 0)
@@ -191,7 +191,7 @@ def test_a_unit_picture_rings_exactly_the_patterns_the_unit_gets_wrong():
     drawn = draw_unit(X, c, [-0.5, 1, 1])
     assert drawn["wrong"].get_offsets().tolist() == X[misclassified([-0.5, 1, 1], X, c)].tolist()
     assert drawn["title"].get_text() == "W = [-0.5 1 1]: 2 wrong"
-    update_unit(drawn, [-1.5, 1, 1])
+    update_unit(drawn, X, c, [-1.5, 1, 1])
     assert len(drawn["wrong"].get_offsets()) == 0 and drawn["title"].get_text().endswith("0 wrong")
     figure = plot_units(X, c, [[-1.5, 1, 1], [1.5, -1, -1]], ["AND", "NAND"])
     assert len(figure.axes) == 2 and figure.axes[0].get_title().startswith("AND")

@@ -77,7 +77,7 @@ def test_the_dual_figure_rings_and_reddens_the_same_patterns():
     X, y = boolean_function("or")
     fig, artists = dual_figure(X, y, [0.5, 1, -1])
     for w in ([0.5, 1, -1], [-0.5, 1, 1], [1, -1, -1]):
-        update_dual(artists, np.array(w))
+        update_dual(artists, X, y, np.array(w))
         wrong = misclassified(np.array(w), X, y)
         ringed = {tuple(p) for p in artists["wrong"].get_offsets().tolist()}
         assert ringed == {tuple(p) for p in X[wrong].tolist()}
