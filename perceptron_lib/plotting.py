@@ -1,9 +1,20 @@
 """Pictures of perceptron runs, drawn with matplotlib.
 
-Each `draw_*` function draws on the Axes it is given and returns its artists,
-so that an `update_*` function (or a widget) can move them in place. Nothing
-here calls pyplot: figures are `Picture` objects (matplotlib Figures that a
-notebook shows when a cell returns them).
+One contract for every picture:
+
+- ``draw_*`` draws on the Axes it is given (its first argument, or
+  ``ax=`` for those that make a new Picture when it is None) and returns
+  what it drew: matplotlib artists only, in a dict or alone; ``**style``
+  goes on to matplotlib where a function takes it.
+- ``update_*(artists, ...)`` moves those artists in place (a widget's click);
+  what it needs besides them (the run, the patterns, W) comes as arguments,
+  the limits from the Axes: nothing is kept in the dict.
+- ``plot_*(..., ax=None)`` composes a figure of one or more panels from the
+  draw functions; given ``ax`` (one Axes, or one per panel) it draws there,
+  otherwise it makes a Picture of ``size``. It returns the figure.
+
+Nothing here calls pyplot: figures are `Picture` objects (matplotlib Figures
+that a notebook shows when a cell returns them).
 
 Every function checks its input first (`validation`), and refuses up front a
 picture that would take more than a couple of seconds to draw: a grid of
@@ -300,7 +311,7 @@ def update_step(artists, trace, k):
     return artists
 
 
-def step_figure(trace, k=0, *, size=(7.2, 3.4), dpi=100):
+def step_figure(trace, k=0, *, ax=None, size=(7.2, 3.4), dpi=100):
     """A two-panel figure of step k (pattern space and weights), with its artists.
 
     Parameters
@@ -312,6 +323,8 @@ def step_figure(trace, k=0, *, size=(7.2, 3.4), dpi=100):
     size : (float, float), default (7.2, 3.4)
         Figure size in inches.
     dpi : int, default 100
+    ax : sequence of matplotlib Axes, optional
+        Where to draw: 2 Axes (pattern space, weights). By default a new Picture (of `size`).
 
     Returns
     -------
@@ -321,12 +334,11 @@ def step_figure(trace, k=0, *, size=(7.2, 3.4), dpi=100):
     """
     k = _step(_check_trace(trace), k)
     size, dpi = _figsize(size), _dpi(dpi)
-    fig = Picture(figsize=size, dpi=dpi, layout="constrained")
-    axes = fig.subplots(1, 2, width_ratios=[1.35, 1])
+    fig, axes = _panels(ax, 2, size, (1, 2), dpi=dpi, width_ratios=[1.35, 1])
     return fig, draw_step(axes, trace, k)
 
 
-def plot_trace_grid(trace, *, ncols=7, size=1.75, steps=None):
+def plot_trace_grid(trace, *, ax=None, ncols=7, size=1.75, steps=None):
     """Small multiples of a run: pattern space at every step, on one figure.
 
     The static counterpart of `widgets.TraceStepper`, for reading a lesson
@@ -347,19 +359,20 @@ def plot_trace_grid(trace, *, ncols=7, size=1.75, steps=None):
         Width and height of one panel, in inches (at most 5).
     steps : sequence of int, optional
         Which steps to show (0 is the start), at most 42 of them; all by default.
+    ax : sequence of matplotlib Axes, optional
+        Where to draw: one Axes per step drawn. By default a new Picture (of `size`).
 
     Returns
     -------
-    Picture
-        A Figure that shows itself in a notebook.
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     _check_trace(trace)
     ncols = check.whole("ncols", ncols, minimum=1, maximum=MAX_PANELS)
     size = check.number("size", size, above=0, maximum=5)
     steps = _grid_steps(trace, steps)
     nrows = -(-len(steps) // ncols)
-    fig = Picture(figsize=(size * ncols, size * nrows * 1.12), layout="constrained")
-    axes = np.atleast_1d(fig.subplots(nrows, ncols)).ravel()
+    fig, axes = _panels(ax, len(steps), (size * ncols, size * nrows * 1.12), (nrows, ncols))
     X = trace.X[:, 1:]
     xlim, ylim = pattern_limits(X)
     for ax, k in zip(axes, steps):
@@ -380,8 +393,6 @@ def plot_trace_grid(trace, *, ncols=7, size=1.75, steps=None):
         if updated:
             for spine in ax.spines.values():
                 spine.set(color=UPDATE, lw=2)
-    for ax in axes[len(steps):]:
-        ax.set_axis_off()
     return fig
 
 
@@ -407,7 +418,7 @@ def _grid_steps(trace, steps):
     return chosen.tolist()
 
 
-def plot_history(trace, *, size=(9, 2.8)):
+def plot_history(trace, *, ax=None, size=(9, 2.8)):
     """A long run at a glance: the length of W after each presentation, and mistakes per pass.
 
     On separable data the mistakes stop; on data that are not, they go on for
@@ -419,16 +430,18 @@ def plot_history(trace, *, size=(9, 2.8)):
         A recorded run, with any number of features.
     size : (float, float), default (9, 2.8)
         Figure size in inches.
+    ax : sequence of matplotlib Axes, optional
+        Where to draw: 2 Axes (weight length, updates per pass). By default a new Picture (of `size`).
 
     Returns
     -------
-    Picture
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     _check_trace(trace, plane=False)
     size = _figsize(size)
     n = len(trace.X)
-    fig = Picture(figsize=size, layout="constrained")
-    norm_ax, mistakes_ax = fig.subplots(1, 2)
+    fig, (norm_ax, mistakes_ax) = _panels(ax, 2, size, (1, 2))
     norm_ax.plot(np.arange(trace.n_presentations + 1), norm(trace.weights), lw=0.8, color=POSITIVE)
     norm_ax.set_xlabel("presentation")
     norm_ax.set_ylabel("||W||")
@@ -484,7 +497,7 @@ def draw_feature_boundary(ax, w, features, *, xlim, ylim, resolution=300):
             "line": ax.contour(xs, ys, net, levels=[0], colors="black", linewidths=2)}
 
 
-def plot_feature_space(Z, y, w, *, names=("x1", "x2", "x3"), size=(4.2, 4.2)):
+def plot_feature_space(Z, y, w, *, ax=None, names=("x1", "x2", "x3"), size=(4.2, 4.2)):
     """Patterns with three features in 3-D, and the plane W·[1, z] = 0 that separates them.
 
     Parameters
@@ -499,10 +512,13 @@ def plot_feature_space(Z, y, w, *, names=("x1", "x2", "x3"), size=(4.2, 4.2)):
         Axis labels.
     size : (float, float), default (4.2, 4.2)
         Figure size in inches.
+    ax : matplotlib 3-D Axes, optional
+        Where to draw (``add_subplot(projection='3d')``). By default a new Picture (of `size`).
 
     Returns
     -------
-    Picture
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     Z = check.patterns("Z", Z, n_features=3)
     y, labels = check.labels("y", y, len(Z))
@@ -511,8 +527,7 @@ def plot_feature_space(Z, y, w, *, names=("x1", "x2", "x3"), size=(4.2, 4.2)):
         raise ValueError("w[3] must not be 0: the plane is drawn as a height over the first two features, got "
                          f"w = {format_vector(w)}")
     names, size = _texts("names", names, 3), _figsize(size)
-    fig = Picture(figsize=size, layout="constrained")
-    ax = fig.add_subplot(projection="3d")
+    fig, (ax,) = _panels(ax, 1, size, projection="3d")
     low, high = Z.min(axis=0) - 0.25, Z.max(axis=0) + 0.25
     a, b = np.meshgrid(np.linspace(low[0], high[0], 2), np.linspace(low[1], high[1], 2))
     ax.plot_surface(a, b, -(w[0] + w[1] * a + w[2] * b) / w[3], color=SHADE, alpha=0.6, edgecolor="grey")
@@ -526,7 +541,7 @@ def plot_feature_space(Z, y, w, *, names=("x1", "x2", "x3"), size=(4.2, 4.2)):
     return fig
 
 
-def plot_feature_boundary(w, features, X, y, *, size=(3.6, 3.6)):
+def plot_feature_boundary(w, features, X, y, *, ax=None, size=(3.6, 3.6)):
     """Patterns in the plane and the curved boundary of a unit that sees features of them.
 
     Parameters
@@ -541,16 +556,18 @@ def plot_feature_boundary(w, features, X, y, *, size=(3.6, 3.6)):
         Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
     size : (float, float), default (3.6, 3.6)
         Figure size in inches.
+    ax : matplotlib Axes, optional
+        Where to draw. By default a new Picture (of `size`).
 
     Returns
     -------
-    Picture
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     w = _weights(w, minimum=2)
     features = check.function("features", features, "features(points) for points of shape (m, 2)")
     X, y, _ = _patterns_and_labels(X, y, n_features=2)
-    fig = Picture(figsize=_figsize(size), layout="constrained")
-    ax = fig.subplots()
+    fig, (ax,) = _panels(ax, 1, _figsize(size))
     xlim, ylim = pattern_limits(X)
     draw_feature_boundary(ax, w, features, xlim=xlim, ylim=ylim)
     draw_patterns(ax, X, y)
@@ -559,7 +576,7 @@ def plot_feature_boundary(w, features, X, y, *, size=(3.6, 3.6)):
     return fig
 
 
-def plot_boundaries(X, y, weights, names, *, size=(3.8, 3.8)):
+def plot_boundaries(X, y, weights, names, *, ax=None, size=(3.8, 3.8)):
     """Patterns in the plane with the decision lines of several units, each named.
 
     Parameters
@@ -574,16 +591,18 @@ def plot_boundaries(X, y, weights, names, *, size=(3.8, 3.8)):
         A name for each unit, shown in the legend.
     size : (float, float), default (3.8, 3.8)
         Figure size in inches.
+    ax : matplotlib Axes, optional
+        Where to draw. By default a new Picture (of `size`).
 
     Returns
     -------
-    Picture
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     X, y, _ = _patterns_and_labels(X, y, n_features=2)
     weights = _weight_rows("weights", weights, 16)
     names, size = _texts("names", names, len(weights)), _figsize(size)
-    fig = Picture(figsize=size, layout="constrained")
-    ax = fig.subplots()
+    fig, (ax,) = _panels(ax, 1, size)
     xlim, ylim = pattern_limits(X)
     for w, name, style in zip(weights, names, ["-", "--", ":", "-."] * 4):
         drawn = draw_decision_boundary(ax, w, xlim=xlim, ylim=ylim, ls=style, label=name)
@@ -594,7 +613,7 @@ def plot_boundaries(X, y, weights, names, *, size=(3.8, 3.8)):
     return fig
 
 
-def plot_curves(curves, *, xlabel, ylabel, size=(6, 2.8), ylim=None):
+def plot_curves(curves, *, xlabel, ylabel, ax=None, size=(6, 2.8), ylim=None):
     """Several named series against 1, 2, 3, ... on one Axes (for example, accuracy per pass).
 
     Parameters
@@ -605,17 +624,19 @@ def plot_curves(curves, *, xlabel, ylabel, size=(6, 2.8), ylim=None):
     size : (float, float), default (6, 2.8)
         Figure size in inches.
     ylim : (float, float), optional
+    ax : matplotlib Axes, optional
+        Where to draw. By default a new Picture (of `size`).
 
     Returns
     -------
-    Picture
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     curves = _series("curves", curves, 12, lambda name, values: _values(f"curves[{name!r}]", values))
     xlabel, ylabel = check.text("xlabel", xlabel), check.text("ylabel", ylabel)
     size = _figsize(size)
     ylim = None if ylim is None else _check_limits("ylim", ylim)
-    fig = Picture(figsize=size, layout="constrained")
-    ax = fig.subplots()
+    fig, (ax,) = _panels(ax, 1, size)
     for (name, values), color in zip(curves.items(), [NEGATIVE, POSITIVE, UPDATE, "black"] * 3):
         ax.plot(np.arange(1, len(values) + 1), values, lw=1.5, color=color, label=name)
     ax.set(xlabel=xlabel, ylabel=ylabel)
@@ -698,7 +719,7 @@ def update_weight_slice(artists, X, y, w):
     return artists
 
 
-def dual_figure(X, y, w, *, lim=3.0, size=(7.6, 3.6), dpi=100):
+def dual_figure(X, y, w, *, ax=None, lim=3.0, size=(7.6, 3.6), dpi=100):
     """One W in both spaces: its line among the patterns, and its point among the pattern lines.
 
     Left, pattern space: the decision line W·X = 0, its positive side shaded,
@@ -721,6 +742,8 @@ def dual_figure(X, y, w, *, lim=3.0, size=(7.6, 3.6), dpi=100):
     size : (float, float), default (7.6, 3.6)
         Figure size in inches.
     dpi : int, default 100
+    ax : sequence of matplotlib Axes, optional
+        Where to draw: 2 Axes (pattern space, weight space). By default a new Picture (of `size`).
 
     Returns
     -------
@@ -730,8 +753,7 @@ def dual_figure(X, y, w, *, lim=3.0, size=(7.6, 3.6), dpi=100):
     """
     X, y = _few_patterns(X, y)
     w, lim, size, dpi = _check_w(w), _lim(lim), _figsize(size), _dpi(dpi)
-    fig = Picture(figsize=size, dpi=dpi, layout="constrained")
-    pattern_ax, weight_ax = fig.subplots(1, 2)
+    fig, (pattern_ax, weight_ax) = _panels(ax, 2, size, (1, 2), dpi=dpi)
     xlim, ylim = pattern_limits(X)
     artists = {"boundary": draw_decision_boundary(pattern_ax, w, xlim=xlim, ylim=ylim)}
     draw_patterns(pattern_ax, X, y)
@@ -817,8 +839,10 @@ def update_unit(artists, X, y, w):
     return artists
 
 
-def unit_figure(X, y, w, *, size=(4.2, 3.8), dpi=100):
+def unit_figure(X, y, w, *, ax=None, size=(4.2, 3.8), dpi=100):
     """A figure of one threshold unit (`draw_unit`), for `widgets.UnitView`.
+    ax : matplotlib Axes, optional
+        Where to draw. By default a new Picture (of `size`).
 
     Returns
     -------
@@ -827,11 +851,11 @@ def unit_figure(X, y, w, *, size=(4.2, 3.8), dpi=100):
         For `update_unit`.
     """
     size, dpi = _figsize(size), _dpi(dpi)
-    fig = Picture(figsize=size, dpi=dpi, layout="constrained")
-    return fig, draw_unit(X, y, w, ax=fig.subplots())
+    fig, (ax,) = _panels(ax, 1, size, dpi=dpi)
+    return fig, draw_unit(X, y, w, ax=ax)
 
 
-def plot_units(X, y, weights, titles, *, size=2.6):
+def plot_units(X, y, weights, titles, *, ax=None, size=2.6):
     """Several threshold units on the same patterns, side by side: the static counterpart of `widgets.UnitView`.
 
     Parameters
@@ -846,10 +870,13 @@ def plot_units(X, y, weights, titles, *, size=2.6):
         One per weight vector.
     size : float, default 2.6
         Width and height of one panel, in inches (at most 5).
+    ax : sequence of matplotlib Axes, optional
+        Where to draw: one Axes per weight vector. By default a new Picture (of `size`).
 
     Returns
     -------
-    Picture
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     X, y = _few_patterns(X, y)
     weights = _weight_rows("weights", weights, MAX_ROWS)
@@ -857,19 +884,16 @@ def plot_units(X, y, weights, titles, *, size=2.6):
     size = check.number("size", size, above=0, maximum=5)
     columns = min(len(weights), 4)
     rows = -(-len(weights) // columns)
-    fig = Picture(figsize=(size * columns, size * rows * 1.1), layout="constrained")
-    axes = np.atleast_1d(fig.subplots(rows, columns)).ravel()
+    fig, axes = _panels(ax, len(weights), (size * columns, size * rows * 1.1), (rows, columns))
     for ax, w, title in zip(axes, weights, titles):
         drawn = draw_unit(X, y, w, ax=ax, size=50)
         drawn["title"].set_text(f"{title}\n{drawn['title'].get_text()}")
         drawn["title"].set_fontsize(10)
         ax.set(xlabel="", ylabel="")
-    for ax in axes[len(weights):]:
-        ax.set_axis_off()
     return fig
 
 
-def plot_weight_space(X, y, *, path=None, lim=2.0, size=(5.2, 5.2), elev=22, azim=-58):
+def plot_weight_space(X, y, *, ax=None, path=None, lim=2.0, size=(5.2, 5.2), elev=22, azim=-58):
     """Weight space in 3-D (w0, w1, w2): the pattern planes, the solution region, and a path.
 
     Parameters
@@ -886,18 +910,20 @@ def plot_weight_space(X, y, *, path=None, lim=2.0, size=(5.2, 5.2), elev=22, azi
         Figure size in inches.
     elev, azim : float
         The view's elevation and azimuth, in degrees.
+    ax : matplotlib 3-D Axes, optional
+        Where to draw (``add_subplot(projection='3d')``). By default a new Picture (of `size`).
 
     Returns
     -------
-    Picture
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     X, y = _few_patterns(X, y, MAX_PLANES)
     if path is not None:
         path = _weight_rows("path", path, None)
     lim, size = _lim(lim), _figsize(size)
     elev, azim = check.number("elev", elev), check.number("azim", azim)
-    fig = Picture(figsize=size, layout="constrained")
-    ax = fig.add_subplot(projection="3d")
+    fig, (ax,) = _panels(ax, 1, size, projection="3d")
     a, b = np.meshgrid(np.linspace(-lim, lim, 12), np.linspace(-lim, lim, 12))
     colours = ["#8e44ad", "#16a085", "#d35400", "#2c3e50", "#c0392b", "#7f8c8d"]
     for k, (x1, x2) in enumerate(X):
@@ -918,7 +944,7 @@ def plot_weight_space(X, y, *, path=None, lim=2.0, size=(5.2, 5.2), elev=22, azi
     return fig
 
 
-def plot_error_landscape(X, y, w0, *, lim=3.0, size=(4.4, 4.0), resolution=401):
+def plot_error_landscape(X, y, w0, *, ax=None, lim=3.0, size=(4.4, 4.0), resolution=401):
     """The number of errors over the slice w0 = constant of weight space (Budinich 1993, figure 1).
 
     Parameters
@@ -936,16 +962,18 @@ def plot_error_landscape(X, y, w0, *, lim=3.0, size=(4.4, 4.0), resolution=401):
     resolution : int, default 401
         Grid points per axis, from 2 to 1001, with resolution**2 * n_samples
         at most 20 000 000.
+    ax : matplotlib Axes, optional
+        Where to draw. By default a new Picture (of `size`).
 
     Returns
     -------
-    Picture
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     X, y = _few_patterns(X, y)
     w0, lim = check.number("w0", w0), _lim(lim)
     size, resolution = _figsize(size), _landscape_resolution(resolution, len(X))
-    fig = Picture(figsize=size, layout="constrained")
-    ax = fig.subplots()
+    fig, (ax,) = _panels(ax, 1, size)
     drawn = draw_weight_slice(ax, X, y, [w0, 10 * lim, 10 * lim], lim=lim, resolution=resolution)
     drawn["point"].set_visible(False)
     drawn["title"].set_text(f"errors over weight space at w0 = {_num(w0)}")
@@ -955,7 +983,7 @@ def plot_error_landscape(X, y, w0, *, lim=3.0, size=(4.4, 4.0), resolution=401):
     return fig
 
 
-def plot_correction_moves(w, x, c, rules, *, size=(6.4, 2.6)):
+def plot_correction_moves(w, x, c, rules, *, ax=None, size=(6.4, 2.6)):
     """Where each correction rule takes W, measured as signed distance from the pattern's plane.
 
     The plane W·X = 0 of the presented pattern is the vertical line at 0;
@@ -974,10 +1002,13 @@ def plot_correction_moves(w, x, c, rules, *, size=(6.4, 2.6)):
         A name for each rule, and the weights it moved W to (from 1 to 20 rules).
     size : (float, float), default (6.4, 2.6)
         Figure size in inches.
+    ax : matplotlib Axes, optional
+        Where to draw. By default a new Picture (of `size`).
 
     Returns
     -------
-    Picture
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     w = _weights(w)
     x = check.weight_vector("x", x, len(w))
@@ -988,8 +1019,7 @@ def plot_correction_moves(w, x, c, rules, *, size=(6.4, 2.6)):
     rules = _series("rules", rules, 20, lambda name, after: check.weight_vector(f"rules[{name!r}]", after, len(w)))
     size = _figsize(size)
     distance = lambda v: side * float(dot(v, x)) / float(norm(x))  # noqa: E731
-    fig = Picture(figsize=size, layout="constrained")
-    ax = fig.subplots()
+    fig, (ax,) = _panels(ax, 1, size)
     ax.axvline(0, color="black", lw=2)
     for row, (name, after) in enumerate(rules.items()):
         start, end = distance(w), distance(after)
@@ -1004,7 +1034,7 @@ def plot_correction_moves(w, x, c, rules, *, size=(6.4, 2.6)):
     return fig
 
 
-def plot_dual_grid(X, y, weights, titles, *, lim=3.0, size=2.3):
+def plot_dual_grid(X, y, weights, titles, *, ax=None, lim=3.0, size=2.3):
     """Several weight vectors, each in both spaces: the static counterpart of `widgets.DualView`.
 
     Each row shows one W: its decision line among the patterns (wrong ones
@@ -1024,10 +1054,13 @@ def plot_dual_grid(X, y, weights, titles, *, lim=3.0, size=2.3):
         The slices show w1 and w2 from -lim to lim (0 < lim <= 1e6).
     size : float, default 2.3
         Width and height of one panel, in inches (at most 5).
+    ax : sequence of matplotlib Axes, optional
+        Where to draw: 2 Axes per weight vector (pattern space, weight space). By default a new Picture (of `size`).
 
     Returns
     -------
-    Picture
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     X, y = _few_patterns(X, y)
     weights = _weight_rows("weights", weights, MAX_ROWS)
@@ -1035,11 +1068,10 @@ def plot_dual_grid(X, y, weights, titles, *, lim=3.0, size=2.3):
     lim, size = _lim(lim), check.number("size", size, above=0, maximum=5)
     columns = 2 * min(len(weights), 2)
     rows = -(-len(weights) // 2)
-    fig = Picture(figsize=(size * columns, size * rows * 1.05), layout="constrained")
-    axes = np.atleast_2d(fig.subplots(rows, columns))
+    fig, axes = _panels(ax, 2 * len(weights), (size * columns, size * rows * 1.05), (rows, columns))
     xlim, ylim = pattern_limits(X)
     for k, (w, title) in enumerate(zip(weights, titles)):
-        pattern_ax, weight_ax = axes[k // 2, 2 * (k % 2)], axes[k // 2, 2 * (k % 2) + 1]
+        pattern_ax, weight_ax = axes[2 * k], axes[2 * k + 1]
         draw_decision_boundary(pattern_ax, w, xlim=xlim, ylim=ylim)
         draw_patterns(pattern_ax, X, y, names=False, size=30)
         wrong = misclassified(w, X, y)
@@ -1052,12 +1084,10 @@ def plot_dual_grid(X, y, weights, titles, *, lim=3.0, size=2.3):
         drawn["title"].set_fontsize(8)
         weight_ax.set(xlabel="", ylabel="")
         weight_ax.tick_params(labelsize=7)
-    for ax in axes.ravel()[2 * len(weights):]:
-        ax.set_axis_off()
     return fig
 
 
-def plot_bound_check(pairs, *, size=(8.4, 3.4)):
+def plot_bound_check(pairs, *, ax=None, size=(8.4, 3.4)):
     """Observed updates against their bound, data set by data set, and how close they come.
 
     Left: a log-log scatter of bound (x) against observed updates (y); the
@@ -1071,15 +1101,17 @@ def plot_bound_check(pairs, *, size=(8.4, 3.4)):
         per data set: observed >= 0, bound > 0, the same number of each.
     size : (float, float), default (8.4, 3.4)
         Figure size in inches.
+    ax : sequence of matplotlib Axes, optional
+        Where to draw: 2 Axes (updates against bound, their ratio). By default a new Picture (of `size`).
 
     Returns
     -------
-    Picture
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     pairs = _series("pairs", pairs, 4, _bound_pair)
     size = _figsize(size)
-    fig = Picture(figsize=size, layout="constrained")
-    scatter_ax, ratio_ax = fig.subplots(1, 2)
+    fig, (scatter_ax, ratio_ax) = _panels(ax, 2, size, (1, 2))
     lowest, highest = np.inf, 0
     colours = [POSITIVE, NEGATIVE, "#2e8b57", "#7d3c98"]
     for (name, (observed, bound)), colour in zip(pairs.items(), colours):
@@ -1112,6 +1144,37 @@ def _axes_pair(axes):
     if not isinstance(axes, (list, tuple)) or len(axes) != 2:
         raise TypeError(f"axes must be two matplotlib Axes (pattern space, weights), got {check.shown(axes)}")
     return _axes("axes[0]", axes[0]), _axes("axes[1]", axes[1])
+
+
+def _panels(ax, count, figsize, grid=(1, 1), *, projection=None, dpi=None, **grid_style):
+    """(figure, list of `count` Axes) for a picture of `count` panels.
+
+    With ax None: a new Picture of size `figsize` with a grid of panels (spare
+    panels hidden). Otherwise the Axes given (one Axes, or a sequence or array
+    of them), checked: exactly `count`, 3-D where the picture is 3-D.
+    """
+    if ax is None:
+        fig = Picture(figsize=figsize, layout="constrained", **({} if dpi is None else {"dpi": dpi}))
+        rows, cols = grid
+        if projection is None:
+            axes = list(np.ravel(fig.subplots(rows, cols, squeeze=False, **grid_style)))
+        else:
+            axes = [fig.add_subplot(rows, cols, i + 1, projection=projection) for i in range(count)]
+        for spare in axes[count:]:
+            spare.set_axis_off()
+        return fig, axes[:count]
+    given = [ax] if isinstance(ax, Axes) else (list(np.ravel(np.asarray(ax, dtype=object)))
+                                                 if isinstance(ax, (list, tuple, np.ndarray)) else None)
+    if given is None or len(given) != count:
+        what = "a matplotlib Axes" if count == 1 else f"{count} matplotlib Axes (one per panel)"
+        raise (TypeError if given is None else ValueError)(
+            f"ax must be {what} or None (a new figure), got {check.shown(ax) if given is None else len(given)}")
+    for i, one in enumerate(given):
+        _axes("ax" if count == 1 else f"ax[{i}]", one)
+        if projection == "3d" and one.name != "3d":
+            raise TypeError(f"{'ax' if count == 1 else f'ax[{i}]'} must be a 3-D Axes "
+                            f"(add_subplot(projection='3d')), got a {one.name} Axes")
+    return given[0].figure, given
 
 
 def _artists(artists, keys, maker):
@@ -1284,7 +1347,7 @@ def draw_classes(X, labels, *, ax=None, size=30, **style):
     return ax.scatter(*X.T, s=check.positive("size", size), c=colors, zorder=3, **style)
 
 
-def plot_layer_steps(run, X, *, steps=None, ncols=4, size=2.7, elev=18, azim=-62):
+def plot_layer_steps(run, X, *, ax=None, steps=None, ncols=4, size=2.7, elev=18, azim=-62):
     """A layer of units learning K classes, one panel per chosen step (seed 004's two figures).
 
     Each panel shows the classes and each unit's boundary W_i·X = 0 after
@@ -1307,10 +1370,13 @@ def plot_layer_steps(run, X, *, steps=None, ncols=4, size=2.7, elev=18, azim=-62
         Panel size in inches.
     elev, azim : float, default 18, -62
         The viewing angle of 3-D panels, in degrees.
+    ax : sequence of matplotlib Axes, optional
+        Where to draw: one Axes per step (3-D for patterns with 3 features). By default a new Picture (of `size`).
 
     Returns
     -------
-    Picture
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
 
     Examples
     --------
@@ -1329,10 +1395,10 @@ def plot_layer_steps(run, X, *, steps=None, ncols=4, size=2.7, elev=18, azim=-62
     ncols = min(check.whole("ncols", ncols, minimum=1, maximum=8), len(steps))
     size = check.number("size", size, above=0, maximum=MAX_INCHES / 8)
     elev, azim = check.number("elev", elev, minimum=-90, maximum=90), check.number("azim", azim)
-    fig = Picture(figsize=(size * ncols, size * -(-len(steps) // ncols)), layout="constrained")
+    fig, axes = _panels(ax, len(steps), (size * ncols, size * -(-len(steps) // ncols)),
+                        (-(-len(steps) // ncols), ncols), projection="3d" if X.shape[1] == 3 else None)
     updated = run.updated
-    for i, k in enumerate(steps):
-        ax = fig.add_subplot(-(-len(steps) // ncols), ncols, i + 1, projection="3d" if X.shape[1] == 3 else None)
+    for ax, k in zip(axes, steps):
         _draw_layer(ax, run, X, k, (elev, azim))
         title = "start"
         if k:
@@ -1450,7 +1516,7 @@ def draw_regions(predict, *, xlim, ylim, n_classes, ax=None, resolution=120, **s
                          vmax=n_classes - 0.5, **style)
 
 
-def plot_regions(predicts, X, labels, titles, *, size=3.4, resolution=120):
+def plot_regions(predicts, X, labels, titles, *, ax=None, size=3.4, resolution=120):
     """Decision regions of several classifiers on the same patterns, side by side.
 
     Parameters
@@ -1465,18 +1531,20 @@ def plot_regions(predicts, X, labels, titles, *, size=3.4, resolution=120):
     size : float, default 3.4
         Panel size in inches.
     resolution : int, default 120
+    ax : sequence of matplotlib Axes, optional
+        Where to draw: one Axes per classifier. By default a new Picture (of `size`).
 
     Returns
     -------
-    Picture
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     if not isinstance(predicts, (list, tuple)) or not 1 <= len(predicts) <= 4:
         raise TypeError(f"predicts must be a list of 1 to 4 functions, got {check.shown(predicts)}")
     X, labels = _class_points(X, labels)
     titles = _texts("titles", titles, len(predicts))
     size = check.number("size", size, above=0, maximum=MAX_INCHES / 4)
-    fig = Picture(figsize=(size * len(predicts), size), layout="constrained")
-    axes = np.atleast_1d(fig.subplots(1, len(predicts)))
+    fig, axes = _panels(ax, len(predicts), (size * len(predicts), size), (1, len(predicts)))
     xlim, ylim = pattern_limits(X, pad=0.2)
     for ax, predict, title in zip(axes, predicts, titles):
         draw_regions(predict, xlim=xlim, ylim=ylim, n_classes=max(2, int(labels.max()) + 1), ax=ax,
@@ -1540,7 +1608,7 @@ def draw_confusion(matrix, *, ax=None, title=None, **style):
     return {"image": image, "counts": counts}
 
 
-def plot_confusion(matrices, titles, *, size=4.6):
+def plot_confusion(matrices, titles, *, ax=None, size=4.6):
     """Confusion matrices side by side (`draw_confusion`), for example of the training and the test half.
 
     Parameters
@@ -1550,17 +1618,20 @@ def plot_confusion(matrices, titles, *, size=4.6):
     titles : list of str
     size : float, default 4.6
         Panel size in inches.
+    ax : sequence of matplotlib Axes, optional
+        Where to draw: one Axes per matrix. By default a new Picture (of `size`).
 
     Returns
     -------
-    Picture
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     if not isinstance(matrices, (list, tuple)) or not 1 <= len(matrices) <= 3:
         raise TypeError(f"matrices must be a list of 1 to 3 count tables, got {check.shown(matrices)}")
     titles = _texts("titles", titles, len(matrices))
     size = check.number("size", size, above=0, maximum=MAX_INCHES / 3)
-    fig = Picture(figsize=(size * len(matrices), size), layout="constrained")
-    for i, (ax, matrix, title) in enumerate(zip(np.atleast_1d(fig.subplots(1, len(matrices))), matrices, titles)):
+    fig, axes = _panels(ax, len(matrices), (size * len(matrices), size), (1, len(matrices)))
+    for i, (ax, matrix, title) in enumerate(zip(axes, matrices, titles)):
         try:
             draw_confusion(matrix, ax=ax, title=title)
         except (TypeError, ValueError) as error:
@@ -1625,7 +1696,7 @@ def draw_accuracy_curve(values, accuracies, *, ax=None, xlabel="value", ylabel="
     return {"curve": curve, "reference": level}
 
 
-def plot_images(images, titles, *, ncols=8, size=1.1):
+def plot_images(images, titles, *, ax=None, ncols=8, size=1.1):
     """Small grey images (for example 8 x 8 digits) with a caption each.
 
     Parameters
@@ -1636,10 +1707,13 @@ def plot_images(images, titles, *, ncols=8, size=1.1):
     ncols : int, default 8
     size : float, default 1.1
         Panel size in inches.
+    ax : sequence of matplotlib Axes, optional
+        Where to draw: one Axes per image. By default a new Picture (of `size`).
 
     Returns
     -------
-    Picture
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     images = check.array("images", images, "(n, height, width)", ndim=3)
     if not 1 <= len(images) <= 48:
@@ -1649,8 +1723,7 @@ def plot_images(images, titles, *, ncols=8, size=1.1):
     size = check.number("size", size, above=0, maximum=MAX_INCHES / 16)
     cols = min(ncols, len(images))
     rows = -(-len(images) // cols)
-    fig = Picture(figsize=(size * cols, (size + 0.3) * rows), layout="constrained")
-    axes = np.atleast_1d(fig.subplots(rows, cols, squeeze=False)).ravel()
+    fig, axes = _panels(ax, len(images), (size * cols, (size + 0.3) * rows), (rows, cols))
     for ax, image, title in zip(axes, images, titles):
         ax.imshow(image, cmap="gray_r", interpolation="nearest")
         ax.set_title(title, fontsize=FONT + 1)

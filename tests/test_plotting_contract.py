@@ -1,0 +1,95 @@
+"""The plotting contract: every picture function draws on the Axes it is given and returns their figure."""
+import numpy as np
+import pytest
+from matplotlib.artist import Artist
+from matplotlib.figure import Figure
+
+import perceptron_lib as pl
+from perceptron_lib import plotting
+
+X, C = pl.boolean_function("or")
+RUN = pl.train(X, C)
+XOR_RUN = pl.train(*pl.boolean_function("xor"), max_epochs=5)
+Z = np.column_stack([X, X[:, 0] * X[:, 1]])
+LAYER = pl.train_layer(*pl.corner_clusters(2), code="binary", max_epochs=20)
+CORNERS = pl.corner_clusters(2)
+DIGITS = np.arange(2 * 64).reshape(2, 8, 8) % 7
+
+# (function, positional arguments, keyword arguments, panels, 3-D)
+PICTURES = [
+    (plotting.plot_trace_grid, (RUN,), dict(steps=[0, 1, 2]), 3, False),
+    (plotting.plot_history, (XOR_RUN,), {}, 2, False),
+    (plotting.plot_feature_space, (Z, C, [-0.5, 1, 1, -1]), {}, 1, True),
+    (plotting.plot_feature_boundary, ([-0.5, 1, 1, 0], lambda P: np.column_stack([P, P[:, 0] * P[:, 1]]), X, C),
+     {}, 1, False),
+    (plotting.plot_boundaries, (X, C, [[-0.5, 1, 1], [1.5, -1, -1]], ["OR", "NAND"]), {}, 1, False),
+    (plotting.plot_curves, ({"a": [1, 2, 3]},), dict(xlabel="pass", ylabel="value"), 1, False),
+    (plotting.plot_units, (X, C, [[-0.5, 1, 1], [-1.5, 1, 1], [0, 1, 0]], ["OR", "AND", "x1"]), {}, 3, False),
+    (plotting.plot_weight_space, (X, C), dict(path=RUN.weights[:3]), 1, True),
+    (plotting.plot_error_landscape, (X, C, -0.5), dict(resolution=21), 1, False),
+    (plotting.plot_correction_moves, ([-0.5, 0, 1], RUN.X[2], 1, {"fixed": [0.5, 1, 1]}), {}, 1, False),
+    (plotting.plot_dual_grid, (X, C, RUN.weights[:3], ["0", "1", "2"]), {}, 6, False),
+    (plotting.plot_bound_check, ({"teacher": ([1, 2, 3], [2, 4, 9])},), {}, 2, False),
+    (plotting.plot_layer_steps, (LAYER, CORNERS[0]), dict(steps=[0, 1]), 2, False),
+    (plotting.plot_regions, ([lambda P: (P[:, 0] > 0).astype(int)], CORNERS[0], CORNERS[1] % 2, ["x1 > 0"]),
+     dict(resolution=20), 1, False),
+    (plotting.plot_confusion, ([np.eye(3, dtype=int)], ["perfect"]), {}, 1, False),
+    (plotting.plot_images, (DIGITS, ["a", "b"]), {}, 2, False),
+]
+FIGURES = [  # the figures of the widgets: (figure, artists)
+    (plotting.step_figure, (RUN, 1), {}, 2, False),
+    (plotting.dual_figure, (X, C, [-0.5, 1, 1]), {}, 2, False),
+    (plotting.unit_figure, (X, C, [-0.5, 1, 1]), {}, 1, False),
+]
+
+
+def names(cases):
+    return [case[0].__name__ for case in cases]
+
+
+def axes_for(panels, three_d):
+    fig = Figure()
+    return fig, [fig.add_subplot(1, panels, i + 1, projection="3d" if three_d else None) for i in range(panels)]
+
+
+@pytest.mark.parametrize("function, args, kwargs, panels, three_d", PICTURES + FIGURES, ids=names(PICTURES + FIGURES))
+def test_a_picture_draws_on_the_axes_it_is_given_and_returns_their_figure(function, args, kwargs, panels, three_d):
+    fig, axes = axes_for(panels, three_d)
+    given = axes[0] if panels == 1 else axes
+    result = function(*args, **kwargs, ax=given)
+    drawn_on = result[0] if isinstance(result, tuple) else result
+    assert drawn_on is fig and len(fig.axes) >= panels
+    assert all(ax.get_children() for ax in axes)
+    if isinstance(result, tuple):  # a widget's figure: artists to move, nothing else
+        assert all(isinstance(v, (Artist, dict, list)) for v in result[1].values())
+
+
+@pytest.mark.parametrize("function, args, kwargs, panels, three_d", PICTURES + FIGURES, ids=names(PICTURES + FIGURES))
+def test_without_ax_a_picture_makes_its_own_figure_of_the_right_panels(function, args, kwargs, panels, three_d):
+    result = function(*args, **kwargs)
+    fig = result[0] if isinstance(result, tuple) else result
+    assert isinstance(fig, plotting.Picture)
+    assert len(fig.axes) >= panels and all(ax.get_children() for ax in fig.axes[:panels])
+
+
+@pytest.mark.parametrize("function, args, kwargs, panels, three_d", PICTURES + FIGURES, ids=names(PICTURES + FIGURES))
+def test_the_wrong_axes_are_named_in_the_error(function, args, kwargs, panels, three_d):
+    fig, axes = axes_for(panels + 1, three_d)
+    with pytest.raises(ValueError, match=rf"ax must be {panels} matplotlib Axes \(one per panel\).*got {panels + 1}"
+                       if panels > 1 else r"ax must be a matplotlib Axes or None .*got 2"):
+        function(*args, **kwargs, ax=axes)
+    with pytest.raises(TypeError, match=r"ax.* must be .*Axes.*got 'left'"):
+        function(*args, **kwargs, ax="left" if panels == 1 else ["left"] * panels)
+    if three_d:
+        with pytest.raises(TypeError, match=r"ax must be a 3-D Axes .*got a rectilinear Axes"):
+            function(*args, **kwargs, ax=Figure().add_subplot())
+
+
+def test_every_public_picture_function_takes_ax():
+    import inspect
+    takes = {name for name, f in inspect.getmembers(plotting, inspect.isfunction)
+             if f.__module__ == plotting.__name__ and not name.startswith("_")
+             and ({"ax", "axes"} & set(inspect.signature(f).parameters))}
+    pictures = {name for name in dir(plotting) if name.startswith(("plot_", "draw_")) or name.endswith("_figure")}
+    assert pictures <= takes
+    assert {f.__name__ for f, *_ in PICTURES + FIGURES} == {n for n in pictures if not n.startswith("draw_")}
