@@ -128,7 +128,7 @@ def draw_patterns(ax, X, y, *, names=True, size=90, **style):
     if names:
         for k, (a, b) in enumerate(X):
             artists["names"].append(ax.annotate(f"X{k + 1}", (a, b), xytext=(7, 7),
-                                                textcoords="offset points", fontsize=9, zorder=4))
+                                                textcoords="offset points", fontsize=10, zorder=4))
     return artists
 
 
@@ -382,14 +382,14 @@ def plot_trace_grid(trace, *, ax=None, ncols=7, size=1.75, steps=None):
         ax.set_xticks([])
         ax.set_yticks([])
         if k == 0:
-            ax.set_title(f"start\n{format_vector(trace.weights[0])}", fontsize=9)
+            ax.set_title(f"start\n{format_vector(trace.weights[0])}", fontsize=10)
             continue
         i = k - 1
         updated = bool(trace.updated[i])
         ax.scatter(*trace.X[trace.pattern[i], 1:], s=160, facecolors="none", lw=1.8,
                    edgecolors=UPDATE if updated else "black", zorder=5)
         ax.set_title(f"{k}: X{trace.pattern[i] + 1}{' update' if updated else ''}\n{format_vector(trace.weights[k])}",
-                     fontsize=9, color=UPDATE if updated else "black")
+                     fontsize=10, color=UPDATE if updated else "black")
         if updated:
             for spine in ax.spines.values():
                 spine.set(color=UPDATE, lw=2)
@@ -536,7 +536,7 @@ def plot_feature_space(Z, y, w, *, ax=None, names=("x1", "x2", "x3"), size=(4.2,
     ax.scatter(*Z[~positive].T, s=60, marker="s", color=NEGATIVE, depthshade=False,
                label=f"target {0 if labels == '0/1' else -1}")
     ax.set(xlabel=names[0], ylabel=names[1], zlabel=names[2], zlim=(low[2], high[2]))
-    ax.legend(loc="upper left", fontsize=8)
+    ax.legend(loc="upper left", fontsize=10)
     ax.set_title(f"W = {format_vector(w)}", fontsize=10)
     return fig
 
@@ -609,7 +609,7 @@ def plot_boundaries(X, y, weights, names, *, ax=None, size=(3.8, 3.8)):
         drawn["side"].set_visible(False)
     draw_patterns(ax, X, y)
     ax.set(aspect="equal", xlabel="x1", ylabel="x2")
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=2, fontsize=8, frameon=False)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=2, fontsize=10, frameon=False)
     return fig
 
 
@@ -642,7 +642,7 @@ def plot_curves(curves, *, xlabel, ylabel, ax=None, size=(6, 2.8), ylim=None):
     ax.set(xlabel=xlabel, ylabel=ylabel)
     if ylim is not None:
         ax.set_ylim(*ylim)
-    ax.legend(fontsize=8)
+    ax.legend(fontsize=10)
     return fig
 
 
@@ -684,7 +684,7 @@ def draw_weight_slice(ax, X, y, w, *, lim=3.0, resolution=201):
                                   vmin=0, vmax=len(X) + 1, extent=(-lim, lim, -lim, lim), zorder=0,
                                   interpolation="nearest")
     artists["lines"] = [ax.plot([], [], color="#555555", lw=1.2, zorder=2)[0] for _ in X]
-    artists["names"] = [ax.text(0, 0, f"X{k + 1}", fontsize=9, zorder=4) for k in range(len(X))]
+    artists["names"] = [ax.text(0, 0, f"X{k + 1}", fontsize=10, zorder=4) for k in range(len(X))]
     artists["point"] = ax.plot([], [], marker="*", ms=16, color=POSITIVE, mec="black", zorder=5)[0]
     artists["title"] = ax.set_title("", fontsize=10)
     ax.set(xlim=(-lim, lim), ylim=(-lim, lim), xlabel="w1", ylabel="w2", aspect="equal")
@@ -929,18 +929,24 @@ def plot_weight_space(X, y, *, ax=None, path=None, lim=2.0, size=(5.2, 5.2), ele
     for k, (x1, x2) in enumerate(X):
         height = -(x1 * a + x2 * b)  # w0 on the plane w0 + w1 x1 + w2 x2 = 0
         height = np.where(np.abs(height) <= lim, height, np.nan)
-        ax.plot_surface(height, a, b, color=colours[k % len(colours)], alpha=0.12, lw=0)
-        ax.plot([], [], color=colours[k % len(colours)], lw=6, alpha=0.5, label=f"W·X{k + 1} = 0")
+        ax.plot_surface(height, a, b, color=colours[k % len(colours)], alpha=0.22, lw=0)
+        ax.plot([], [], color=colours[k % len(colours)], lw=6, alpha=0.6, label=f"W·X{k + 1} = 0")
     cube = np.random.default_rng(0).uniform(-lim, lim, size=(60_000, 3))
     solutions = cube[~misclassified(cube, X, y).any(axis=1)]
-    if len(solutions):
-        ax.scatter(*solutions[::4].T, s=5, color=POSITIVE, alpha=0.6, label="no errors")
+    if len(solutions):  # 150 points show the region; more only make the image heavy
+        ax.scatter(*solutions[::max(1, len(solutions) // 150)].T, s=12, color=POSITIVE, alpha=0.7, lw=0,
+                   label="W with no errors")
     if path is not None:
-        ax.plot(*path.T, color="black", lw=2, marker="o", ms=5, label="the run's W")
-        ax.scatter(*path[-1], s=120, marker="*", color="gold", edgecolor="black", zorder=10)
-    ax.set(xlim=(-lim, lim), ylim=(-lim, lim), zlim=(-lim, lim), xlabel="w0", ylabel="w1", zlabel="w2")
+        ax.plot(*path.T, color="black", lw=2, marker="o", ms=5, label="the run's W, numbered")
+        ax.scatter(*path[-1], s=160, marker="*", color="gold", edgecolor="black", zorder=10)
+        for i, point in enumerate(path):
+            ax.text(*point, f" {i}", fontsize=11, fontweight="bold", zorder=11)
+    ticks = np.linspace(-lim, lim, 5)
+    ax.set(xlim=(-lim, lim), ylim=(-lim, lim), zlim=(-lim, lim), xticks=ticks, yticks=ticks, zticks=ticks)
+    for axis, name in (("x", "w0"), ("y", "w1"), ("z", "w2")):
+        getattr(ax, f"set_{axis}label")(name, fontsize=12)
     ax.view_init(elev=elev, azim=azim)
-    ax.legend(loc="upper left", fontsize=7)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, 0.02), ncol=3, fontsize=10, frameon=False)
     return fig
 
 
@@ -984,11 +990,13 @@ def plot_error_landscape(X, y, w0, *, ax=None, lim=3.0, size=(4.4, 4.0), resolut
 
 
 def plot_correction_moves(w, x, c, rules, *, ax=None, size=(6.4, 2.6)):
-    """Where each correction rule takes W, measured as signed distance from the pattern's plane.
+    """Where each correction rule takes W·X of the presented pattern, from the same wrong W.
 
-    The plane W·X = 0 of the presented pattern is the vertical line at 0;
-    the pattern's right side is to the right. Each row is one rule's move
-    from the same wrong W (Honavar 1996, section 4).
+    The horizontal axis is W·X of the pattern X: the vertical line at 0 is
+    its plane W·X = 0, and the side where the pattern is right (W·X > 0 for a
+    positive pattern, <= 0 for a negative one) is labelled. Each row is one
+    rule's move, an arrow from W·X before to W·X after, labelled with the
+    value after: the numbers a lesson's checks quote (Honavar 1996, section 4).
 
     Parameters
     ----------
@@ -1018,19 +1026,30 @@ def plot_correction_moves(w, x, c, rules, *, ax=None, size=(6.4, 2.6)):
     side = 1 if check.whole("c", c, minimum=-1, maximum=1) == 1 else -1
     rules = _series("rules", rules, 20, lambda name, after: check.weight_vector(f"rules[{name!r}]", after, len(w)))
     size = _figsize(size)
-    distance = lambda v: side * float(dot(v, x)) / float(norm(x))  # noqa: E731
+    before = float(dot(w, x))
+    after = {name: float(dot(v, x)) for name, v in rules.items()}
     fig, (ax,) = _panels(ax, 1, size)
+    values = [before, 0.0, *after.values()]
+    pad = 0.18 * (max(values) - min(values) or 1.0)
+    ax.set_xlim(min(values) - pad, max(values) + pad)  # every arrow inside the axes
     ax.axvline(0, color="black", lw=2)
-    for row, (name, after) in enumerate(rules.items()):
-        start, end = distance(w), distance(after)
-        ax.annotate("", xy=(end, row), xytext=(start, row),
-                    arrowprops={"arrowstyle": "-|>", "color": UPDATE if end <= 0 else POSITIVE, "lw": 2})
-        ax.text(end, row + 0.18, f"{end:+.2f}", ha="center", fontsize=8)
-    ax.set_yticks(range(len(rules)), list(rules))
-    ax.set_ylim(-0.6, len(rules) - 0.4)
-    ax.set_xlabel("signed distance of W from the pattern's plane (right side > 0)")
-    ax.text(0.02, 1.02, "wrong side", transform=ax.transAxes, fontsize=8, color=UPDATE)
-    ax.text(0.98, 1.02, "right side", transform=ax.transAxes, fontsize=8, ha="right", color=POSITIVE)
+    for row, (name, end) in enumerate(after.items()):
+        right = (end > 0) == (side == 1)
+        ax.annotate("", xy=(end, row), xytext=(before, row),
+                    arrowprops={"arrowstyle": "-|>", "color": POSITIVE if right else UPDATE, "lw": 2})
+        ax.plot([before], [row], "o", color="black", ms=5)
+        ax.annotate(_num(end), (end, row), xytext=(7 if end >= before else -7, 0), textcoords="offset points",
+                    ha="left" if end >= before else "right", va="center", fontsize=11,
+                    bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.5})
+    ax.set_yticks(range(len(rules)), list(rules), fontsize=10)
+    ax.set_ylim(len(rules) - 0.4, -0.7)  # the first rule on top
+    ax.set_xlabel(f"W·X of the pattern after the correction (before: {_num(before)}; its plane: W·X = 0)",
+                  fontsize=10)
+    wrong_text, right_text = ("wrong side: W·X ≤ 0", "right side: W·X > 0") if side == 1 else \
+        ("right side: W·X ≤ 0", "wrong side: W·X > 0")
+    ax.text(0.01, 1.03, wrong_text, transform=ax.transAxes, fontsize=10, color=UPDATE if side == 1 else POSITIVE)
+    ax.text(0.99, 1.03, right_text, transform=ax.transAxes, fontsize=10, ha="right",
+            color=POSITIVE if side == 1 else UPDATE)
     return fig
 
 
@@ -1077,13 +1096,13 @@ def plot_dual_grid(X, y, weights, titles, *, ax=None, lim=3.0, size=2.3):
         wrong = misclassified(w, X, y)
         pattern_ax.scatter(*X[wrong].T, s=150, facecolors="none", edgecolors=UPDATE, lw=1.8, zorder=5)
         pattern_ax.set(aspect="equal", xticks=[], yticks=[])
-        pattern_ax.set_title(title, fontsize=9, loc="left")
+        pattern_ax.set_title(title, fontsize=10, loc="left")
         drawn = draw_weight_slice(weight_ax, X, y, w, lim=lim, resolution=121)
         for name in drawn["names"]:
-            name.set_fontsize(7)
-        drawn["title"].set_fontsize(8)
+            name.set_fontsize(10)
+        drawn["title"].set_fontsize(10)
         weight_ax.set(xlabel="", ylabel="")
-        weight_ax.tick_params(labelsize=7)
+        weight_ax.tick_params(labelsize=10)
     return fig
 
 
@@ -1123,9 +1142,9 @@ def plot_bound_check(pairs, *, ax=None, size=(8.4, 3.4)):
     line = [lowest * 0.8, highest * 1.25]
     scatter_ax.plot(line, line, color="black", lw=1.5, label="updates = bound")
     scatter_ax.set(xscale="log", yscale="log", xlabel="bound", ylabel="updates made")
-    scatter_ax.legend(fontsize=7, loc="upper left")
+    scatter_ax.legend(fontsize=10, loc="upper left")
     ratio_ax.set(xlabel="updates made / bound", ylabel="data sets", xlim=(0, 1))
-    ratio_ax.legend(fontsize=7)
+    ratio_ax.legend(fontsize=10)
     return fig
 
 

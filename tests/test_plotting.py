@@ -132,13 +132,16 @@ def test_weight_space_pictures_show_what_they_compute():
     run = train(X, y)
     path = run.weights[np.r_[0, run.update_presentations]]
     space = plot_weight_space(X, y, path=path)
-    drawn = [line for line in space.axes[0].get_lines() if line.get_label() == "the run's W"][0]
+    drawn = [line for line in space.axes[0].get_lines() if line.get_label().startswith("the run's W")][0]
     np.testing.assert_array_equal(np.array(drawn.get_data_3d()).T, path)
     grid_fig = plot_dual_grid(X, y, path, ["a", "b", "c", "d", "e"])
     assert sum(ax.axison for ax in grid_fig.axes) == 10
-    moves = plot_correction_moves([0.5, -1, 0.25], [1, 1, 0], 1, {"λ = 2": [1.0, -0.5, 0.25]})
-    labels = [t.get_text() for t in moves.axes[0].texts if t.get_text().startswith(("+", "-"))]
-    assert labels == [f"{0.5 / np.sqrt(2):+.2f}"]  # reflected: W·X = +0.5 over ||X|| = sqrt 2
+    moves = plot_correction_moves([0.5, -1, 0.25], [1, 1, 0], 1, {"λ = 2": [1.0, -0.5, 0.25], "η = 1": [1.5, 0, 0.25]})
+    ax = moves.axes[0]
+    labels = [t.get_text() for t in ax.texts if t.get_text() and "side" not in t.get_text()]
+    assert labels == ["0.5", "1.5"]  # W·X after each rule, the numbers the lesson's checks quote
+    assert ax.get_xlim()[0] < -0.5 and ax.get_xlim()[1] > 1.5  # every arrow inside the axes
+    assert "before: -0.5" in ax.get_xlabel()
 
 
 def long_run():
