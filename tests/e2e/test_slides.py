@@ -14,6 +14,7 @@ from lite import serve
 from test_notebooks_in_browser import _require_browser
 
 sys.path.insert(0, str(ROOT / "tools"))
+import slide_fit  # noqa: E402
 import slides  # noqa: E402  (tools/ is not a package)
 
 LESSON = "02-learning-rule.ipynb"
@@ -110,3 +111,18 @@ def test_the_lecture_stepper_fits_a_1280x720_projector(tmp_path):
                              stepper.element_handle())
         assert float(size.rstrip("px")) >= 19  # 150% of the notebook's 13 px
         page.screenshot(path=str(tmp_path / "lecture.png"))
+
+
+def test_every_slide_of_several_cells_fits_a_1280x720_projector():
+    """tools/slide_fit.py's measure: a slide taller than reveal's 700 px is split into sub-slides.
+
+    Only a single cell taller than the screen (a title with its goals and sources, a long table or
+    a tall figure with its code) may still scroll; no split can shorten it.
+    """
+    _require_browser()
+    notebooks = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
+    found = slide_fit.measure_notebooks(notebooks)
+    assert all(len(measured) >= 5 and all(s["cells"] for s in measured) for measured in found.values())
+    overflowing = {notebook.name: [(s["h"], s["v"], s["height"], s["first"]) for s in slide_fit.too_tall(measured)[0]]
+                   for notebook, measured in found.items()}
+    assert not any(overflowing.values()), f"slides to split (python tools/slide_fit.py --split): {overflowing}"
