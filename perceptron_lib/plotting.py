@@ -41,7 +41,7 @@ SHADE = "#d5e6f6"      # the side where W·X > 0
 UPDATE = "#c0392b"     # a presentation that changed W
 
 # Limits that keep every picture to a couple of seconds (about 60 ms a panel, 1 s a million grid points).
-MAX_PANELS = 42          # plot_trace_grid: 6 rows of 7
+MAX_PANELS = 42          # plot_trace_grid: 42 panels at most
 MAX_ROWS = 8             # plot_dual_grid: weight vectors, each in two panels
 MAX_PATTERNS = 64        # pictures that draw a line and a name per pattern
 MAX_PLANES = 12          # plot_weight_space: a plane and a legend entry per pattern
@@ -338,7 +338,7 @@ def step_figure(trace, k=0, *, ax=None, size=(7.2, 3.4), dpi=100):
     return fig, draw_step(axes, trace, k)
 
 
-def plot_trace_grid(trace, *, ax=None, ncols=7, size=1.75, steps=None):
+def plot_trace_grid(trace, *, ax=None, ncols=5, size=1.75, steps=None):
     """Small multiples of a run: pattern space at every step, on one figure.
 
     The static counterpart of `widgets.TraceStepper`, for reading a lesson
@@ -353,8 +353,10 @@ def plot_trace_grid(trace, *, ax=None, ncols=7, size=1.75, steps=None):
     ----------
     trace : Trace
         A recorded run on patterns with two features.
-    ncols : int, default 7
-        Panels per row, from 1 to 42.
+    ncols : int, default 5
+        Panels per row, from 1 to 42. Five keep the picture under 9 inches
+        wide, so that in a notebook at 1280×720 it is not shrunk below its
+        10 pt text.
     size : float, default 1.75
         Width and height of one panel, in inches (at most 5).
     steps : sequence of int, optional
@@ -882,7 +884,7 @@ def plot_units(X, y, weights, titles, *, ax=None, size=2.6):
     weights = _weight_rows("weights", weights, MAX_ROWS)
     titles = _texts("titles", titles, len(weights))
     size = check.number("size", size, above=0, maximum=5)
-    columns = min(len(weights), 4)
+    columns = min(len(weights), 3)  # under 8 inches: not shrunk in a notebook at 1280×720
     rows = -(-len(weights) // columns)
     fig, axes = _panels(ax, len(weights), (size * columns, size * rows * 1.1), (rows, columns))
     for ax, w, title in zip(axes, weights, titles):
