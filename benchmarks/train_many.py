@@ -2,7 +2,7 @@
 
     python benchmarks/train_many.py [--sets 1000] [--repeats 3]
 
-The workload: `--sets` separable data sets from separable_data (50 points, 5 features, margin 0.1,
+The workload: `--sets` separable data sets from separable_sets (50 points, 5 features, margin 0.1,
 seeds 0, 1, ...), labels -1/+1, cyclic order, eta = 1. scikit-learn's
 Perceptron(shuffle=False, tol=None, eta0=1.0) is the same rule (see DESIGN.md); it is given, set by
 set, max_iter = the passes train needs there (its n_epochs): the fewest that reach the same weights,
@@ -22,17 +22,11 @@ from sklearn.linear_model import Perceptron
 
 from perceptron_lib import train
 from perceptron_lib.batch import train_many
-from perceptron_lib.datasets import separable_data
+from perceptron_lib.datasets import separable_sets
 from timing import best_time
 
 TARGET_RATIO = 30  # train_many against the scikit-learn loop
 CELL_BUDGET_S = 5.0
-
-
-def data_sets(n_sets, n_samples, n_features, margin, signed=True, first_seed=0):
-    sets = [separable_data(n_samples, n_features, margin=margin, seed=first_seed + i, signed=signed)
-            for i in range(n_sets)]
-    return np.stack([s[0] for s in sets]), np.stack([s[1] for s in sets])
 
 
 def scikit_learn_loop(X, y, epochs):
@@ -43,7 +37,7 @@ def scikit_learn_loop(X, y, epochs):
 
 
 def main(n_sets, repeats):
-    X, y = data_sets(n_sets, 50, 5, 0.1)
+    X, y, _ = separable_sets(n_sets, 50, 5, margin=0.1, signed=True)
     print(f"workload: {n_sets} separable sets, 50 points, 5 features, margin 0.1, labels -1/+1, cyclic order")
     t_many, batch = best_time(lambda: train_many(X, y), repeats)
     t_train, runs = best_time(lambda: [train(x, labels, record=False) for x, labels in zip(X, y)], repeats)
@@ -72,7 +66,7 @@ def main(n_sets, repeats):
     worst = 0.0
     for n_features in (2, 5, 10):
         for margin in (0.05, 0.1, 0.3):
-            X, y = data_sets(2000, 50, n_features, margin, signed=False, first_seed=10_000)
+            X, y, _ = separable_sets(2000, 50, n_features, margin=margin, seed=10_000)
             t, batch = best_time(lambda X=X, y=y: train_many(X, y), 1)
             worst = max(worst, t)
             print(f"  {n_features:2d} features, margin {margin:4.2f}: {t:6.3f} s "

@@ -33,8 +33,8 @@ from .bounds import (ConvergenceExperiment, augmented_bound, augmented_radius, b
 from .capacity import (LPSeparability, Separability, boolean_census, linear_separability, log_n_min, lp_separability,
                        n_min, n_min_peak, regions, separable_boolean_count, separable_dichotomies,
                        separable_probability, sides, stirling_root)
-from .geometry import (count_regions, decision_line, grid_points, misclassified, pattern_lines, positive_side, sampled_regions,
-                       wrong_side_of_lines)
+from .geometry import (count_regions, decision_line, grid_points, misclassified, pattern_lines, positive_side,
+                       sampled_regions, wrong_side_of_lines)
 # Tables and visible checks (tables.py), pictures (plotting.py)
 from .tables import Checks, Table, pattern_table, side_by_side, unit_table
 from .plotting import (Picture, plot_bound_check, plot_boundaries, plot_correction_moves, plot_curves, plot_dual_grid,
@@ -44,24 +44,24 @@ from .plotting import draw_accuracy_curve, plot_confusion, plot_images, plot_lay
 
 __all__ = [
     # data sets
-    "boolean_function", "boolean_patterns", "flip_labels", "honavar_or_example", "separable_data", "separable_sets", "to_signed",
-    "truth_table",
+    "boolean_function", "boolean_patterns", "flip_labels", "honavar_or_example", "separable_data", "separable_sets",
+    "to_signed", "truth_table",
     # runs
     "output", "train", "Batch", "train_many", "Trace", "format_vector", "Voted", "voted_perceptron",
     "perceptron_criterion", "criterion_gradient", "SigmoidRun", "train_sigmoid", "sigmoid_cost", "sigmoid_gradient",
     "beta_opt", "weight_change", "boolean_problems", "AdaptiveRuns", "adaptive_algorithm", "StandardRuns",
     "standard_algorithm", "StandardGrid", "standard_algorithm_grid",
     # beyond two classes
-    "class_codes", "decode", "corner_clusters", "ring_data", "digit_halves", "LayerRun", "train_layer", "kernel_matrix",
-    "KernelRun", "train_kernel", "confusion_matrix", "accuracy",
+    "class_codes", "decode", "corner_clusters", "ring_data", "digit_halves", "LayerRun", "train_layer",
+    "kernel_matrix", "KernelRun", "train_kernel", "confusion_matrix", "accuracy",
     # theory
     "ConvergenceExperiment", "augmented_bound", "augmented_radius", "binary_bound", "convergence_experiment",
     "honavar_bound", "margin", "max_margin_separator", "radius", "stensbo_smidt_bound",
     "Separability", "linear_separability", "regions", "separable_dichotomies", "separable_probability",
     "LPSeparability", "lp_separability", "sides", "n_min", "log_n_min", "n_min_peak", "stirling_root",
     "boolean_census", "separable_boolean_count",
-    "count_regions", "decision_line", "grid_points", "misclassified", "pattern_lines", "positive_side", "sampled_regions",
-    "wrong_side_of_lines",
+    "count_regions", "decision_line", "grid_points", "misclassified", "pattern_lines", "positive_side",
+    "sampled_regions", "wrong_side_of_lines",
     # tables and pictures
     "Checks", "Table", "pattern_table", "side_by_side", "unit_table",
     "Picture", "plot_bound_check", "plot_boundaries", "plot_correction_moves", "plot_curves", "plot_dual_grid",

@@ -817,7 +817,7 @@ def draw_unit(X, y, w, *, ax=None, names=True, size=90):
     """
     X, y = _few_patterns(X, y)
     w = _check_w(w)
-    ax = Picture(figsize=(4.2, 3.8), layout="constrained").subplots() if ax is None else _axes("ax", ax)
+    (ax,) = _panels(ax, 1, (4.2, 3.8))[1]
     xlim, ylim = pattern_limits(X)
     artists = {"boundary": draw_decision_boundary(ax, w, xlim=xlim, ylim=ylim)}
     draw_patterns(ax, X, y, names=check.flag("names", names), size=check.number("size", size, above=0))
@@ -1175,7 +1175,7 @@ def _panels(ax, count, figsize, grid=(1, 1), *, projection=None, dpi=None, **gri
     of them), checked: exactly `count`, 3-D where the picture is 3-D.
     """
     if ax is None:
-        fig = Picture(figsize=figsize, layout="constrained", **({} if dpi is None else {"dpi": dpi}))
+        fig = Picture(figsize=figsize, dpi=dpi, layout="constrained")
         rows, cols = grid
         if projection is None:
             axes = list(np.ravel(fig.subplots(rows, cols, squeeze=False, **grid_style)))
@@ -1191,10 +1191,9 @@ def _panels(ax, count, figsize, grid=(1, 1), *, projection=None, dpi=None, **gri
         raise (TypeError if given is None else ValueError)(
             f"ax must be {what} or None (a new figure), got {check.shown(ax) if given is None else len(given)}")
     for i, one in enumerate(given):
-        _axes("ax" if count == 1 else f"ax[{i}]", one)
-        if projection == "3d" and one.name != "3d":
-            raise TypeError(f"{'ax' if count == 1 else f'ax[{i}]'} must be a 3-D Axes "
-                            f"(add_subplot(projection='3d')), got a {one.name} Axes")
+        name = "ax" if count == 1 else f"ax[{i}]"
+        if _axes(name, one).name != "3d" and projection == "3d":
+            raise TypeError(f"{name} must be a 3-D Axes (add_subplot(projection='3d')), got a {one.name} Axes")
     return given[0].figure, given
 
 
@@ -1527,7 +1526,7 @@ def draw_regions(predict, *, xlim, ylim, n_classes, ax=None, resolution=120, **s
     xlim, ylim = _check_limits("xlim", xlim), _check_limits("ylim", ylim)
     n_classes = check.whole("n_classes", n_classes, minimum=2, maximum=len(CLASS_COLORS))
     resolution = check.whole("resolution", resolution, minimum=2, maximum=400)
-    ax = Picture(figsize=(4, 4), layout="constrained").subplots() if ax is None else _axes("ax", ax)
+    (ax,) = _panels(ax, 1, (4, 4))[1]
     u, v = np.meshgrid(np.linspace(*xlim, resolution), np.linspace(*ylim, resolution))
     classes = np.asarray(predict(np.column_stack([u.ravel(), v.ravel()])))
     classes = np.where(classes < 0, 0, classes).reshape(u.shape).astype(float)
@@ -1611,7 +1610,7 @@ def draw_confusion(matrix, *, ax=None, title=None, **style):
         raise ValueError(f"matrix must be a square table of counts >= 0, 1 x 1 to 20 x 20, got shape {matrix.shape} "
                          f"with smallest count {matrix.min(initial=0)}")
     title = None if title is None else check.text("title", title)
-    ax = Picture(figsize=(4.6, 4.6), layout="constrained").subplots() if ax is None else _axes("ax", ax)
+    (ax,) = _panels(ax, 1, (4.6, 4.6))[1]
     mistakes = np.where(np.eye(len(matrix), dtype=bool), 0, matrix)
     darkest = max(1, int(mistakes.max()))
     image = ax.imshow(mistakes, **{"cmap": "Reds", "vmin": 0, "vmax": darkest, **style})
@@ -1702,7 +1701,7 @@ def draw_accuracy_curve(values, accuracies, *, ax=None, xlabel="value", ylabel="
         raise ValueError(f"values must be > 0 on a logarithmic axis, got {check.shown(values.tolist())}")
     xlabel, ylabel = check.text("xlabel", xlabel), check.text("ylabel", ylabel)
     reference = None if reference is None else check.number("reference", reference, minimum=0, maximum=1)
-    ax = Picture(figsize=(6.4, 2.8), layout="constrained").subplots() if ax is None else _axes("ax", ax)
+    (ax,) = _panels(ax, 1, (6.4, 2.8))[1]
     curve, = ax.plot(values, accuracies, **{"marker": "o", "color": POSITIVE, "lw": 2, **style})
     level = None
     if reference is not None:

@@ -136,7 +136,8 @@ def test_weight_space_pictures_show_what_they_compute():
     np.testing.assert_array_equal(np.array(drawn.get_data_3d()).T, path)
     grid_fig = plot_dual_grid(X, y, path, ["a", "b", "c", "d", "e"])
     assert sum(ax.axison for ax in grid_fig.axes) == 10
-    moves = plot_correction_moves([0.5, -1, 0.25], [1, 1, 0], 1, {"λ = 2": [1.0, -0.5, 0.25], "η = 1": [1.5, 0, 0.25]})
+    moves = plot_correction_moves([0.5, -1, 0.25], [1, 1, 0], 1,
+                                  {"λ = 2": [1.0, -0.5, 0.25], "η = 1": [1.5, 0, 0.25]})
     ax = moves.axes[0]
     labels = [t.get_text() for t in ax.texts if t.get_text() and "side" not in t.get_text()]
     assert labels == ["0.5", "1.5"]  # W·X after each rule, the numbers the lesson's checks quote

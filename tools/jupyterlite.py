@@ -21,7 +21,9 @@ Versions (jupyterlite-core, jupyterlite-pyodide-kernel) are pinned in pyproject.
 import argparse
 import base64
 import csv
+import functools
 import hashlib
+import http.server
 import importlib.metadata
 import io
 import json
@@ -30,8 +32,10 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import tomllib
 import zipfile
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -176,6 +180,27 @@ def site_size(folder):
     """(bytes, files) of a built site."""
     files = [p for p in Path(folder).rglob("*") if p.is_file()]
     return sum(p.stat().st_size for p in files), len(files)
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm",
+                      ".mjs": "text/javascript", ".js": "text/javascript", ".json": "application/json"}
+
+    def log_message(self, *args):
+        pass
+
+
+@contextmanager
+def serve(folder):
+    """Serve `folder` (a built site, or slide decks) on 127.0.0.1, a free port; yield the base URL."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(folder)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def main(argv=None):

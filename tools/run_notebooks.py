@@ -20,6 +20,8 @@ import nbformat
 sys.path.insert(0, str(Path(__file__).parent))
 import navigation  # noqa: E402
 
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
 
 def run(path):
     notebook = nbformat.read(path, as_version=4)
@@ -44,9 +46,6 @@ def stable_widget_ids(notebook, name):
     for count, view in enumerate(views):
         view["model_id"] = hashlib.sha256(f"{name}:{count}".encode()).hexdigest()[:32]
     return len(views)
-
-
-WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
 def main(paths):

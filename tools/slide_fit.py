@@ -15,14 +15,12 @@ With --split, a cell that would carry its slide past 700 px starts a sub-slide i
 "slideshow" metadata; nothing else in the notebook changes), and the decks are measured again.
 """
 import argparse
-import functools
-import http.server
 import sys
 import tempfile
-import threading
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import jupyterlite  # noqa: E402
 import slides  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -46,33 +44,20 @@ MEASURE = """() => {
 }"""
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
 def measure(decks):
     """For each deck (path of an exported page): a list of dicts h, v, first, height, limit per slide."""
     from playwright.sync_api import sync_playwright
-    folder = decks[0].parent
-    handler = functools.partial(_Quiet, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}"
     found = {}
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-            page = browser.new_page(viewport={"width": 1280, "height": 720})
-            page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(base)
-                       else route.abort())
-            for deck in decks:
-                page.goto(f"{base}/{deck.name}")
-                page.wait_for_function("() => document.querySelector('.reveal.ready') !== null", timeout=30_000)
-                found[deck] = page.evaluate(MEASURE)
-            browser.close()
-    finally:
-        server.shutdown()
+    with jupyterlite.serve(decks[0].parent) as base, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        page = browser.new_page(viewport={"width": 1280, "height": 720})
+        page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(base)
+                   else route.abort())
+        for deck in decks:
+            page.goto(f"{base}/{deck.name}")
+            page.wait_for_function("() => document.querySelector('.reveal.ready') !== null", timeout=30_000)
+            found[deck] = page.evaluate(MEASURE)
+        browser.close()
     return found
 
 

@@ -4,19 +4,16 @@ The site is built with tools/jupyterlite.py pointed at a local copy of the offic
 (../shared/pyodide-0.27.7 beside the project, or PERCEPTRON_PYODIDE), so nothing in the browser
 needs the network: every request that would leave 127.0.0.1 is refused and recorded.
 """
-import functools
-import http.server
 import os
 import sys
-import threading
 import time
-from contextlib import contextmanager
 from pathlib import Path
 
 from jupyter import ROOT, menu, wait_for_kernel_idle
 
 sys.path.insert(0, str(ROOT / "tools"))
 import jupyterlite  # noqa: E402  (tools/ is not a package)
+from jupyterlite import serve  # noqa: E402,F401  (the tests and the latency benchmark serve the site with it)
 
 PYODIDE = Path(os.environ.get("PERCEPTRON_PYODIDE", ROOT.parent / "shared" / "pyodide-0.27.7"))
 PYODIDE_HINT = (f"no local Pyodide at {PYODIDE}: the JupyterLite tests need the official Pyodide 0.27.7 files "
@@ -25,27 +22,6 @@ PYODIDE_HINT = (f"no local Pyodide at {PYODIDE}: the JupyterLite tests need the 
 # JupyterLab setting for tests: render every cell, not only those in view, so that every prompt and
 # widget can be found.
 RENDER_EVERY_CELL = {"@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"}}
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm",
-                      ".mjs": "text/javascript", ".js": "text/javascript", ".json": "application/json"}
-
-    def log_message(self, *args):
-        pass
-
-
-@contextmanager
-def serve(folder):
-    """Serve `folder` on 127.0.0.1 (a free port); yield the base URL."""
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(folder)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def keep_local(page, base):
