@@ -41,6 +41,8 @@ from .plotting import (Picture, plot_bound_check, plot_boundaries, plot_correcti
                        plot_error_landscape, plot_feature_boundary, plot_feature_space, plot_history, plot_trace_grid,
                        plot_units, plot_weight_space, step_figure)
 from .plotting import draw_accuracy_curve, plot_confusion, plot_images, plot_layer_steps, plot_regions
+from .plotting import (plot_boolean_fractions, plot_cover_check, plot_criterion, plot_cube_check, plot_grid_search,
+                       plot_n_min, plot_n_min_map, plot_weight_change)
 
 __all__ = [
     # data sets

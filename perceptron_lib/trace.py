@@ -228,6 +228,7 @@ class Trace:
                 f"<th>{'o' if self.labels == '0/1' else 'sign'}</th><th>target</th>"
                 "<th>arithmetic</th><th>W after</th></tr>")
         body = []
+        keep = ' style="white-space:nowrap"'   # a vector is never broken over two lines
         for k in range(first, last + 1):
             i = k - 1
             test, change = self.step_text(k)
@@ -238,10 +239,10 @@ class Trace:
                 style.append("outline:3px solid #1f5fbf;outline-offset:-3px;font-weight:bold")
             body.append(
                 f"<tr style=\"{';'.join(style)}\"><td>{k}</td><td>X{self.pattern[i] + 1}</td>"
-                f"<td>{format_vector(self.weights[i])}</td><td>{_num(self.net[i])}</td>"
+                f"<td{keep}>{format_vector(self.weights[i])}</td><td>{_num(self.net[i])}</td>"
                 f"<td>{self.output[i]}</td><td>{self.target[i]}</td>"
                 f"<td style=\"text-align:left\">{escape(test)}<br>{escape(change)}</td>"
-                f"<td>{format_vector(self.weights[k])}</td></tr>")
+                f"<td{keep}>{format_vector(self.weights[k])}</td></tr>")
         caption = (f"{self.n_presentations} presentations, {self.n_updates} updates "
                    f"(highlighted), status {self.status}; final W = {format_vector(self.final_weights)}")
         return (f"<table style=\"font-family:monospace;font-size:0.9em\"><caption>{caption}</caption>"

@@ -494,7 +494,7 @@ def _arithmetic(trace, k):
     return f"<b>presentation {k}</b>: {html.escape(test)}<br>&emsp;{html.escape(change)}"
 
 
-_PLAYER = """<div id="{uid}" class="perceptron-playable" tabindex="0" style="outline:none;max-width:760px">
+_PLAYER = """<div id="{uid}" class="perceptron-playable" tabindex="0" style="outline:none;max-width:960px">
 <div style="display:flex;gap:0.5em;align-items:center;flex-wrap:wrap;font-size:1.1em">
 <button data-go="play">▶ play</button><button data-go="-1">◀ previous</button><button data-go="1">next ▶</button>
 <input type="range" min="0" max="{last}" value="0" style="width:260px"><span class="step">step 0 of {last}</span>

@@ -9,7 +9,7 @@ from matplotlib.figure import Figure
 
 from bad_input import case, check, ids
 from perceptron_lib import boolean_function, train
-from perceptron_lib import datasets, geometry, plotting, tables, widgets
+from perceptron_lib import datasets, geometry, plotting, tables, variants, widgets
 
 X, Y = boolean_function("or")                      # 4 patterns in the plane, labels 0/1
 RUN = train(X, Y)                                  # 13 presentations
@@ -20,6 +20,7 @@ NAN = [[0, 0], [0, np.nan], [1, 0], [1, 1]]
 LINES = [[1, 0, 0], [0, 1, 0]]
 W = [-0.5, 1, 1]
 BOX = dict(xlim=(0, 1), ylim=(0, 1))
+SMALL_GRID = variants.standard_algorithm_grid(*variants.boolean_problems(2), [0.1, 1], [0.1, 1], max_moves=5)
 
 
 def ax():
@@ -341,6 +342,37 @@ CASES = [
          "pairs['a']", "(observed updates, bound)", "[1, 2, 3]"),
     case("plotting.plot_bound_check", lambda: plotting.plot_bound_check({str(k): ([1], [2]) for k in range(5)}),
          ValueError, "pairs", "from 1 to 4", "got 5"),
+    case("plotting.plot_criterion", lambda: plotting.plot_criterion({}), ValueError, "criteria", "from 1 to 4", "got 0"),
+    case("plotting.plot_criterion", lambda: plotting.plot_criterion({"a": [0, np.nan]}), ValueError,
+         "criteria['a']", "finite", "NaN"),
+    case("plotting.plot_weight_change", lambda: plotting.plot_weight_change({"a": 0}), ValueError,
+         "cases['a']", "1e-6 <= |x|", "0.0"),
+    case("plotting.plot_weight_change", lambda: plotting.plot_weight_change({"a": 1}, betas=(-1, 2)), ValueError,
+         "betas", "0 <= low < high <= 1000", "(-1, 2)"),
+    case("plotting.plot_grid_search", lambda: plotting.plot_grid_search("grid", 3), TypeError,
+         "grid", "StandardGrid", "'grid'"),
+    case("plotting.plot_grid_search", lambda: plotting.plot_grid_search(SMALL_GRID, 99), ValueError,
+         "soluble", "from 0 to 16", "99"),
+    case("plotting.plot_grid_search", lambda: plotting.plot_grid_search(SMALL_GRID, 3, mark=(5, 0.5)), ValueError,
+         "mark", "inside the grid", "[5.0, 0.5]"),
+    case("plotting.plot_cover_check", lambda: plotting.plot_cover_check([0.5], 3), TypeError,
+         "measured", "dict of 1 to 3", "[0.5]"),
+    case("plotting.plot_cover_check", lambda: plotting.plot_cover_check({2: [1.5]}, 3), ValueError,
+         "measured[2]", "each in [0, 1]", "1.5"),
+    case("plotting.plot_cover_check", lambda: plotting.plot_cover_check({2: [1]}, 0), ValueError,
+         "trials", "from 1 to 1000000", "0"),
+    case("plotting.plot_n_min", lambda: plotting.plot_n_min(1), ValueError, "n", "from 2 to 400", "1"),
+    case("plotting.plot_n_min", lambda: plotting.plot_n_min(40, sizes=[0]), ValueError,
+         "sizes", "1 to 8 whole numbers from 1 to 1000", "[0]"),
+    case("plotting.plot_n_min_map", lambda: plotting.plot_n_min_map(5), ValueError, "d_top", "from 10 to 100", "5"),
+    case("plotting.plot_boolean_fractions", lambda: plotting.plot_boolean_fractions([2, 5]), ValueError,
+         "counts[1]", "from 1 to 4", "5"),
+    case("plotting.plot_boolean_fractions", lambda: plotting.plot_boolean_fractions([2]), ValueError,
+         "counts", "2 to 9 counts", "[2]"),
+    case("plotting.plot_cube_check", lambda: plotting.plot_cube_check({3: ([9], [0.5])}), ValueError,
+         "cube[3]", "each 1 to 2**3", "got 1 and 1"),
+    case("plotting.plot_cube_check", lambda: plotting.plot_cube_check({3: [1, 2, 3]}), TypeError,
+         "cube[3]", "pair (corners n, fractions)", "[1, 2, 3]"),
     # Picture.set is matplotlib's own (generated for every Figure class); it checks sizes itself
     case("plotting.Picture.set", lambda: plotting.Picture().set(figwidth=-1), ValueError,
          "figure size must be positive finite", "-1"),

@@ -14,6 +14,7 @@ Z = np.column_stack([X, X[:, 0] * X[:, 1]])
 LAYER = pl.train_layer(*pl.corner_clusters(2), code="binary", max_epochs=20)
 CORNERS = pl.corner_clusters(2)
 DIGITS = np.arange(2 * 64).reshape(2, 8, 8) % 7
+GRID = pl.standard_algorithm_grid(*pl.boolean_problems(2), [0.1, 0.3, 1], [0.1, 0.5, 1], max_moves=5)
 
 # (function, positional arguments, keyword arguments, panels, 3-D)
 PICTURES = [
@@ -35,6 +36,14 @@ PICTURES = [
      dict(resolution=20), 1, False),
     (plotting.plot_confusion, ([np.eye(3, dtype=int)], ["perfect"]), {}, 1, False),
     (plotting.plot_images, (DIGITS, ["a", "b"]), {}, 2, False),
+    (plotting.plot_criterion, ({"a": [0, 2, 1, 0], "b": [0, 1]},), {}, 2, False),
+    (plotting.plot_weight_change, ({"x = 2": 2.0},), {}, 1, False),
+    (plotting.plot_grid_search, (GRID, 3), dict(mark=(0.3, 0.5)), 2, False),
+    (plotting.plot_cover_check, ({2: [1, 1, 0.75, 0.5]}, 4), {}, 2, False),
+    (plotting.plot_n_min, (10,), dict(sizes=[10, 20]), 2, False),
+    (plotting.plot_n_min_map, (10,), {}, 1, False),
+    (plotting.plot_boolean_fractions, ([2, 4, 14],), {}, 1, False),
+    (plotting.plot_cube_check, ({3: ([2, 4], [1.0, 0.5])},), {}, 1, False),
 ]
 FIGURES = [  # the figures of the widgets: (figure, artists)
     (plotting.step_figure, (RUN, 1), {}, 2, False),
