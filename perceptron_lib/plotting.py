@@ -338,7 +338,7 @@ def step_figure(trace, k=0, *, ax=None, size=(7.2, 3.4), dpi=100):
     return fig, draw_step(axes, trace, k)
 
 
-def plot_trace_grid(trace, *, ax=None, ncols=5, size=1.75, steps=None):
+def plot_trace_grid(trace, *, ax=None, ncols=5, size=1.6, steps=None):
     """Small multiples of a run: pattern space at every step, on one figure.
 
     The static counterpart of `widgets.TraceStepper`, for reading a lesson
@@ -354,10 +354,10 @@ def plot_trace_grid(trace, *, ax=None, ncols=5, size=1.75, steps=None):
     trace : Trace
         A recorded run on patterns with two features.
     ncols : int, default 5
-        Panels per row, from 1 to 42. Five keep the picture under 9 inches
+        Panels per row, from 1 to 42. Five keep the picture at 8 inches
         wide, so that in a notebook at 1280×720 it is not shrunk below its
         10 pt text.
-    size : float, default 1.75
+    size : float, default 1.6
         Width and height of one panel, in inches (at most 5).
     steps : sequence of int or "updates", optional
         Which steps to show (0 is the start), at most 42 of them; all by
