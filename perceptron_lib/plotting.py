@@ -1248,10 +1248,12 @@ def plot_weight_change(cases, *, betas=(0.0, 3.0), ax=None, size=(9, 3.3)):
     fig, axes = _panels(ax, len(cases), _figsize(size), (1, len(cases)))
     for one, (name, x) in zip(axes, cases.items()):
         best = beta_opt(x)
-        one.plot(grid, weight_change(grid, x), color=POSITIVE)
+        changes = weight_change(grid, x)
+        one.plot(grid, changes, color=POSITIVE)
         one.axvline(best, color=UPDATE, ls="--", label=f"Budinich's β_opt = 0.8884/|x| = {best:.3f}")
         _style(one, name, "β", "Δw")
-        one.legend(fontsize=11)
+        one.set_ylim(top=1.35 * changes.max())      # room for the legend above the curve
+        one.legend(fontsize=11, loc="upper right")
     return fig
 
 
