@@ -193,8 +193,25 @@ def update_decision_boundary(artists, w):
             # start on the line, at the point nearest the middle of the picture
             foot = centre - unit * (nets(w, add_with_ones(centre)) / length)
             scale = 0.18 * min(np.ptp(xlim), np.ptp(ylim))
+            foot = _clear_of_points(foot, segment, arrow.axes, 0.6 * scale)
             arrow.set_positions(tuple(foot), tuple(foot + scale * unit))
     return artists
+
+
+def _clear_of_points(start, segment, ax, clearance):
+    """A start for the arrow on the segment, as near `start` as can be while `clearance` from every point
+    already scattered on the Axes (a pattern and its name sit there); `start` itself if none is drawn yet."""
+    points = [c.get_offsets() for c in ax.collections if len(c.get_offsets())]
+    if not points:
+        return start
+    points = np.vstack(points)
+    along = segment[1] - segment[0]
+    candidates = start + np.linspace(-0.4, 0.4, 17)[:, None] * along
+    candidates = candidates[np.argsort(np.abs(np.linspace(-0.4, 0.4, 17)), kind="stable")]  # nearest first
+    inside = [c for c in candidates if np.dot(c - segment[0], along) >= 0 and np.dot(c - segment[1], along) <= 0]
+    distance = [np.min(np.hypot(*(points - c).T)) for c in inside]
+    clear = [c for c, d in zip(inside, distance) if d >= clearance]
+    return clear[0] if clear else (inside[int(np.argmax(distance))] if inside else start)
 
 
 def draw_weights(ax, w, *, previous=None, limit=None, names=None):
@@ -277,8 +294,8 @@ def draw_step(axes, trace, k):
     X = trace.X[:, 1:]
     xlim, ylim = pattern_limits(X)
     artists = {}
+    artists["patterns"] = draw_patterns(pattern_ax, X, trace.y)   # first: the arrow starts clear of them
     artists["boundary"] = draw_decision_boundary(pattern_ax, trace.weights[k], xlim=xlim, ylim=ylim)
-    artists["patterns"] = draw_patterns(pattern_ax, X, trace.y)
     artists["ring"] = pattern_ax.scatter([], [], s=420, facecolors="none", edgecolors="black",
                                          linewidths=2.5, zorder=5)
     pattern_ax.set_aspect("equal")
@@ -616,12 +633,15 @@ def plot_boundaries(X, y, weights, names, *, ax=None, size=(3.8, 3.8)):
     names, size = _texts("names", names, len(weights)), _figsize(size)
     fig, (ax,) = _panels(ax, 1, size)
     xlim, ylim = pattern_limits(X)
+    draw_patterns(ax, X, y)        # first, so that the arrows start clear of the patterns and their names
     for w, name, style in zip(weights, names, ["-", "--", ":", "-."] * 4):
         drawn = draw_decision_boundary(ax, w, xlim=xlim, ylim=ylim, ls=style, label=name)
         drawn["side"].set_visible(False)
-    draw_patterns(ax, X, y)
     ax.set(aspect="equal", xlabel="x1", ylabel="x2")
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=2, fontsize=10, frameon=False)
+    handles, labels = ax.get_legend_handles_labels()
+    order = sorted(range(len(labels)), key=lambda i: labels[i] not in names)   # the lines first, then the targets
+    ax.legend([handles[i] for i in order], [labels[i] for i in order], loc="upper center",
+              bbox_to_anchor=(0.5, -0.18), ncol=2, fontsize=10, frameon=False)
     return fig
 
 
