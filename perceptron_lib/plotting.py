@@ -392,6 +392,7 @@ def plot_trace_grid(trace, *, ax=None, ncols=5, size=1.6, steps=None):
     ncols = check.whole("ncols", ncols, minimum=1, maximum=MAX_PANELS)
     size = check.number("size", size, above=0, maximum=5)
     steps = _grid_steps(trace, steps)
+    ncols = min(ncols, len(steps))   # no empty columns for a few steps
     nrows = -(-len(steps) // ncols)
     fig, axes = _panels(ax, len(steps), (size * ncols, size * nrows * 1.12), (nrows, ncols))
     X = trace.X[:, 1:]
@@ -447,7 +448,7 @@ def _grid_steps(trace, steps):
     return chosen.tolist()
 
 
-def plot_history(trace, *, ax=None, size=(9, 2.8)):
+def plot_history(trace, *, ax=None, size=(8.2, 2.8)):
     """A long run at a glance: the length of W after each presentation, and mistakes per pass.
 
     On separable data the mistakes stop; on data that are not, they go on for
@@ -457,7 +458,7 @@ def plot_history(trace, *, ax=None, size=(9, 2.8)):
     ----------
     trace : Trace
         A recorded run, with any number of features.
-    size : (float, float), default (9, 2.8)
+    size : (float, float), default (8.2, 2.8)
         Figure size in inches.
     ax : sequence of matplotlib Axes, optional
         Where to draw: 2 Axes (weight length, updates per pass). By default a new Picture (of `size`).
@@ -1139,7 +1140,7 @@ def plot_dual_grid(X, y, weights, titles, *, ax=None, lim=3.0, size=2.3):
     return fig
 
 
-def plot_bound_check(pairs, *, ax=None, size=(8.4, 3.4)):
+def plot_bound_check(pairs, *, ax=None, size=(8.2, 3.4)):
     """Observed updates against their bound, data set by data set, and how close they come.
 
     Left: a log-log scatter of bound (x) against observed updates (y); the
@@ -1152,7 +1153,7 @@ def plot_bound_check(pairs, *, ax=None, size=(8.4, 3.4)):
     pairs : dict of str to (array-like, array-like)
         A name for each bound form (from 1 to 4), and (observed updates, bound)
         per data set: observed >= 0, bound > 0, the same number of each.
-    size : (float, float), default (8.4, 3.4)
+    size : (float, float), default (8.2, 3.4)
         Figure size in inches.
     ax : sequence of matplotlib Axes, optional
         Where to draw: 2 Axes (updates against bound, their ratio). By default a new Picture (of `size`).
@@ -1200,7 +1201,7 @@ def _style(ax, title=None, xlabel=None, ylabel=None):
     ax.tick_params(labelsize=11)
 
 
-def plot_criterion(criteria, *, ax=None, size=(9, 3.3)):
+def plot_criterion(criteria, *, ax=None, size=(8.2, 3.3)):
     """The perceptron criterion E(W) after each presentation, one panel per run, with its rises marked.
 
     The perceptron rule is stochastic gradient descent on E (Stensbo-Smidt
@@ -1214,7 +1215,7 @@ def plot_criterion(criteria, *, ax=None, size=(9, 3.3)):
         A title for each run (from 1 to 4) and E(W) before the first
         presentation and after each (`perceptron_criterion` of the run's
         weights): 1-D, finite.
-    size : (float, float), default (9, 3.3)
+    size : (float, float), default (8.2, 3.3)
         Figure size in inches.
     ax : matplotlib Axes or sequence of them, optional
         Where to draw: one Axes per run. By default a new Picture (of `size`).
@@ -1235,7 +1236,7 @@ def plot_criterion(criteria, *, ax=None, size=(9, 3.3)):
     return fig
 
 
-def plot_weight_change(cases, *, betas=(0.0, 3.0), ax=None, size=(9, 3.3)):
+def plot_weight_change(cases, *, betas=(0.0, 3.0), ax=None, size=(8.2, 3.3)):
     """One pattern's weight change Δw against the steepness β, and Budinich's β_opt, one panel per case.
 
     Δw(β) = β (c − f(βx)) f'(βx) for a pattern with target c = 1 and input 1
@@ -1249,7 +1250,7 @@ def plot_weight_change(cases, *, betas=(0.0, 3.0), ax=None, size=(9, 3.3)):
         |x| <= 1e6).
     betas : (float, float), default (0, 3)
         The range of β drawn, 0 <= low < high <= 1e3 (601 values).
-    size : (float, float), default (9, 3.3)
+    size : (float, float), default (8.2, 3.3)
         Figure size in inches.
     ax : matplotlib Axes or sequence of them, optional
         Where to draw: one Axes per case. By default a new Picture (of `size`).
@@ -1284,7 +1285,7 @@ def _net_input(name, x):
     return x
 
 
-def plot_grid_search(grid, soluble, *, mark=None, ax=None, size=(9, 4)):
+def plot_grid_search(grid, soluble, *, mark=None, ax=None, size=(8.2, 4)):
     """The standard algorithm over a grid of β and βη: problems solved, and moves for the hardest.
 
     Budinich's figure 5 (1993, appendix): for each setting, how many problems
@@ -1301,7 +1302,7 @@ def plot_grid_search(grid, soluble, *, mark=None, ax=None, size=(9, 4)):
     mark : (float, float), optional
         A setting (β, βη) to mark with a star, "Budinich's best"; inside the
         grid's range.
-    size : (float, float), default (9, 4)
+    size : (float, float), default (8.2, 4)
         Figure size in inches.
     ax : sequence of matplotlib Axes, optional
         Where to draw: 2 Axes (solved, moves). By default a new Picture (of `size`).
@@ -1345,7 +1346,7 @@ def plot_grid_search(grid, soluble, *, mark=None, ax=None, size=(9, 4)):
     return fig
 
 
-def plot_cover_check(measured, trials, *, ax=None, size=(9, 3.5)):
+def plot_cover_check(measured, trials, *, ax=None, size=(8.2, 3.5)):
     """Measured fractions of separable random labellings against Cover's curve, and the curve as d grows.
 
     One panel per d measured: the fraction of random labellings of n random
@@ -1361,7 +1362,7 @@ def plot_cover_check(measured, trials, *, ax=None, size=(9, 3.5)):
         measured at n = 1, 2, ..., len: values in [0, 1].
     trials : int
         Sets drawn per n (for the legend), from 1 to 10**6.
-    size : (float, float), default (9, 3.5)
+    size : (float, float), default (8.2, 3.5)
         Figure size in inches.
     ax : sequence of matplotlib Axes, optional
         Where to draw: one Axes per d and one for the curves. By default a new Picture (of `size`).
@@ -1413,7 +1414,7 @@ def _n_sizes(name, sizes, most):
     return [int(n) for n in sizes]
 
 
-def plot_n_min(n=40, sizes=(25, 50, 100, 200, 400), *, ax=None, size=(9, 3.5)):
+def plot_n_min(n=40, sizes=(25, 50, 100, 200, 400), *, ax=None, size=(8.2, 3.5)):
     """Budinich's expected number of local minima N_min(n, d), against d, on a linear and a log scale.
 
     N_min = R(n, d) / 2**S(n, d) (Budinich 1993, section 3, eq. 4 and
@@ -1427,7 +1428,7 @@ def plot_n_min(n=40, sizes=(25, 50, 100, 200, 400), *, ax=None, size=(9, 3.5)):
         Patterns in the left panel, from 2 to 400.
     sizes : sequence of int, default (25, 50, 100, 200, 400)
         The n of the right panel's curves, 1 to 8 of them, each from 1 to 1000.
-    size : (float, float), default (9, 3.5)
+    size : (float, float), default (8.2, 3.5)
         Figure size in inches.
     ax : sequence of matplotlib Axes, optional
         Where to draw: 2 Axes (linear, logarithmic). By default a new Picture (of `size`).
@@ -2070,7 +2071,7 @@ def draw_confusion(matrix, *, ax=None, title=None, **style):
     return {"image": image, "counts": counts}
 
 
-def plot_confusion(matrices, titles, *, ax=None, size=4.6):
+def plot_confusion(matrices, titles, *, ax=None, size=4.1):
     """Confusion matrices side by side (`draw_confusion`), for example of the training and the test half.
 
     Parameters
@@ -2078,7 +2079,7 @@ def plot_confusion(matrices, titles, *, ax=None, size=4.6):
     matrices : list of array-like of shape (K, K)
         1 to 3 tables of counts: row = true class, column = predicted class.
     titles : list of str
-    size : float, default 4.6
+    size : float, default 4.1
         Panel size in inches.
     ax : sequence of matplotlib Axes, optional
         Where to draw: one Axes per matrix. By default a new Picture (of `size`).
