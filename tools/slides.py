@@ -7,8 +7,9 @@
 the web. Here the same export points at copies kept in tools/slides_assets/ (reveal.js 4.0.2, the
 version nbconvert's template is written for; require.js 2.3.6; jQuery 3.5.1; their licenses
 beside them; taken unchanged from the npm registry), which are copied beside the pages: open
-build/slides/NN-name.slides.html from disk, or serve the folder. Slides taller than the screen
-scroll. The kernel-free players (PlayableRun) step in them; formulas in Markdown need MathJax
+build/slides/NN-name.slides.html from disk, or serve the folder. For a projector the pages leave
+out the In/Out prompts, set code at 16 px, wrap long lines and tighten tables (PROJECTOR_CSS);
+tools/slide_fit.py measures what still overflows. The kernel-free players (PlayableRun) step in them; formulas in Markdown need MathJax
 from the web and show as plain TeX without it.
 """
 import argparse
