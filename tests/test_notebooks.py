@@ -154,3 +154,43 @@ def test_lessons_are_thin_no_function_longer_than_three_lines(path):
         for node in ast.walk(ast.parse(code)):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 assert node.end_lineno - node.lineno + 1 <= 3, f"{path.name}: {node.name} is longer than 3 lines"
+
+
+LESSONS = [path for path in NOTEBOOKS if path.name != navigation.INDEX]
+
+
+def sections(cells):
+    """{heading: the cells under it, up to the next section heading}."""
+    found, current = {}, None
+    for cell in cells:
+        text = "".join(cell["source"])
+        if cell["cell_type"] == "markdown" and text.startswith("## "):
+            current = text.splitlines()[0][3:]
+            found[current] = []
+        elif current is not None:
+            found[current].append(cell)
+    return found
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_a_lesson_has_predictions_with_hidden_answers_checked_exercises_a_try_your_own_and_a_recap(path):
+    cells = load(path)["cells"]
+    parts = sections(cells)
+    names = list(parts)
+    assert names[-1] == "Recap", f"the last section must be the recap, got {names[-1]!r}"
+    exercises = [name for name in names if name.endswith("Exercises")]
+    assert len(exercises) == 1 and any(name.endswith("Try your own") for name in names)
+    # at least two exercises a student answers in a cell (a guess left as None) and checks with the next one
+    code = ["".join(c["source"]) for c in parts[exercises[0]] if c["cell_type"] == "code"]
+    checks = [text for text in code if re.search(r"\bis None\b", text)]
+    assert len(checks) >= 2, f"{path.name}: exercises with a check a student runs: {len(checks)}"
+    # every "Predict" prompt has its answer folded away (<details>) further on in its section
+    for i, cell in enumerate(cells):
+        text = "".join(cell["source"])
+        if cell["cell_type"] == "markdown" and "**Predict" in text:
+            rest = [text[text.index("**Predict"):]]
+            for later in cells[i + 1:]:
+                if "".join(later["source"]).startswith("## "):
+                    break
+                rest.append("".join(later["source"]) if later["cell_type"] == "markdown" else "")
+            assert "<details>" in "".join(rest), f"{path.name}: a prediction with no folded answer: {text[:60]!r}"
