@@ -113,16 +113,11 @@ def test_the_lecture_stepper_fits_a_1280x720_projector(tmp_path):
         page.screenshot(path=str(tmp_path / "lecture.png"))
 
 
-# The one cell still taller than a slide: a run's five weight vectors in both spaces, ten panels that
-# are not readable any smaller. Any other cell that outgrows the screen must be shortened or split.
-TALL_CELLS = {"04-weight-space.ipynb": ["pl.plot_dual_grid(X, c, run.weights[moments]"]}
-
-
 def test_every_slide_fits_a_1280x720_projector():
     """tools/slide_fit.py's measure: a slide taller than reveal's 700 px is split into sub-slides.
 
-    A single cell taller than the screen cannot be split by metadata; it must be shortened (smaller
-    figure, shorter output, or split into two cells), except the cells listed in TALL_CELLS.
+    A single cell taller than the screen cannot be split by metadata: it must be shortened (a smaller
+    figure, a shorter output) or split into two cells, so it fails this test too.
     """
     _require_browser()
     notebooks = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
@@ -131,7 +126,6 @@ def test_every_slide_fits_a_1280x720_projector():
     overflowing = {notebook.name: [(s["h"], s["v"], s["height"], s["first"]) for s in slide_fit.too_tall(measured)[0]]
                    for notebook, measured in found.items()}
     assert not any(overflowing.values()), f"slides to split (python tools/slide_fit.py --split): {overflowing}"
-    single = {notebook.name: [(s["h"], s["v"], s["height"], s["first"]) for s in slide_fit.too_tall(measured)[1]
-                              if not any(s["first"].startswith(known) for known in TALL_CELLS.get(notebook.name, []))]
+    single = {notebook.name: [(s["h"], s["v"], s["height"], s["first"]) for s in slide_fit.too_tall(measured)[1]]
               for notebook, measured in found.items()}
     assert not any(single.values()), f"cells taller than a 1280x720 slide (shorten or split them): {single}"
