@@ -9,10 +9,14 @@ version nbconvert's template is written for; require.js 2.3.6; jQuery 3.5.1; the
 beside them; taken unchanged from the npm registry), which are copied beside the pages: open
 build/slides/NN-name.slides.html from disk, or serve the folder. For a projector the pages leave
 out the In/Out prompts, set code at 16 px, wrap long lines and tighten tables (PROJECTOR_CSS);
-tools/slide_fit.py measures what still overflows. The kernel-free players (PlayableRun) step in them; formulas in Markdown need MathJax
-from the web and show as plain TeX without it.
+tools/slide_fit.py measures what still overflows. Formulas would need MathJax from the web: here
+each is drawn at export by matplotlib's mathtext and embedded as an SVG image (its alt text is the
+TeX). The kernel-free players (PlayableRun) step in the decks.
 """
 import argparse
+import base64
+import html
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -30,6 +34,47 @@ PROJECTOR_CSS = (".reveal .jp-InputArea-editor pre, .reveal .jp-OutputArea-outpu
                  ".reveal .jp-OutputArea-output td, .reveal .jp-OutputArea-output th {padding: 0.1em 0.5em !important; line-height: 1.15;}")
 
 
+# Formulas: $$display$$ and $inline$ TeX in Markdown. MathJax would come from the web, so the decks
+# draw each formula once, at export, with matplotlib's mathtext (a TeX subset; what it names otherwise
+# is mapped first) and embed it as an SVG image whose alt text is the TeX.
+MATH = re.compile(r"\$\$(.+?)\$\$|(?<![\\$\w])\$([^$\n]+?)\$", re.S)
+MATHTEXT_NAMES = {r"\le": r"\leq", r"\ge": r"\geq", r"\lVert": r"\Vert", r"\rVert": r"\Vert"}
+MATH_SIZE = {False: 15, True: 21}  # points, inline and display: 20 px (the prose) and larger, as MathJax sets them
+
+
+def math_svg(tex, display=False):
+    """The TeX formula `tex` (without dollars) drawn by matplotlib's mathtext, as SVG text."""
+    import io
+
+    from matplotlib import mathtext, rc_context
+    from matplotlib.font_manager import FontProperties
+
+    names = dict(MATHTEXT_NAMES, **({r"\frac": r"\dfrac"} if display else {}))  # full-size fractions on their own line
+    for name, known in names.items():
+        tex = re.sub(re.escape(name) + r"(?![A-Za-z])", lambda _: known, tex)
+    drawn = io.BytesIO()
+    with rc_context({"mathtext.fontset": "cm", "svg.fonttype": "path", "svg.hashsalt": "slides"}):
+        mathtext.math_to_image(f"${tex}$", drawn, prop=FontProperties(size=MATH_SIZE[display]), format="svg")
+    return drawn.getvalue().decode("utf-8")
+
+
+def drawn_math(markdown):
+    """`markdown` with every formula replaced by an image of it (display formulas centred on a line)."""
+    def image(match):
+        display = match.group(1) is not None
+        tex = (match.group(1) if display else match.group(2)).strip()
+        try:
+            svg = math_svg(tex, display)
+        except ValueError as error:  # TeX that mathtext does not know stays as it was written
+            print(f"slides: formula left as TeX ({str(error).splitlines()[0]}): {tex}", file=sys.stderr)
+            return match.group(0)
+        source = "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode("ascii")
+        img = (f'<img class="formula" alt="{html.escape(tex)}" src="{source}" '
+               f'style="vertical-align:middle;margin:0">')
+        return f'<div style="text-align:center;margin:0.6em 0">{img}</div>' if display else img
+    return MATH.sub(image, markdown)
+
+
 def export(notebook, output=DEFAULT_OUTPUT):
     """Write `notebook` as slides into `output`, with the assets beside it; return the page's path."""
     import nbformat
@@ -41,7 +86,11 @@ def export(notebook, output=DEFAULT_OUTPUT):
     exporter = SlidesExporter(reveal_url_prefix="slides_assets/reveal.js", reveal_scroll=True,
                               require_js_url="slides_assets/require.js", jquery_url="slides_assets/jquery.min.js",
                               exclude_input_prompt=True, exclude_output_prompt=True)
-    body, _ = exporter.from_notebook_node(nbformat.read(notebook, as_version=4))
+    book = nbformat.read(notebook, as_version=4)
+    for cell in book.cells:
+        if cell.cell_type == "markdown":
+            cell.source = drawn_math(cell.source)
+    body, _ = exporter.from_notebook_node(book)
     body = body.replace("</head>", f"<style>{PROJECTOR_CSS}</style>\n</head>", 1)
     page = output / (Path(notebook).stem + ".slides.html")
     page.write_text(body, encoding="utf-8")

@@ -129,3 +129,27 @@ def test_every_slide_fits_a_1280x720_projector():
     single = {notebook.name: [(s["h"], s["v"], s["height"], s["first"]) for s in slide_fit.too_tall(measured)[1]]
               for notebook, measured in found.items()}
     assert not any(single.values()), f"cells taller than a 1280x720 slide (shorten or split them): {single}"
+
+
+def test_every_formula_is_drawn_into_the_decks_and_shows_with_no_network(tmp_path):
+    """No MathJax in a lecture hall with no connection: tools/slides.py draws each formula at export."""
+    import json
+    formulas = 0
+    for notebook in sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb")):
+        markdown = [("".join(c["source"])) for c in json.loads(notebook.read_text())["cells"]
+                    if c["cell_type"] == "markdown"]
+        expected = sum(len(slides.MATH.findall(text)) for text in markdown)
+        page = slides.export(notebook, tmp_path).read_text()
+        assert page.count('class="formula"') == expected, f"{notebook.name}: a formula left as TeX"
+        formulas += expected
+    assert formulas >= 16   # the perceptron rule, the bound, the criterion, Budinich's step, the counts, ...
+    _require_browser()
+    with serve(tmp_path) as base, chromium(1280, 720) as page:
+        page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(base)
+                   else route.abort())
+        page.goto(f"{base}/05-convergence-theorem.slides.html")
+        page.wait_for_function("() => document.querySelector('.reveal.ready') !== null", timeout=30_000)
+        drawn = page.evaluate("""() => [...document.querySelectorAll('img.formula')].map(
+            img => ({alt: img.alt, width: img.naturalWidth, height: img.naturalHeight}))""")
+        assert drawn and all(f["width"] > 0 and f["height"] > 0 for f in drawn), drawn
+        assert any(r"\left(\frac{\lVert W^*\rVert\,L}{\delta}\right)^2" in f["alt"] for f in drawn)
