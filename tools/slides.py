@@ -49,7 +49,8 @@ def math_svg(tex, display=False):
     from matplotlib import mathtext, rc_context
     from matplotlib.font_manager import FontProperties
 
-    names = dict(MATHTEXT_NAMES, **({r"\frac": r"\dfrac"} if display else {}))  # full-size fractions on their own line
+    # on their own line fractions at full size; in a line of text a sum with its limits beside it, as MathJax sets it
+    names = dict(MATHTEXT_NAMES, **({r"\frac": r"\dfrac"} if display else {r"\sum": r"\Sigma"}))
     for name, known in names.items():
         tex = re.sub(re.escape(name) + r"(?![A-Za-z])", lambda _: known, tex)
     drawn = io.BytesIO()
