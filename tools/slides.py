@@ -67,7 +67,8 @@ def drawn_math(markdown):
         try:
             svg = math_svg(tex, display)
         except ValueError as error:  # TeX that mathtext does not know stays as it was written
-            print(f"slides: formula left as TeX ({str(error).splitlines()[0]}): {tex}", file=sys.stderr)
+            reason = (str(error).strip().splitlines() or ["mathtext could not parse it"])[0]
+            print(f"slides: formula left as TeX ({reason}): {tex}", file=sys.stderr)
             return match.group(0)
         source = "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode("ascii")
         img = (f'<img class="formula" alt="{html.escape(tex)}" src="{source}" '

@@ -153,3 +153,9 @@ def test_every_formula_is_drawn_into_the_decks_and_shows_with_no_network(tmp_pat
             img => ({alt: img.alt, width: img.naturalWidth, height: img.naturalHeight}))""")
         assert drawn and all(f["width"] > 0 and f["height"] > 0 for f in drawn), drawn
         assert any(r"\left(\frac{\lVert W^*\rVert\,L}{\delta}\right)^2" in f["alt"] for f in drawn)
+
+
+def test_a_formula_mathtext_cannot_draw_stays_as_tex_and_is_reported(capsys):
+    assert slides.drawn_math(r"before $\unknowncommand{x}$ after") == r"before $\unknowncommand{x}$ after"
+    assert r"formula left as TeX" in capsys.readouterr().err
+    assert slides.drawn_math("costs 5 dollars, not $5") == "costs 5 dollars, not $5"   # no formula there
