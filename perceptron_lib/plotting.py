@@ -1323,7 +1323,7 @@ def plot_grid_search(grid, soluble, *, mark=None, ax=None, size=(8.2, 4)):
             raise ValueError(f"mark must be (β, βη) inside the grid, β in [{grid.betas.min():g}, "
                              f"{grid.betas.max():g}] and βη in [{grid.beta_etas.min():g}, {grid.beta_etas.max():g}], "
                              f"got {check.shown(mark.tolist())}")
-    hardest = np.where(grid.solved == soluble, grid.max_moves, grid.move_limit)
+    hardest = grid.hardest(soluble)
     fig, axes = _panels(ax, 2, _figsize(size), (1, 2))
     titles = (f"problems solved ({soluble} are soluble)", f"moves for the hardest (limit {grid.move_limit})")
 
@@ -1373,15 +1373,8 @@ def plot_cover_check(measured, trials, *, ax=None, size=(8.2, 3.5)):
         The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     from .capacity import separable_probability
-    if not isinstance(measured, dict) or not 1 <= len(measured) <= 3:
-        raise (TypeError if not isinstance(measured, dict) else ValueError)(
-            f"measured must be a dict of 1 to 3 entries, d to its fractions, got {check.shown(measured)}")
-    measured = {check.whole("the keys of measured", d, minimum=1, maximum=200):
-                _values(f"measured[{d!r}]", values) for d, values in measured.items()}
-    for d, values in measured.items():
-        if len(values) > 1000 or values.min() < 0 or values.max() > 1:
-            raise ValueError(f"measured[{d}] must hold at most 1000 fractions, each in [0, 1], "
-                             f"got {len(values)} from {values.min():g} to {values.max():g}")
+    measured = _series("measured", measured, 3, _fractions, what="d to its fractions",
+                       key=lambda name, d: check.whole(name, d, minimum=1, maximum=200))
     trials = check.whole("trials", trials, minimum=1, maximum=10**6)
     fig, axes = _panels(ax, len(measured) + 1, _figsize(size), (1, len(measured) + 1))
     for one, (d, fractions) in zip(axes, measured.items()):
@@ -1405,6 +1398,28 @@ def plot_cover_check(measured, trials, *, ax=None, size=(8.2, 3.5)):
                frameon=False)
     curves.legend(fontsize=11)
     return fig
+
+
+def _fractions(d, values):
+    """measured[d] of plot_cover_check: at most 1000 fractions in [0, 1]."""
+    values = _values(f"measured[{d!r}]", values)
+    if len(values) > 1000 or values.min() < 0 or values.max() > 1:
+        raise ValueError(f"measured[{d}] must hold at most 1000 fractions, each in [0, 1], "
+                         f"got {len(values)} from {values.min():g} to {values.max():g}")
+    return values
+
+
+def _corner_fractions(m, pair):
+    """cube[m] of plot_cube_check: (corner counts, each 1 to 2**m; as many fractions in [0, 1])."""
+    if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+        raise TypeError(f"cube[{m}] must be a pair (corners n, fractions), got {check.shown(pair)}")
+    sizes = check.array(f"cube[{m}][0]", pair[0], "(n_sizes,)", ndim=1, integer=True)
+    fractions = _values(f"cube[{m}][1]", pair[1])
+    if len(sizes) != len(fractions) or len(sizes) > 1000 or sizes.min() < 1 or sizes.max() > 2**m \
+            or fractions.min() < 0 or fractions.max() > 1:
+        raise ValueError(f"cube[{m}] must hold as many corner counts (each 1 to 2**{m}) as fractions (each in "
+                         f"[0, 1]), at most 1000, got {len(sizes)} and {len(fractions)}")
+    return sizes.tolist(), fractions
 
 
 def _n_sizes(name, sizes, most):
@@ -1566,21 +1581,8 @@ def plot_cube_check(cube, *, ax=None, size=(7, 3.4)):
         The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     from .capacity import separable_probability
-    if not isinstance(cube, dict) or not 1 <= len(cube) <= 4:
-        raise (TypeError if not isinstance(cube, dict) else ValueError)(
-            f"cube must be a dict of 1 to 4 entries, m to (corners n, fractions), got {check.shown(cube)}")
-    checked = {}
-    for m, pair in cube.items():
-        m = check.whole("the keys of cube", m, minimum=1, maximum=30)
-        if not isinstance(pair, (tuple, list)) or len(pair) != 2:
-            raise TypeError(f"cube[{m}] must be a pair (corners n, fractions), got {check.shown(pair)}")
-        sizes = check.array(f"cube[{m}][0]", pair[0], "(n_sizes,)", ndim=1, integer=True)
-        fractions = _values(f"cube[{m}][1]", pair[1])
-        if len(sizes) != len(fractions) or len(sizes) > 1000 or sizes.min() < 1 or sizes.max() > 2**m \
-                or fractions.min() < 0 or fractions.max() > 1:
-            raise ValueError(f"cube[{m}] must hold as many corner counts (each 1 to 2**{m}) as fractions (each in "
-                             f"[0, 1]), at most 1000, got {len(sizes)} and {len(fractions)}")
-        checked[m] = (sizes.tolist(), fractions)
+    checked = _series("cube", cube, 4, _corner_fractions, what="m to (corners n, fractions)",
+                      key=lambda name, m: check.whole(name, m, minimum=1, maximum=30))
     fig, (one,) = _panels(ax, 1, _figsize(size))
     for (m, (sizes, fractions)), colour in zip(checked.items(), (NEGATIVE, POSITIVE, "#2a9d3a", "black")):
         ratio = [n / (m + 1) for n in sizes]
@@ -1711,13 +1713,17 @@ def _texts(name, values, count):
     return [check.text(f"{name}[{i}]", v) for i, v in enumerate(values)]
 
 
-def _series(name, mapping, most, each):
-    """A dict of 1 to `most` named entries, each value checked by each(key, value)."""
+def _series(name, mapping, most, each, *, key=check.text, what="str to values"):
+    """A dict of 1 to `most` entries: each key checked by key(name, key), each value by each(checked key, value)."""
     if not isinstance(mapping, dict):
-        raise TypeError(f"{name} must be a dict of str to values, got {check.shown(mapping)}")
+        raise TypeError(f"{name} must be a dict of 1 to {most} entries, {what}, got {check.shown(mapping)}")
     if not 1 <= len(mapping) <= most:
         raise ValueError(f"{name} must hold from 1 to {most} entries, got {len(mapping)}")
-    return {check.text(f"the keys of {name}", key): each(key, value) for key, value in mapping.items()}
+    checked = {}
+    for raw, value in mapping.items():
+        k = key(f"the keys of {name}", raw)
+        checked[k] = each(k, value)
+    return checked
 
 
 def _values(name, values):

@@ -1097,6 +1097,23 @@ class StandardGrid:
         return (f"<StandardGrid: {len(self.betas)} betas x {len(self.beta_etas)} beta*etas on {self.n_problems} "
                 f"problems; most solved {self.solved.max()}>")
 
+    def hardest(self, soluble):
+        """Moves for the hardest problem under each setting, shape (n_betas, n_beta_etas).
+
+        Where a setting solved all `soluble` problems, the most moves one of
+        them needed (`max_moves`); elsewhere `move_limit`, which a problem
+        left unsolved used up. Budinich's second plot of figure 5 (1993,
+        appendix) reads this way.
+
+        Parameters
+        ----------
+        soluble : int
+            How many of the problems have a solution (104 of the 256 on 3
+            inputs), from 0 to n_problems.
+        """
+        soluble = check.whole("soluble", soluble, minimum=0, maximum=self.n_problems)
+        return np.where(self.solved == soluble, self.max_moves, self.move_limit)
+
 
 def standard_algorithm_grid(X, Y, betas, beta_etas, *, max_moves=40, seed=0, initial_weights=None):
     """Solutions found and the most moves needed by the standard algorithm, for every beta and beta eta.

@@ -560,6 +560,9 @@ SIGMOID_VARIANTS = (
              "got an array of shape (1, 1)"),
         case(GRID, lambda: grid(beta_etas=[0.0]), ValueError, "beta_etas must hold at least one number, all > 0"),
         case(GRID, lambda: grid(max_moves=0), ValueError, "max_moves must be a whole number >= 1, got 0"),
+        case("variants.StandardGrid.hardest", lambda: grid().hardest(-1), ValueError,
+             "soluble must be a whole number from 0 to", "got -1"),
+        case("variants.StandardGrid.hardest", lambda: grid().hardest("all"), TypeError, "soluble", "'all'"),
         case(GRID, lambda: grid(betas=np.ones(1000), beta_etas=np.ones(1000)), ValueError,
              "max_moves must keep n_betas * n_beta_etas * n_problems * n_samples * (n_features + 1) * evaluations "
              "within 2,000,000,000", "got 16000000 * 4 * 3 * 41"),

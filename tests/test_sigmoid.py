@@ -424,6 +424,13 @@ def test_grid_is_the_standard_algorithm_cell_by_cell():
             assert grid.max_moves[i, j] == (runs.n_moves[solved].max() if solved.any() else 0)
     assert grid.solved.shape == grid.max_moves.shape == (3, 2) and grid.move_limit == 30
     assert "\n" not in repr(grid)
+    # the hardest problem's moves: max_moves where every soluble problem was solved, else the limit
+    soluble = int(separable(3).sum())
+    for i, beta in enumerate(betas):
+        for j, beta_eta in enumerate(beta_etas):
+            runs = standard_algorithm(X, Y, beta=beta, beta_eta=beta_eta, max_moves=30, seed=2)
+            all_solved = (runs.status == "solved").sum() == soluble
+            assert grid.hardest(soluble)[i, j] == (grid.max_moves[i, j] if all_solved else 30)
 
 
 def test_adaptive_and_standard_start_alike():
