@@ -16,6 +16,7 @@ included, computes the same run to the last bit.
 import hashlib
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 
 import numpy as np
 
@@ -76,22 +77,22 @@ def _codes(n_classes, code):
 
 
 def decode(nets, codes):
-    """The class of each output vector: the class whose code it is; if none, the closest (seed 004).
+    """The class of each output vector: the class whose code it is; if none, the nearest (seed 004).
 
     A unit says +1 where its net is > 0 and -1 elsewhere. The class is the one
-    whose code equals the units' outputs. When no code does, the notes take
-    the class of the unit with the largest net. The rule used here, for both
-    codes, is: the class whose code t has the largest sum_i t_i net_i.
+    whose code equals the units' outputs. When no code does:
 
-    - One-hot: that sum is 2 net_k - (sum of all nets), largest for the unit
-      with the largest net: exactly the notes' rule.
-    - Binary (K < 2^m leaves outputs that are no code): the code that agrees
-      in sign with the most confident units; a unit whose net is near 0
-      barely counts.
-    - When the outputs are a code, that code has the largest sum, so the rule
-      gives it back: one rule decodes everything.
+    - one-hot: the class of the unit with the largest net, as the notes say;
+    - binary (K < 2^m leaves outputs that are no code; the notes give no
+      rule): the code whose disagreeing units are least sure, that is the
+      smallest sum of |net_i| over the units i whose output differs from it.
 
-    Ties go to the lower class number.
+    In exact arithmetic both are the class whose code t has the largest
+    sum_i t_i net_i. That sum is not computed: in floats it cancels (nets of
+    1e-15 and 1e-60, as an RBF kernel gives far from its best width, would
+    make codes that differ in the small unit tie), while the largest net and a
+    sum of non-negative terms do not; sums that come within rounding of each
+    other are compared exactly. Ties go to the lower class number.
 
     Parameters
     ----------
@@ -110,6 +111,8 @@ def decode(nets, codes):
     >>> classes, matched = decode([[-1.0, 2.0, -3.0], [0.5, 0.25, -1.0]], class_codes(3))
     >>> classes.tolist(), matched.tolist()
     ([1, 0], [True, False])
+    >>> decode([[1e-15, -1e-60]], class_codes(4, "binary"))[0].tolist()   # the code [+1 -1]: class 2
+    [2]
     """
     nets = check.array("nets", nets, "(n_samples, m)", ndim=2)
     codes = check.array("codes", codes, "(n_classes, m)", ndim=2, integer=True)
@@ -121,9 +124,24 @@ def decode(nets, codes):
 
 def _decode(nets, codes):
     outputs = np.where(nets > 0, 1, -1)
-    matched = (outputs[:, None, :] == codes[None]).all(axis=2).any(axis=1)
-    lean = dot(codes[None, :, :], nets[:, None, :])      # (n_samples, n_classes), added unit by unit
-    return lean.argmax(axis=1), matched
+    hits = (outputs[:, None, :] == codes[None]).all(axis=2)          # (n_samples, n_classes)
+    matched = hits.any(axis=1)
+    if codes.shape[0] == codes.shape[1] and (codes == 2 * np.eye(len(codes)) - 1).all():   # one-hot
+        nearest = nets.argmax(axis=1)
+    else:
+        apart = outputs[:, None, :] != codes[None]                   # (n_samples, n_classes, m)
+        cost = np.zeros(hits.shape)
+        for i in range(codes.shape[1]):      # unit by unit; every term >= 0, so nothing cancels
+            cost += np.where(apart[..., i], np.abs(nets[:, None, i]), 0.0)
+        nearest = cost.argmin(axis=1)
+        # Each cost is within m rounding errors of its exact value: where another class comes that
+        # close to the least cost, the exact sums (fractions) decide.
+        near = cost <= cost.min(axis=1, keepdims=True) * (1 + 4 * codes.shape[1] * 2.0**-52)
+        for row in np.flatnonzero(~matched & (near.sum(axis=1) > 1)):
+            exact = {k: sum(map(Fraction, np.abs(nets[row][apart[row, k]]).tolist()))
+                     for k in np.flatnonzero(near[row])}
+            nearest[row] = min(exact, key=lambda k: (exact[k], k))
+    return np.where(matched, hits.argmax(axis=1), nearest), matched
 
 
 # ---------------------------------------------------------------- data
@@ -613,14 +631,10 @@ class KernelRun:
             raise ValueError(f"X must keep the kernel work within {MAX_KERNEL_WORK:,} entries times features "
                              f"(a few seconds), got {len(X)} patterns against {len(support)} patterns with a "
                              f"mistake, {X.shape[1]} features each")
-        total = np.zeros((len(X), coefficients.shape[1]))
         block = max(1, _BLOCK // max(len(support), 1))
-        for first in range(0, len(X), block):
-            K = _kernel(self.X[support], X[first:first + block], self.kernel, self.gamma, self.degree)
-            part = total[first:first + block]
-            for row, n in enumerate(support):                  # n = 1, 2, ...: a fixed order
-                part += K[row][:, None] * coefficients[n][None, :]
-        return total
+        return np.concatenate([np.zeros((0, coefficients.shape[1]))] + [
+            _support_nets(_kernel(self.X[support], X[first:first + block], self.kernel, self.gamma, self.degree),
+                          coefficients[support]) for first in range(0, len(X), block)])
 
     def predict(self, X):
         """Classes (with class codes) or labels (one unit) of patterns X.
@@ -727,6 +741,18 @@ def train_kernel(X, y, *, kernel="rbf", gamma=None, degree=2, code=None, order="
                      n_presentations=len(pattern), n_epochs=epochs)
 
 
+def _support_nets(K, coefficients):
+    """sum_n coefficients[n] K[n] over the patterns n with a mistake, n = 1, 2, ... in order: shape (K.shape[1], m).
+
+    The one way nets are summed for a verdict on a pattern: `KernelRun.decision`
+    uses it, and `_dual_run` checks its claim of convergence with it.
+    """
+    total = np.zeros((K.shape[1], coefficients.shape[1]))
+    for row in range(len(K)):
+        total += K[row][:, None] * coefficients[row][None, :]
+    return total
+
+
 def _kernel_epochs(max_epochs, n, m):
     """max_epochs, checked against the limits that keep a kernel run to seconds."""
     max_epochs = check.whole("max_epochs", max_epochs, minimum=1)
@@ -743,7 +769,12 @@ def _dual_run(K, targets, convention, order, seed, max_epochs):
     """The dual perceptron on a kernel matrix; returns (alpha, pattern, mistakes, status, epochs).
 
     Stopping is `train`'s: converged once every pattern has been presented, and
-    found right, since the last mistake.
+    found right, since the last mistake. The nets kept during the run are sums
+    in the order of the mistakes; `KernelRun.predict` sums in pattern order,
+    and at a near-tie the two can differ in the last bit. So a claim of
+    convergence is checked with predict's sums: only a run whose every
+    training pattern predict gets right is "converged"; if one is wrong, the
+    run goes on from predict's nets.
     """
     n, m = targets.shape
     signs = np.where(targets > 0, 1.0, -1.0)
@@ -762,7 +793,7 @@ def _dual_run(K, targets, convention, order, seed, max_epochs):
             seen.add(state)
         epoch += 1
         for j in next(passes):
-            units = ((nets[j] > 0) != (targets[j] > 0)) if zero_one else (signs[j] * nets[j] <= 0)
+            units = _wrong(nets[j], targets[j], signs[j], zero_one)
             pattern.append(j)
             mistakes.append(units)
             if units.any():
@@ -772,9 +803,18 @@ def _dual_run(K, targets, convention, order, seed, max_epochs):
             elif clean_since[j] != n_mistakes:
                 clean_since[j], n_clean = n_mistakes, n_clean + 1
                 if n_clean == n:
-                    status = "converged"
-                    break
+                    support = np.flatnonzero(alpha.any(axis=1))
+                    nets = _support_nets(K[support], (alpha * signs)[support])
+                    if not _wrong(nets, targets, signs, zero_one).any():
+                        status = "converged"
+                        break
+                    clean_since, n_clean = [-1] * n, 0    # a near-tie that predict's sums decide otherwise
     return alpha, np.array(pattern, np.int64), np.array(mistakes, bool).reshape(-1, m), status, epoch
+
+
+def _wrong(nets, targets, signs, zero_one):
+    """Which units make a mistake: output 1 iff net > 0 for 0/1 targets; y net <= 0 for -1/+1."""
+    return ((nets > 0) != (targets > 0)) if zero_one else (signs * nets <= 0)
 
 
 # ---------------------------------------------------------------- scores

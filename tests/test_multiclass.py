@@ -74,6 +74,17 @@ def test_eight_classes_around_a_cube_need_three_binary_units_or_eight_one_hot():
     assert (binary.predict(X)[0] == labels).all() and (one_hot.predict(X)[0] == labels).all()
 
 
+def test_decoding_does_not_lose_a_small_net_beside_a_large_one():
+    """Nets far apart in size (an RBF kernel far from its best width): a sum of t_i net_i would cancel."""
+    nets = np.array([[-1e-15, -1e-60, -1e-40, -1e-30], [-1e-60, -1e-15, -1e-300, -1e-20]])
+    classes, matched = decode(nets, class_codes(4))            # the largest net: class 1, then class 2
+    assert classes.tolist() == [1, 2] and matched.tolist() == [False, False]
+    classes, matched = decode([[1e-15, -1e-60], [-1e-60, 1e-15]], class_codes(4, "binary"))
+    assert classes.tolist() == [2, 1] and matched.all()
+    classes, matched = decode([[1e-15, 1e-60, 1e-80]], class_codes(6, "binary"))   # [+1 +1 +1] is no code
+    assert classes.tolist() == [5] and not matched.any()       # [+1 -1 +1]: only the 1e-60 unit disagrees
+
+
 def test_decoding_takes_the_code_or_else_the_largest_net_for_one_hot():
     nets = np.array([[0.5, 2.0, -1.0], [-1.0, -0.5, -2.0], [1.0, -1.0, -1.0]])
     classes, matched = decode(nets, class_codes(3))
@@ -99,6 +110,8 @@ def test_an_output_that_is_a_code_decodes_to_its_class_and_one_hot_falls_back_on
     assert (codes[classes[matched]] == outputs[matched]).all()
     if codes.shape[0] == codes.shape[1]:   # one-hot: the unit with the largest net, the first of a tie
         assert np.array_equal(classes, nets.argmax(axis=1))
+    else:                                  # binary: the largest sum of t_i net_i (exact on these values)
+        assert np.array_equal(classes, (nets @ codes.T).argmax(axis=1))
 
 
 integer_data = st.integers(2, 12).flatmap(lambda n: st.tuples(
@@ -228,6 +241,61 @@ def test_confusion_matrix_and_accuracy_agree_with_scikit_learn():
     true, predicted = rng.integers(0, 6, 500), rng.integers(0, 6, 500)
     assert np.array_equal(confusion_matrix(true, predicted), sk_confusion(true, predicted))
     assert accuracy(true, predicted) == accuracy_score(true, predicted)
+
+
+kernel_data = st.integers(2, 14).flatmap(lambda n: st.tuples(
+    st.lists(st.lists(st.floats(-3, 3, allow_subnormal=False), min_size=2, max_size=2), min_size=n, max_size=n),
+    st.lists(st.integers(0, 4), min_size=n, max_size=n), st.sampled_from([None, "one-hot", "binary"]),
+    st.sampled_from(["linear", "polynomial", "rbf"]), st.floats(-4, 4), st.integers(1, 4),
+    st.sampled_from(["cyclic", "random"])))
+
+
+@settings(max_examples=examples(150), deadline=None)
+@given(kernel_data)
+def test_a_converged_kernel_run_predicts_every_training_pattern_right(data):
+    """For every kernel and width: converged means predict gets the whole training set right."""
+    X, labels, code, kernel, log_gamma, degree, order = data
+    labels = np.array(labels)
+    if code is None:
+        labels = np.where(labels % 2 == 1, 1, -1 if labels[0] % 4 == 0 else 0)   # one unit, -1/+1 or 0/1
+    elif labels.max() == 0:
+        labels[-1] = 1
+    run = train_kernel(X, labels, kernel=kernel, gamma=10.0 ** log_gamma, degree=degree, code=code, order=order,
+                       seed=0 if order == "random" else None, max_epochs=40)
+    if run.status == "converged":
+        predicted = run.predict(X)
+        assert np.array_equal(predicted, labels)
+
+
+@pytest.mark.parametrize("code", ["one-hot", "binary"])
+def test_converged_digit_runs_predict_their_training_half_right_at_every_width(code):
+    """The gammas of lesson 08's curve and beyond, where the nets span 1e-15 to 1e-300."""
+    X_train, _, t_train, _ = digit_halves()
+    for gamma in (0.0003, 0.001, 0.003, 0.01, 0.03, 0.1, 0.3, 1.0, 3.0):
+        run = train_kernel(X_train, t_train, gamma=gamma, code=code)
+        assert run.status == "converged", gamma
+        assert accuracy(t_train, run.predict(X_train)) == 1.0, gamma
+
+
+def test_a_convergence_that_predicts_sums_overrule_does_not_end_the_run():
+    """A kernel matrix with a near-tie: the nets kept in mistake order say "all right" one pass before
+    predict's sums (in pattern order) do. The run goes on until predict's sums agree."""
+    from perceptron_lib.multiclass import _dual_run, _support_nets
+    tiny, ulp = 2.0**-52, 1.0 + 2.0**-52
+    K = np.array([[ulp, tiny, 1.0], [tiny, 0.0, 1.5 * tiny], [1.0, 1.5 * tiny, 1.0]])
+    y = np.array([[-1.0], [1.0], [1.0]])
+    alpha, pattern, mistakes, status, _ = _dual_run(K, y, "-1/+1", "cyclic", None, 20)
+    assert status == "converged" and alpha[:, 0].tolist() == [6, 3, 6]
+    assert (y * _support_nets(K, alpha * y) > 0).all()
+    nets, counts, quiet = np.zeros(3), np.zeros(3, int), 0       # the same loop without the check
+    for j in pattern:
+        if y[j, 0] * nets[j] <= 0:
+            nets, counts, quiet = nets + K[j] * y[j, 0], counts + np.eye(3, dtype=int)[j], 0
+        else:
+            quiet += 1
+        if quiet == 3:
+            break
+    assert counts.sum() < alpha.sum() and (y[:, 0] * _support_nets(K, counts[:, None] * y)[:, 0] <= 0).any()
 
 
 def test_digits_reach_zero_training_error_and_97_percent_on_the_other_half():
