@@ -30,8 +30,8 @@ from .multiclass import (KernelRun, LayerRun, accuracy, class_codes, confusion_m
 # Theory: bounds (bounds.py), capacity and separability (capacity.py), geometry of both spaces (geometry.py)
 from .bounds import (ConvergenceExperiment, augmented_bound, augmented_radius, binary_bound, convergence_experiment,
                      honavar_bound, margin, max_margin_separator, radius, stensbo_smidt_bound)
-from .capacity import (LPSeparability, Separability, boolean_census, linear_separability, log_n_min, lp_separability,
-                       n_min, n_min_peak, regions, separable_boolean_count, separable_dichotomies,
+from .capacity import (LPSeparability, Separability, boolean_census, fraction_interval, linear_separability, log_n_min,
+                       lp_separability, n_min, n_min_peak, regions, separable_boolean_count, separable_dichotomies,
                        separable_probability, sides, stirling_root)
 from .geometry import (count_regions, decision_line, grid_points, misclassified, pattern_lines, positive_side,
                        sampled_regions, wrong_side_of_lines)
@@ -60,7 +60,8 @@ __all__ = [
     "ConvergenceExperiment", "augmented_bound", "augmented_radius", "binary_bound", "convergence_experiment",
     "honavar_bound", "margin", "max_margin_separator", "radius", "stensbo_smidt_bound",
     "Separability", "linear_separability", "regions", "separable_dichotomies", "separable_probability",
-    "LPSeparability", "lp_separability", "sides", "n_min", "log_n_min", "n_min_peak", "stirling_root",
+    "LPSeparability", "lp_separability", "fraction_interval", "sides", "n_min", "log_n_min", "n_min_peak",
+    "stirling_root",
     "boolean_census", "separable_boolean_count",
     "count_regions", "decision_line", "grid_points", "misclassified", "pattern_lines", "positive_side",
     "sampled_regions", "wrong_side_of_lines",

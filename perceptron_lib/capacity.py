@@ -9,6 +9,10 @@
   `separable_probability`; Cover 1965), Budinich's regions, sides and local
   minima of the error count in weight space (`regions`, `sides`, `n_min`,
   `log_n_min`, `n_min_peak`, `stirling_root`; Budinich 1993, section 3).
+  Cover's d counts the weights; Budinich's d counts the inputs of a unit
+  with a threshold, which has d + 1 weights.
+- Measuring a fraction: `fraction_interval`, the Wilson score interval of
+  a fraction of separable sets counted in random trials.
 - Counting for Boolean patterns, which are not in general position:
   `boolean_census` decides each function of up to 4 inputs by the
   perceptron, `separable_boolean_count` counts up to 6 inputs by walking the
@@ -24,6 +28,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import permutations
 import math
+from statistics import NormalDist
 
 import numpy as np
 
@@ -205,13 +210,20 @@ def _terms(counts, which):
 
 
 def regions(n, d):
-    """R(n, d): regions cut by n hyperplanes in general position in d dimensions (Budinich 1993, section 3).
+    """R(n, d): regions cut by n affine hyperplanes in general position in d dimensions (Budinich 1993, section 3).
 
     R(n, d) = sum over k = 0..d of C(n, k), an exact integer; the terms with
     k > n are zero, so at most min(n, d) + 1 are added, and for d >= n/2 the
-    complement 2**n minus the sum over k = d+1..n is shorter. In weight
-    space each pattern is a hyperplane, and on each region the number of
-    errors is constant.
+    complement 2**n minus the sum over k = d+1..n is shorter.
+
+    Budinich's d is the number of inputs of a unit with a threshold, and his
+    d-dimensional weight space is a slice of the full space of d + 1
+    weights: at a fixed bias weight w0, pattern k is the affine hyperplane
+    w0 + w1 x1 + ... + wd xd = 0, which misses the origin, and R(n, d)
+    counts the regions of that slice (on each the number of errors is
+    constant). The hyperplanes W·X_k = 0 through the origin of the full
+    space cut it into C(n, d + 1) = 2 R(n - 1, d) regions instead, one per
+    dichotomy (`separable_dichotomies`).
 
     Parameters
     ----------
@@ -271,23 +283,27 @@ def _count_arguments(n, d):
 def separable_dichotomies(n, d, *, bias=False):
     """C(n, d): how many of the 2**n dichotomies of n points in general position a threshold unit computes.
 
-    Cover's function counting theorem (Cover 1965, cited by Budinich 1993,
-    section 3): for n points in general position in d dimensions, the
-    dichotomies a hyperplane through the origin can cut (W·X > 0 on one
-    class, < 0 on the other) number
+    Cover's function counting theorem (Cover 1965): for n points in general
+    position in d dimensions, the dichotomies a hyperplane through the
+    origin can cut (W·X > 0 on one class, < 0 on the other) number
 
         C(n, d) = 2 * sum over k = 0..d-1 of binom(n - 1, k) = 2 R(n - 1, d - 1),
 
     an exact integer; C(n, d) = 2**n for n <= d, and C(2d, d) = 2**(2d - 1).
+    Budinich (1993, section 3) cites Cover's paper, but does not print this
+    count; he derives the number of dichotomies from his regions as 2 R(n, d).
 
     **Where the bias goes.** With ``bias=False``, d is the dimension of W
     and X (a unit without bias, or patterns that already hold x0 = 1). With
     ``bias=True``, d is the number of features, the bias weight is added
     (X becomes (1, x1, ..., xd)), and the count is C(n, d + 1) = 2 R(n - 1, d),
     for points in general position as points of R^d (no d + 1 on one plane).
-    Budinich writes the number with the bias as 2 R(n, d): that overcounts,
-    e.g. four points in the plane have 2 R(4, 2) = 22 > 2**4 dichotomies by
-    it, and C(4, 3) = 14 in fact.
+    Budinich's 2 R(n, d), for d inputs and the bias, overcounts: his R(n, d)
+    regions are those of a slice of weight space at a fixed w0 (see
+    `regions`), the slices at w0 = 1 and w0 = -1 together meet every one of
+    the C(n, d + 1) regions, and they both meet the C(n, d) regions that a
+    unit with w0 = 0 reaches, so 2 R(n, d) = C(n, d + 1) + C(n, d). Four
+    points in the plane: 2 R(4, 2) = 22 > 2**4, and C(4, 3) = 14 in fact.
 
     Parameters
     ----------
@@ -305,7 +321,7 @@ def separable_dichotomies(n, d, *, bias=False):
 
     Examples
     --------
-    >>> separable_dichotomies(4, 2, bias=True)  # four points in the plane: all but the two XOR-like ones
+    >>> separable_dichotomies(4, 2, bias=True)  # four points in general position in the plane: 14 of 16
     14
     >>> separable_dichotomies(4, 3) == separable_dichotomies(4, 2, bias=True)
     True
@@ -322,11 +338,13 @@ def separable_dichotomies(n, d, *, bias=False):
 def separable_probability(n, d, *, bias=False):
     """P(n, d) = C(n, d) / 2**n: the chance that random labels on n points in general position are separable.
 
-    Cover (1965), as Budinich (1993, section 3, region 2) uses it: with
-    every labelling equally likely, P = 1 for n <= d and P = 1/2 at n = 2d,
-    then falls to 0. As a Fraction, exactly. See `separable_dichotomies` for
-    d and the bias: with ``bias=True`` the 1 holds up to n = d + 1 and the
-    1/2 comes at n = 2(d + 1).
+    Cover (1965): with every labelling equally likely, P = 1 for n <= d and
+    P = 1/2 at n = 2d, then falls to 0. As a Fraction, exactly. See
+    `separable_dichotomies` for d and the bias: with ``bias=True`` the 1
+    holds up to n = d + 1 and the 1/2 comes at n = 2(d + 1). Budinich (1993,
+    section 3, region 2) cites Cover for the fall from 1 to 1/2 at n = 2d
+    with his d, the number of inputs: with the threshold as a weight, that
+    1/2 is at n = 2d + 2.
 
     Parameters
     ----------
@@ -351,6 +369,55 @@ def separable_probability(n, d, *, bias=False):
     """
     count = separable_dichotomies(n, d, bias=bias)
     return Fraction(count, 1 << int(n))   # int: a numpy integer would overflow from n = 63
+
+
+def fraction_interval(hits, trials, *, confidence=0.95):
+    """The Wilson score interval of a fraction measured in random trials: (low, high).
+
+    When each of `trials` independent trials succeeds with the same unknown
+    probability p (a random set of points is separable, say) and `hits` of
+    them succeed, the Wilson (1927) score interval holds every p that a
+    two-sided test at level 1 - confidence would not reject against
+    hits / trials: with z the standard normal quantile of (1 + confidence)/2
+    and f = hits / trials,
+
+        (f + z**2 / (2 trials) -+ z sqrt(f (1 - f) / trials + z**2 / (4 trials**2))) / (1 + z**2 / trials).
+
+    Unlike f -+ z sqrt(f (1 - f) / trials), it does not shrink to a point at
+    f = 0 or 1, and it stays within [0, 1]. In repeated experiments it holds
+    the true p about `confidence` of the time; over many intervals, some
+    miss (1 in 20 at 0.95).
+
+    Parameters
+    ----------
+    hits : int
+        The trials that succeeded, a whole number from 0 to `trials`.
+    trials : int
+        The number of trials, a whole number >= 1.
+    confidence : float, default 0.95
+        The confidence level, a number > 0 and < 1.
+
+    Returns
+    -------
+    (float, float)
+        The interval's ends, 0 <= low <= hits / trials <= high <= 1.
+
+    Examples
+    --------
+    >>> [round(v, 3) for v in fraction_interval(50, 100)]
+    [0.404, 0.596]
+    >>> [round(v, 3) for v in fraction_interval(200, 200)]  # every trial succeeded: p is near 1, not surely 1
+    [0.981, 1.0]
+    """
+    trials = check.whole("trials", trials, minimum=1)
+    hits = check.whole("hits", hits, minimum=0, maximum=trials)
+    confidence = check.number("confidence", confidence, above=0, below=1)
+    z = NormalDist().inv_cdf((1 + confidence) / 2)
+    f, spread = hits / trials, z * z / trials
+    centre = (f + spread / 2) / (1 + spread)
+    half = z * math.sqrt(f * (1 - f) / trials + spread / (4 * trials)) / (1 + spread)
+    # at hits = 0 (or = trials) the low (high) end is 0 (1) exactly; the float sums would leave a last-digit residue
+    return (0.0 if hits == 0 else centre - half), (1.0 if hits == trials else centre + half)
 
 
 # --- separability by linear programming ------------------------------------------------------------

@@ -1350,18 +1350,20 @@ def plot_cover_check(measured, trials, *, ax=None, size=(8.2, 3.5)):
     """Measured fractions of separable random labellings against Cover's curve, and the curve as d grows.
 
     One panel per d measured: the fraction of random labellings of n random
-    points that a unit with d weights separates, against Cover's P(n, d)
-    (Cover 1965, via Budinich 1993, section 3; `capacity.separable_probability`),
-    with n = d and n = 2d marked. A last panel draws P against n/d for
-    d = 2, 4, 20 and 200: it tends to a step at n = 2d.
+    points that a unit with d weights separates, each with its 95% Wilson
+    interval (`capacity.fraction_interval`), against Cover's P(n, d) (Cover
+    1965; `capacity.separable_probability`), with n = d and n = 2d marked.
+    A last panel draws P against n/d for d = 2, 4, 20 and 200: it tends to a
+    step at n = 2d.
 
     Parameters
     ----------
     measured : dict of int to array-like
         For 1 to 3 values of d (whole numbers from 1 to 200), the fractions
-        measured at n = 1, 2, ..., len: values in [0, 1].
+        measured at n = 1, 2, ..., len: values in [0, 1], each a whole
+        number of sets divided by `trials`.
     trials : int
-        Sets drawn per n (for the legend), from 1 to 10**6.
+        Sets drawn per n (for the intervals and the legend), from 1 to 10**6.
     size : (float, float), default (8.2, 3.5)
         Figure size in inches.
     ax : sequence of matplotlib Axes, optional
@@ -1376,11 +1378,13 @@ def plot_cover_check(measured, trials, *, ax=None, size=(8.2, 3.5)):
     measured = _series("measured", measured, 3, _fractions, what="d to its fractions",
                        key=lambda name, d: check.whole(name, d, minimum=1, maximum=200))
     trials = check.whole("trials", trials, minimum=1, maximum=10**6)
+    intervals = {d: _intervals(f"measured[{d}]", fractions, trials) for d, fractions in measured.items()}
     fig, axes = _panels(ax, len(measured) + 1, _figsize(size), (1, len(measured) + 1))
     for one, (d, fractions) in zip(axes, measured.items()):
         sizes = np.arange(1, len(fractions) + 1)
         one.plot(sizes, [float(separable_probability(n, d)) for n in sizes], color="black", label="Cover")
         one.plot(sizes, fractions, "o", color=POSITIVE, label=f"measured ({trials} sets per n)")
+        one.vlines(sizes, *intervals[d], color=POSITIVE, lw=1.5, label="95% interval")
         one.axvline(d, color="#2a9d3a", ls=":", label="n = d")
         one.axvline(2 * d, color=UPDATE, ls="--", label="n = 2d")
         _style(one, f"d = {d} weights ({d - 1} input{'' if d == 2 else 's'} + bias)", "points n")
@@ -1394,10 +1398,21 @@ def plot_cover_check(measured, trials, *, ax=None, size=(8.2, 3.5)):
     for one in axes:
         one.axhline(0.5, color="grey", lw=0.8)
     # one legend for the measured panels, under them, where it hides no point
-    fig.legend(*axes[0].get_legend_handles_labels(), loc="outside lower center", ncol=4, fontsize=11,
+    fig.legend(*axes[0].get_legend_handles_labels(), loc="outside lower center", ncol=5, fontsize=11,
                frameon=False)
     curves.legend(fontsize=11)
     return fig
+
+
+def _intervals(name, fractions, trials):
+    """The 95% Wilson intervals of fractions measured in `trials` sets each: (lows, highs)."""
+    from .capacity import fraction_interval
+    hits = np.asarray(fractions, float) * trials
+    if np.abs(hits - np.round(hits)).max() > 1e-6 * trials:
+        raise ValueError(f"{name} must hold whole numbers of sets divided by trials={trials}, got "
+                         f"{check.shown(np.asarray(fractions).tolist())}")
+    ends = [fraction_interval(int(h), trials) for h in np.round(hits)]
+    return [low for low, _ in ends], [high for _, high in ends]
 
 
 def _fractions(d, values):
@@ -1433,9 +1448,10 @@ def plot_n_min(n=40, sizes=(25, 50, 100, 200, 400), *, ax=None, size=(8.2, 3.5))
     """Budinich's expected number of local minima N_min(n, d), against d, on a linear and a log scale.
 
     N_min = R(n, d) / 2**S(n, d) (Budinich 1993, section 3, eq. 4 and
-    figure 2; `capacity.n_min`). Left: n patterns, d from 1 to n, with the d
-    of the most minima (`capacity.n_min_peak`). Right: log10 N_min against
-    d / n for several n; the peak sits near d = n / 5.
+    figure 2; `capacity.n_min`), with Budinich's d: the number of inputs of
+    a unit with a threshold. Left: n patterns, d from 1 to n, with the d of
+    the most minima (`capacity.n_min_peak`). Right: log10 N_min against
+    d / n for several n; for each n the peak sits near d = n / 5.
 
     Parameters
     ----------
@@ -1460,13 +1476,13 @@ def plot_n_min(n=40, sizes=(25, 50, 100, 200, 400), *, ax=None, size=(8.2, 3.5))
     dims = range(1, n + 1)
     linear.plot(dims, [n_min(n, d) for d in dims], "o-", ms=4, color=POSITIVE)
     linear.axvline(n_min_peak(n), color=UPDATE, ls="--", label=f"largest at d = {n_min_peak(n)}")
-    _style(linear, f"linear scale, n = {n} patterns", "d", "N_min(n, d)")
+    _style(linear, f"linear scale, n = {n} patterns", "inputs d", "N_min(n, d)")
     blues = ("#9ecae1", "#6baed6", "#3182bd", "#08519c", "#08306b", "#041e45", "#020f24", "#000000")
     for m, colour in zip(sizes, blues):
         logarithmic.plot([d / m for d in range(1, m + 1)], [log_n_min(m, d) / np.log(10) for d in range(1, m + 1)],
                          color=colour, label=f"n = {m}")
     logarithmic.axvline(0.2, color=UPDATE, ls="--", label="d = n / 5")
-    _style(logarithmic, "logarithmic scale, several n", "d / n", "log₁₀ N_min(n, d)")
+    _style(logarithmic, "logarithmic scale, several n", "inputs per pattern d / n", "log₁₀ N_min(n, d)")
     for one in (linear, logarithmic):
         one.legend(fontsize=11)
     return fig
@@ -1478,6 +1494,7 @@ def plot_n_min_map(d_top=40, *, ax=None, size=(8, 4.6)):
     Budinich's figure 3 (1993, section 3): the lines n = d, n = 2d and n = 5d
     divide the plane into four regions (numbered as in his text); the dots
     mark, for each n, the d with the most local minima (`capacity.n_min_peak`).
+    d is Budinich's: the number of inputs of a unit with a threshold.
 
     Parameters
     ----------
@@ -1512,7 +1529,7 @@ def plot_n_min_map(d_top=40, *, ax=None, size=(8, 4.6)):
     for region, (x, y) in zip("1234", ((0.625, 0.06), (0.625, 0.185), (0.625, 0.425), (0.15, 0.75))):
         one.text(x * d_top, y * n_top, region, fontsize=18, fontweight="bold", ha="center", va="center", bbox=box)
     one.set(xlim=(0.5, right), ylim=(0.5, n_top + 0.5))
-    _style(one, None, "d", "patterns n")
+    _style(one, None, "inputs d", "patterns n")
     one.legend(fontsize=11, loc="upper left")
     colours = fig.colorbar(image, ax=one)
     colours.set_label("N_min / its largest value at this n", fontsize=12)
@@ -1523,9 +1540,11 @@ def plot_n_min_map(d_top=40, *, ax=None, size=(8, 4.6)):
 def plot_boolean_fractions(counts, *, ax=None, size=(7, 3.4)):
     """The fraction of Boolean functions of m inputs that are threshold functions, against Cover's count.
 
-    Threshold functions of m inputs out of all 2**2**m, on a log scale, and
-    Cover's C(2**m, m + 1) / 2**2**m for as many points in general position
-    (`capacity.separable_dichotomies`; Budinich 1993, section 4 and appendix).
+    Threshold functions of m inputs out of all 2**2**m, on a log scale
+    (Budinich 1993 counts 104 for 3 inputs, appendix, and 1882 for 4,
+    section 4), and Cover's C(2**m, m + 1) / 2**2**m for as many points in
+    general position and a unit with m + 1 weights (Cover 1965;
+    `capacity.separable_dichotomies`).
 
     Parameters
     ----------
@@ -1558,18 +1577,24 @@ def plot_boolean_fractions(counts, *, ax=None, size=(7, 3.4)):
     return fig
 
 
-def plot_cube_check(cube, *, ax=None, size=(7, 3.4)):
+def plot_cube_check(cube, *, trials=None, ax=None, size=(7, 3.4)):
     """Measured fractions of separable random labellings of random cube corners, against Cover's curve.
 
-    Budinich (1993, section 3) treats a few corners of the m-cube as if they
-    were in general position; the picture sets the fraction measured for n
-    random corners against Cover's P(n, m + 1), both against n / (m + 1).
+    Budinich (1993, section 3, citing Budinich 1991) notes that for large m
+    fewer than O((m + 1)**(3/2)) corners of the m-cube can be treated as if
+    they were in general position; the picture sets the fraction measured
+    for n random corners against Cover's P(n, m + 1) for a unit with m + 1
+    weights (Cover 1965), both against n / (m + 1).
 
     Parameters
     ----------
     cube : dict of int to (sequence of int, array-like)
         For 1 to 4 cube dimensions m (from 1 to 30): the numbers of corners n
         (each from 1 to 2**m) and the fraction separable measured for each.
+    trials : int, optional
+        Sets drawn per n, from 1 to 10**6: then each fraction (a whole
+        number of sets divided by `trials`) gets its 95% Wilson interval
+        (`capacity.fraction_interval`).
     size : (float, float), default (7, 3.4)
         Figure size in inches.
     ax : matplotlib Axes, optional
@@ -1583,14 +1608,20 @@ def plot_cube_check(cube, *, ax=None, size=(7, 3.4)):
     from .capacity import separable_probability
     checked = _series("cube", cube, 4, _corner_fractions, what="m to (corners n, fractions)",
                       key=lambda name, m: check.whole(name, m, minimum=1, maximum=30))
+    if trials is not None:
+        trials = check.whole("trials", trials, minimum=1, maximum=10**6)
+        intervals = {m: _intervals(f"cube[{m}][1]", fractions, trials) for m, (_, fractions) in checked.items()}
     fig, (one,) = _panels(ax, 1, _figsize(size))
     for (m, (sizes, fractions)), colour in zip(checked.items(), (NEGATIVE, POSITIVE, "#2a9d3a", "black")):
         ratio = [n / (m + 1) for n in sizes]
         one.plot(ratio, [float(separable_probability(n, m + 1)) for n in sizes], "-", color=colour,
-                 label=f"Cover, d = {m + 1}")
+                 label=f"Cover, {m + 1} weights")
         one.plot(ratio, fractions, "o", color=colour, label=f"corners of the {m}-cube")
+        if trials is not None:
+            one.vlines(ratio, *intervals[m], color=colour, lw=1.5)
     one.axvline(2, color="grey", ls="--")
-    _style(one, None, "corners per weight n / d", "P(separable)")
+    _style(one, None if trials is None else f"{trials} sets per n; bars: 95% intervals",
+           "corners per weight n / (m + 1)", "P(separable)")
     one.legend(fontsize=11)
     return fig
 

@@ -280,9 +280,9 @@ CASES = BOUNDS + EXPERIMENT + CAPACITY + VARIANTS + predict_cases("predict") + p
 
 
 # --- capacity: Cover's and Budinich's counts, separability by linear programming, Boolean functions ---
-from perceptron_lib.capacity import (boolean_census, log_n_min, lp_separability, n_min, n_min_peak,  # noqa: E402
-                                     separable_boolean_count, separable_dichotomies, separable_probability, sides,
-                                     stirling_root)
+from perceptron_lib.capacity import (boolean_census, fraction_interval, log_n_min, lp_separability, n_min,  # noqa: E402
+                                     n_min_peak, separable_boolean_count, separable_dichotomies,
+                                     separable_probability, sides, stirling_root)
 
 
 def count_cases(name, call):
@@ -315,6 +315,20 @@ CAPACITY_COUNTS = (
         case("capacity.n_min_peak", lambda: n_min_peak(100.0), TypeError, "n must be a whole number >= 1, got 100.0"),
         case("capacity.n_min_peak", lambda: n_min_peak(10**5), ValueError, "n must be at most 20,000",
              "got 100000"),
+        case("capacity.fraction_interval", lambda: fraction_interval(5, 0), ValueError,
+             "trials must be a whole number >= 1, got 0"),
+        case("capacity.fraction_interval", lambda: fraction_interval(11, 10), ValueError,
+             "hits must be a whole number from 0 to 10, got 11"),
+        case("capacity.fraction_interval", lambda: fraction_interval(-1, 10), ValueError,
+             "hits must be a whole number from 0 to 10, got -1"),
+        case("capacity.fraction_interval", lambda: fraction_interval(2.0, 10), TypeError,
+             "hits must be a whole number from 0 to 10, got 2.0"),
+        case("capacity.fraction_interval", lambda: fraction_interval(2, 10.0), TypeError,
+             "trials must be a whole number >= 1, got 10.0"),
+        case("capacity.fraction_interval", lambda: fraction_interval(2, 10, confidence=1), ValueError,
+             "confidence must be a finite number > 0 and < 1, got 1.0"),
+        case("capacity.fraction_interval", lambda: fraction_interval(2, 10, confidence="high"), TypeError,
+             "confidence must be a finite number > 0 and < 1, got 'high'"),
         case("capacity.stirling_root", lambda: stirling_root(5), ValueError,
              "n must be a finite number >= 6, got 5.0"),
         case("capacity.stirling_root", lambda: stirling_root(float("inf")), ValueError,

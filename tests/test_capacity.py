@@ -9,7 +9,8 @@ import math
 from fractions import Fraction
 
 from perceptron_lib.capacity import (_chow_keys, _class_size, _cube_symmetries, _region_walk, _symmetry_classes,
-                                     _two_summable, boolean_census, linear_separability, log_n_min, lp_separability,
+                                     _two_summable, boolean_census, fraction_interval, linear_separability, log_n_min,
+                                     lp_separability,
                                      n_min, n_min_peak, regions, separable_boolean_count, separable_dichotomies,
                                      separable_probability, sides, stirling_root)
 from perceptron_lib.datasets import boolean_patterns, truth_table
@@ -226,6 +227,45 @@ def test_cover_count_is_the_binomial_sum_and_twice_budinich_regions_of_one_patte
     # Budinich (1993, section 3) writes 2 R(n, d) with the bias: more dichotomies than exist
     assert 2 * regions(4, 2) == 22 > 2**4 and separable_dichotomies(4, 2, bias=True) == 14
     assert separable_dichotomies(50_000, 10, bias=True) > 0 and separable_dichotomies(10**4, 10**9) == 2**10_000
+
+
+def test_budinichs_two_r_counts_twice_the_dichotomies_a_unit_without_bias_makes():
+    """The slices w0 = 1 and w0 = -1 each have R(n, d) regions; both meet the C(n, d) regions that w0 = 0 reaches."""
+    for n in range(1, 30):
+        for d in range(0, 12):
+            assert 2 * regions(n, d) == separable_dichotomies(n, d, bias=True) + separable_dichotomies(n, d)
+    assert separable_dichotomies(4, 2, bias=True) + separable_dichotomies(4, 2) == 14 + 8 == 2 * regions(4, 2)
+
+
+@pytest.mark.parametrize("d", [1, 2, 3])
+def test_each_slice_w0_plus_or_minus_1_reaches_r_dichotomies_and_both_reach_cover_count(d):
+    """A labelling is computed with w0 > 0 iff the points and the origin, labelled +, are separable (W·[1 0 ... 0] = w0);
+    with w0 < 0 iff they are with the origin labelled -. Counted by linear programs on random points."""
+    rng = np.random.default_rng(20 + d)
+    for n in range(1, 7):
+        points = np.vstack([rng.normal(size=(n, d)), np.zeros((1, d))])
+        reached = [{code for code in range(2**n)
+                    if lp_separability(points, np.r_[labels_of(code, n), origin]).separable} for origin in (1, 0)]
+        assert len(reached[0]) == len(reached[1]) == regions(n, d)
+        assert len(reached[0] | reached[1]) == separable_dichotomies(n, d, bias=True)
+        assert len(reached[0] & reached[1]) == separable_dichotomies(n, d)
+
+
+def test_fraction_interval_is_wilsons_and_holds_the_true_fraction_about_as_often_as_its_confidence():
+    low, high = fraction_interval(50, 100)
+    assert math.isclose(low, 0.4038, abs_tol=1e-4) and math.isclose(high, 0.5962, abs_tol=1e-4)
+    assert fraction_interval(0, 10)[0] == 0.0 and fraction_interval(10, 10)[1] == 1.0
+    assert math.isclose(fraction_interval(10, 10)[0], 10 / (10 + 1.959964**2), rel_tol=1e-6)
+    for trials in (1, 7, 25, 200, 10**6):
+        for hits in sorted({0, 1, trials // 3, trials // 2, trials - 1, trials}):
+            low, high = fraction_interval(hits, trials)
+            wide_low, wide_high = fraction_interval(hits, trials, confidence=0.99)
+            assert 0 <= wide_low <= low <= hits / trials <= high <= wide_high <= 1
+    # the exact chance, over the binomial distribution of hits, that the interval holds p: near 0.95
+    for p, trials in [(0.5, 200), (0.3, 100), (0.9, 500), (0.05, 400)]:
+        covered = sum(math.comb(trials, k) * p**k * (1 - p) ** (trials - k) for k in range(trials + 1)
+                      if fraction_interval(k, trials)[0] <= p <= fraction_interval(k, trials)[1])
+        assert 0.93 < covered < 0.97
 
 
 # --- separability by linear programming -----------------------------------------------------------

@@ -234,15 +234,21 @@ def test_grid_search_picture_shows_the_move_limit_where_a_soluble_problem_was_le
 
 
 def test_cover_pictures_draw_covers_probability_and_the_measured_fractions():
-    from perceptron_lib.capacity import separable_dichotomies, separable_probability
+    from perceptron_lib.capacity import fraction_interval, separable_dichotomies, separable_probability
     fig = plotting.plot_cover_check({2: [1, 1, 0.75, 0.5]}, 4)
     cover, measured = fig.axes[0].lines[:2]
     assert cover.get_ydata().tolist() == [float(separable_probability(n, 2)) for n in range(1, 5)]
     assert measured.get_ydata().tolist() == [1, 1, 0.75, 0.5]
+    bars = fig.axes[0].collections[0].get_segments()   # the 95% Wilson interval of each measured fraction
+    assert [(bar[0][1], bar[1][1]) for bar in bars] == [fraction_interval(h, 4) for h in (4, 4, 3, 2)]
     fig = plotting.plot_cube_check({3: ([2, 4, 6], [1.0, 0.5, 0.25])})
     cover, measured = fig.axes[0].lines[:2]
     assert cover.get_xdata().tolist() == [0.5, 1.0, 1.5]
     assert cover.get_ydata().tolist() == [float(separable_probability(n, 4)) for n in (2, 4, 6)]
+    fig = plotting.plot_cube_check({3: ([2, 4, 6], [1.0, 0.5, 0.25])}, trials=4)
+    bars = fig.axes[0].collections[0].get_segments()
+    assert [[tuple(end) for end in bar] for bar in bars] == [
+        [(n / 4, low), (n / 4, high)] for n, (low, high) in zip((2, 4, 6), (fraction_interval(h, 4) for h in (4, 2, 1)))]
     fig = plotting.plot_boolean_fractions([2, 4, 14, 104])
     threshold, general = fig.axes[0].lines
     assert threshold.get_ydata().tolist() == [1, 1, 14 / 16, 104 / 256]
