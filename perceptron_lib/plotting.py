@@ -1387,7 +1387,8 @@ def plot_cover_check(measured, trials, *, ax=None, size=(8.2, 3.5)):
         one.vlines(sizes, *intervals[d], color=POSITIVE, lw=1.5, label="95% interval")
         one.axvline(d, color="#2a9d3a", ls=":", label="n = d")
         one.axvline(2 * d, color=UPDATE, ls="--", label="n = 2d")
-        _style(one, f"d = {d} weights ({d - 1} input{'' if d == 2 else 's'} + bias)", "points n")
+        one.set_ylim(-0.04, 1.04)
+        _style(one, f"d = {d}: {d - 1} input{'' if d == 2 else 's'} + bias", "points n")
     curves = axes[-1]
     for d in (2, 4, 20, 200):
         sizes = range(1, 4 * d + 1)
