@@ -1342,7 +1342,7 @@ def plot_grid_search(grid, soluble, *, mark=None, ax=None, size=(8.2, 4)):
         _style(one, title, "β", "βη")
         fig.colorbar(image, ax=one).ax.tick_params(labelsize=11)
     if mark is not None:
-        axes[0].legend(loc="upper right", fontsize=11)
+        axes[0].legend(loc="upper left", fontsize=11)
     return fig
 
 
