@@ -264,7 +264,8 @@ MAX_SIGMOID_MOVES = 100_000
 MAX_WORK = 2_000_000_000
 # Budinich's problems are digital: whole-number patterns up to this size, so that solutions are checked exactly.
 LARGEST_PATTERN = 2**20
-# The adaptive line search (see adaptive_algorithm): first trial, largest move (both times |W|), most bisections.
+# The adaptive line search (see adaptive_algorithm): first trial (the default of first_step), largest move (both
+# times |W|), most bisections.
 FIRST_STEP = 1 / 8
 LARGEST_STEP = 2.0**30
 MAX_BISECTIONS = 60
@@ -745,7 +746,7 @@ class AdaptiveRuns:
 ADAPTIVE_STATUSES = ("solved", "no solution", "no step", "rounding", "max_evaluations")
 
 
-def adaptive_algorithm(X, Y, *, seed=0, initial_weights=None, max_evaluations=200):
+def adaptive_algorithm(X, Y, *, seed=0, initial_weights=None, max_evaluations=200, first_step=FIRST_STEP):
     """Budinich's adaptive perceptron algorithm, on many problems at once (Budinich 1993, section 4).
 
     A sigmoid unit o = f(beta W·X) with targets xi in {0, 1}; its error count
@@ -758,17 +759,20 @@ def adaptive_algorithm(X, Y, *, seed=0, initial_weights=None, max_evaluations=20
        beta_opt = BETA_OPT_X / |W·X| (see `beta_opt`), and the gradient of
        E = 1/2 sum (xi - o)^2 at W (eq. 3);
     3. a search along the negative gradient for the first step of the error
-       count: trial moves of |W| / 8, |W| / 4, |W| / 2, ... (doubling) until
-       one changes which patterns are misclassified, then bisection of the
-       last interval until it holds a single step; the trial just past it is
-       the tentative W';
+       count: trial moves of |W| / 8, |W| / 4, |W| / 2, ... (doubling, from
+       ``first_step`` |W|) until one changes which patterns are
+       misclassified, then bisection of the last interval until it holds a
+       single step; the trial just past it is the tentative W';
     4. the error count m' at W' and, with it, the new beta;
     5. m' = 0: "solved"; m' < m: accept W' and go to 2; m' > m: the cost
        function has a minimum here, "no solution".
 
-    Each accepted move lowers m, so a problem ends after at most n_samples
-    moves. All problems run together: each round of the loop evaluates one
-    trial point of every problem still running.
+    Budinich says only that the search "takes only a logarithmic number of
+    trials"; the doubling-then-bisection search and its first trial are this
+    package's design, and the number of cost evaluations depends on them
+    (``first_step``). Each accepted move lowers m, so a problem ends after at
+    most n_samples moves. All problems run together: each round of the loop
+    evaluates one trial point of every problem still running.
 
     Parameters
     ----------
@@ -789,6 +793,10 @@ def adaptive_algorithm(X, Y, *, seed=0, initial_weights=None, max_evaluations=20
         The most cost evaluations per problem, at least 1; n_problems *
         n_samples * (n_features + 1) * max_evaluations may be at most
         2,000,000,000, so that every call ends in seconds.
+    first_step : float, default 1/8
+        The first trial move of each search, in units of |W|: a finite
+        number > 0 and <= 1. Smaller first trials need more doublings to
+        reach a step of the error count, so more evaluations per move.
 
     Returns
     -------
@@ -809,11 +817,12 @@ def adaptive_algorithm(X, Y, *, seed=0, initial_weights=None, max_evaluations=20
       he states it.
     - The search: the gradient is scaled to the length of W (unit length if
       W = 0; the whole search is then scale-free); trial t moves W by t |W|,
-      t = 1/8, 1/4, ..., at most 2**30 (`LARGEST_STEP`): beyond, W would be
-      the direction alone, and the problem stops "no step" (so does one whose
-      gradient vanishes). A trial changes when its set of misclassified
-      patterns differs from that at W, not only their number, so that a rise
-      and a fall crossed together are not mistaken for a plateau.
+      t = first_step, 2 first_step, ... (1/8, 1/4, ... by default), at most
+      2**30 (`LARGEST_STEP`): beyond, W would be the direction alone, and the
+      problem stops "no step" (so does one whose gradient vanishes). A trial
+      changes when its set of misclassified patterns differs from that at W,
+      not only their number, so that a rise and a fall crossed together are
+      not mistaken for a plateau.
     - Bisection: [lo, hi] is halved at its midpoint until exactly one pattern
       has changed side between W and hi, no float lies strictly between lo and
       hi, or after 60 bisections; W' is always the trial at hi (just past the
@@ -848,8 +857,9 @@ def adaptive_algorithm(X, Y, *, seed=0, initial_weights=None, max_evaluations=20
     X1, exact_X, positive = _problems(X, Y)
     starts = _starts(seed, initial_weights, len(positive), X1.shape[1])
     max_evaluations = check.whole("max_evaluations", max_evaluations, minimum=1)
+    first_step = check.number("first_step", first_step, above=0, maximum=1)
     _check_work(positive.shape, X1.shape[1], max_evaluations, "max_evaluations")
-    runs = _Adaptive(X1, positive, starts, max_evaluations).run()
+    runs = _Adaptive(X1, positive, starts, max_evaluations, first_step).run()
     status = runs.status.copy()
     claimed = np.flatnonzero(status == "solved")
     status[claimed[~_exactly_separated(runs.final_weights[claimed], exact_X, positive[claimed])]] = "rounding"
@@ -870,9 +880,9 @@ class _Adaptive:
     _ROWS = ("ids", "positive", "W", "net", "wrong", "step", "lo", "hi", "bisections", "W_hi", "net_hi", "wrong_hi",
              "alive")
 
-    def __init__(self, X1, positive, W, max_evaluations):
+    def __init__(self, X1, positive, W, max_evaluations, first_step=FIRST_STEP):
         n_problems = len(W)
-        self.X1, self.max_evaluations = X1, max_evaluations
+        self.X1, self.max_evaluations, self.first_step = X1, max_evaluations, first_step
         self.status = np.full(n_problems, "", dtype="<U15")
         self.final_weights = W.copy()
         self.n_moves = np.zeros(n_problems, np.int64)
@@ -898,7 +908,7 @@ class _Adaptive:
     def _trial(self):
         """One trial point for every row: a doubling or a bisection step of its search, then its verdict."""
         doubling = np.isinf(self.hi)
-        t = np.where(doubling, np.where(self.lo == 0, FIRST_STEP, 2 * self.lo), (self.lo + self.hi) / 2)
+        t = np.where(doubling, np.where(self.lo == 0, self.first_step, 2 * self.lo), (self.lo + self.hi) / 2)
         split = doubling | ((t > self.lo) & (t < self.hi))  # else no float lies between lo and hi
         W = self.W + t[:, None] * self.step
         net, wrong = self._evaluate(W, self.positive)
@@ -1081,6 +1091,10 @@ class StandardGrid:
     max_moves : ndarray of shape (n_betas, n_beta_etas)
         The most moves a solved problem needed under each setting (0 if none
         was solved); Budinich's second plot.
+    rounding : ndarray of shape (n_betas, n_beta_etas)
+        How many runs under each setting ended "rounding": the floats put
+        every pattern on its side, exact arithmetic did not (so they are not
+        counted as solved; see `standard_algorithm`).
     move_limit : int
         The bound on moves (Budinich's 40).
     n_problems : int
@@ -1090,6 +1104,7 @@ class StandardGrid:
     beta_etas: np.ndarray
     solved: np.ndarray
     max_moves: np.ndarray
+    rounding: np.ndarray
     move_limit: int
     n_problems: int
 
@@ -1164,9 +1179,10 @@ def standard_algorithm_grid(X, Y, betas, beta_etas, *, max_moves=40, seed=0, ini
     status, _, moves, _ = _standard_runs(X1, exact_X, np.tile(positive, (cells, 1)), np.tile(starts, (cells, 1)),
                                          beta, beta_eta, max_moves)
     solved = (status == "solved").reshape(len(betas), len(beta_etas), len(positive))
+    rounding = (status == "rounding").reshape(solved.shape).sum(axis=2)
     return StandardGrid(betas=betas, beta_etas=beta_etas, solved=solved.sum(axis=2),
                         max_moves=np.where(solved, moves.reshape(solved.shape), 0).max(axis=2),
-                        move_limit=max_moves, n_problems=len(positive))
+                        rounding=rounding, move_limit=max_moves, n_problems=len(positive))
 
 
 def _standard_runs(X1, exact_X, positive, W, beta, beta_eta, max_moves):

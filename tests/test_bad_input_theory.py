@@ -549,6 +549,14 @@ SIGMOID_VARIANTS = (
         case(ADAPTIVE, lambda: adaptive(max_evaluations=10**8), ValueError,
              "max_evaluations must keep n_problems * n_samples * (n_features + 1) * evaluations within "
              "2,000,000,000", "got 16 * 4 * 3 * 100000000"),
+        case(ADAPTIVE, lambda: adaptive(first_step=0), ValueError,
+             "first_step must be a finite number > 0 and <= 1, got 0.0"),
+        case(ADAPTIVE, lambda: adaptive(first_step=2), ValueError,
+             "first_step must be a finite number > 0 and <= 1, got 2.0"),
+        case(ADAPTIVE, lambda: adaptive(first_step=np.nan), ValueError,
+             "first_step must be a finite number > 0 and <= 1, got nan"),
+        case(ADAPTIVE, lambda: adaptive(first_step="1/8"), TypeError,
+             "first_step must be a finite number > 0 and <= 1, got '1/8'"),
     ]
     + problems_cases(STANDARD, standard_algorithm)
     + starts_cases(STANDARD, standard)

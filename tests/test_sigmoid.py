@@ -194,7 +194,7 @@ def test_budinich_counts_of_soluble_problems():
 
 # The adaptive algorithm (Budinich section 4) -------------------------------------------------------------------------
 
-def reference_adaptive(X, xi, w, max_evaluations=200):
+def reference_adaptive(X, xi, w, max_evaluations=200, first_step=1 / 8):
     """Budinich's five steps for one problem, written out with the rules of adaptive_algorithm's Notes.
 
     Returns (status, final W, moves, evaluations).
@@ -233,7 +233,7 @@ def reference_adaptive(X, xi, w, max_evaluations=200):
         lo, hi, bisections, trial = 0.0, math.inf, 0, None
         while True:  # the search: doubling, then bisection
             if hi == math.inf:
-                t = 1 / 8 if lo == 0 else 2 * lo
+                t = first_step if lo == 0 else 2 * lo
             else:
                 t = (lo + hi) / 2
                 bisections += 1
@@ -264,9 +264,10 @@ def reference_adaptive(X, xi, w, max_evaluations=200):
             return "solved", w, moves, evaluations
 
 
-def assert_matches_reference(X, Y, runs, rows):
+def assert_matches_reference(X, Y, runs, rows, first_step=1 / 8):
     for p in rows:
-        status, w, moves, evaluations = reference_adaptive(X, Y[p], list(runs.start_weights[p]))
+        status, w, moves, evaluations = reference_adaptive(X, Y[p], list(runs.start_weights[p]),
+                                                           first_step=first_step)
         assert (runs.status[p], runs.n_moves[p], runs.n_evaluations[p]) == (status, moves, evaluations), p
         assert np.array(w).tobytes() == runs.final_weights[p].tobytes(), p
 
@@ -284,6 +285,24 @@ def test_adaptive_matches_the_loop_on_4_input_problems():
     rows = np.r_[rows, soluble]
     runs = adaptive_algorithm(X, Y[rows], seed=3)
     assert_matches_reference(X, Y[rows], runs, range(len(rows)))
+
+
+@pytest.mark.parametrize("first_step", [1 / 1024, 0.3, 1.0])
+def test_adaptive_matches_the_loop_with_another_first_trial(first_step):
+    X, Y = boolean_problems(3)
+    runs = adaptive_algorithm(X, Y, seed=4, first_step=first_step)
+    assert_matches_reference(X, Y, runs, range(len(Y)), first_step=first_step)
+
+
+def test_the_evaluations_depend_on_the_first_trial():
+    """The search is the package's design, not Budinich's: its first trial sets how many doublings a move takes."""
+    X, Y = boolean_problems(4)
+    rows = np.random.default_rng(7).choice(len(Y), 2000, replace=False)
+    runs = [adaptive_algorithm(X, Y[rows], first_step=first) for first in (1 / 8, 1 / 64, 1 / 1024)]
+    means = [r.n_evaluations.mean() for r in runs]
+    assert means[0] < means[1] < means[2]
+    # a first trial 2**-7 as long adds at most 7 doublings to each search (one per move, and the last one)
+    assert means[2] - means[0] <= 7 * (runs[0].n_moves.mean() + 1)
 
 
 def test_adaptive_never_claims_a_solution_that_does_not_exist_and_solves_most_soluble_problems():
@@ -339,6 +358,8 @@ def test_a_float_solution_that_exact_arithmetic_refutes_is_rounding():
     assert runs.status.tolist() == ["rounding"] and runs.n_evaluations.tolist() == [1]
     assert standard_algorithm(X, [1], initial_weights=w).status.tolist() == ["rounding"]
     assert runs.final_errors.tolist() == [0]
+    grid = standard_algorithm_grid(X, [1], [0.3, 3.0], [1.5], initial_weights=w)
+    assert grid.rounding.tolist() == [[1], [1]] and grid.solved.tolist() == [[0], [0]]
 
 
 def test_exact_check_decides_near_ties_as_fractions_do():
@@ -422,7 +443,8 @@ def test_grid_is_the_standard_algorithm_cell_by_cell():
             solved = runs.status == "solved"
             assert grid.solved[i, j] == solved.sum()
             assert grid.max_moves[i, j] == (runs.n_moves[solved].max() if solved.any() else 0)
-    assert grid.solved.shape == grid.max_moves.shape == (3, 2) and grid.move_limit == 30
+            assert grid.rounding[i, j] == (runs.status == "rounding").sum()
+    assert grid.solved.shape == grid.max_moves.shape == grid.rounding.shape == (3, 2) and grid.move_limit == 30
     assert "\n" not in repr(grid)
     # the hardest problem's moves: max_moves where every soluble problem was solved, else the limit
     soluble = int(separable(3).sum())
