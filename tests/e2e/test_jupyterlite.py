@@ -4,6 +4,7 @@ The site is built with a local copy of the official Pyodide files and served on 
 browser is refused (and the test fails on) any request leaving 127.0.0.1. Where the local Pyodide
 is missing (a student's laptop) these tests skip and say so; under CI (CI=true) they fail instead.
 """
+import hashlib
 import json
 import os
 import re
@@ -39,18 +40,36 @@ def test_site_holds_every_lesson_and_the_package_for_the_browser(site):
     assert sorted(p.name for p in (site / "files").glob("*.ipynb")) == NOTEBOOKS
     for name in NOTEBOOKS:
         cells = json.loads((site / "files" / name).read_text())["cells"]
-        assert "%pip install -q perceptron_lib" in "".join(cells[1]["source"])
+        original = json.loads((jupyterlite.NOTEBOOKS / name).read_text())["cells"]
+        added = [c for c in cells if c.get("id", "").startswith("jupyterlite-")]
+        assert cells[1]["id"] == "jupyterlite-setup" and len(cells) == len(original) + len(added)
         markdown = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
         assert not re.search(r"!\[[^\]]*\]\(https?://", markdown)  # links stay; images from other hosts do not
-    wheel = next((site / "pypi").glob("perceptron_lib-*-py3-none-any.whl"))
+    pyodide = site / "static" / "pyodide"
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text())["packages"]
+    wheel = pyodide / lock["perceptron-lib"]["file_name"]
     with zipfile.ZipFile(wheel) as archive:
-        modules = {n.split("/")[-1] for n in archive.namelist() if n.startswith("perceptron_lib/")}
-    assert modules == {p.name for p in (jupyterlite.ROOT / "perceptron_lib").glob("*.py")}
-    index = json.loads((site / "pypi" / "all.json").read_text())
-    assert {"perceptron-lib", "ipywidgets", "comm", "jupyterlab-widgets"} <= {k.replace("_", "-") for k in index}
+        modules = {n.removeprefix("perceptron_lib/") for n in archive.namelist() if n.startswith("perceptron_lib/")}
+    assert modules == {p.relative_to(jupyterlite.ROOT / "perceptron_lib").as_posix()
+                       for p in (jupyterlite.ROOT / "perceptron_lib").rglob("*.py")}
+    for entry in lock.values():   # every package the lock names is in the site, as the lock says
+        assert hashlib.sha256((pyodide / entry["file_name"]).read_bytes()).hexdigest() == entry["sha256"]
+        assert {jupyterlite.canonical_name(d) for d in entry["depends"]} <= set(lock)
     settings = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]["litePluginSettings"]
     kernel = settings[jupyterlite.KERNEL_PLUGIN]
     assert kernel["disablePyPIFallback"] is True and kernel["pyodideUrl"] == "./static/pyodide/pyodide.js"
+    assert kernel["loadPyodideOptions"]["packages"] == list(jupyterlite.PRELOAD)
+
+
+def test_the_published_site_differs_only_in_where_pyodide_comes_from(site, tmp_path):
+    """The GitHub Pages build fetches Pyodide from its release's address: served here from the local files."""
+    with serve(PYODIDE) as release:
+        published = jupyterlite.build(tmp_path / "published", pyodide=release + "/", settings=RENDER_EVERY_CELL)
+    differ = [p.relative_to(published).as_posix() for p in sorted(published.rglob("*"))
+              if p.is_file() and (not (site / p.relative_to(published)).is_file()
+                                  or p.read_bytes() != (site / p.relative_to(published)).read_bytes())]
+    assert differ == [] and sorted(p.relative_to(site) for p in site.rglob("*")) == \
+        sorted(p.relative_to(published) for p in published.rglob("*"))
 
 
 @pytest.mark.parametrize("name", NOTEBOOKS)

@@ -1,0 +1,199 @@
+"""What a student waits for when a lesson opens: JupyterLite, cold and warm, beside JupyterLab.
+
+    python benchmarks/first_step.py [--lessons 01 02 08] [--only lite|lab]
+
+For each lesson, from the moment its address is opened in Chromium (1280x720):
+- kernel: the kernel is idle, ready to run a cell;
+- picture: the cells, run top to bottom as a student runs them (Shift+Enter from the first
+  cell), have reached the first cell with a picture, and it has finished;
+- step: the first interactive view (a stepper's "next", or a unit view's slider moved from the
+  keyboard) has answered with a new picture on the screen (lessons without one: "-");
+- all: every cell has run.
+
+"cold" is a first visit: a new browser profile, nothing cached. "warm" is the same lesson opened
+again in that browser (its HTTP cache and storage kept), as a student's second visit. JupyterLite
+is built with the local Pyodide (../shared/pyodide-0.27.7) and served on 127.0.0.1, as in the
+browser tests, and every request leaving 127.0.0.1 is refused; JupyterLab runs on this machine
+(kernel: CPython). Prints seconds, and the JupyterLite figures as ratios of the JupyterLab ones
+and of the targets (step within 10 s cold and 6 s warm for lesson 02; every lesson run top to
+bottom within 20 s cold).
+"""
+import argparse
+import json
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
+from jupyter import CHROMIUM, CHROMIUM_ARGS, ROOT, jupyter_lab, menu, wait_for_kernel_idle  # noqa: E402
+import lite  # noqa: E402
+
+TARGETS = {"step cold": 10.0, "step warm": 6.0, "all cold": 20.0}
+VIEWS = {"TraceStepper(": ".perceptron-stepper", "UnitView(": ".perceptron-unit"}
+
+CELL_DONE = """([index, picture]) => {
+  const cell = document.querySelector(`.jp-NotebookPanel .jp-Cell[data-windowed-list-index="${index}"]`);
+  if (!cell) return false;
+  const prompt = cell.querySelector('.jp-InputPrompt');
+  return /\\[\\d+\\]/.test(prompt ? prompt.textContent : '') && (!picture || !!cell.querySelector('.jp-OutputArea img'));
+}"""
+
+ANSWER = """async ([selector, kind]) => {
+  const root = document.querySelector(selector);
+  const img = root.querySelector('img');
+  const before = img.src;
+  const changed = new Promise(resolve => {
+    const watch = new MutationObserver(() => { if (img.src !== before) { watch.disconnect(); resolve(); } });
+    watch.observe(img, {attributes: true});
+  });
+  if (kind === 'button') {
+    [...root.querySelectorAll('button')].find(b => b.textContent.includes('next')).click();
+  }
+  await changed;
+  await img.decode();
+  await new Promise(resolve => requestAnimationFrame(() => resolve()));
+}"""
+
+
+def plan(cells):
+    """(index of the first cell with a picture, index of the first interactive view and its selector) in `cells`."""
+    picture = next(i for i, c in enumerate(cells) if c["cell_type"] == "code" and any(
+        "image/png" in o.get("data", {}) for o in c["outputs"]))
+    views = [(i, selector) for i, c in enumerate(cells) for name, selector in VIEWS.items()
+             if c["cell_type"] == "code" and name in "".join(c["source"])]
+    return picture, (views[0] if views else None)
+
+
+def visit(page, url, cells):
+    """Open `url` (a lesson of `cells`), run it top to bottom, operate its first view; seconds from opening."""
+    picture, view = plan(cells)
+    times = {}
+    start = time.monotonic()
+    page.goto(url)
+    page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(timeout=120_000)
+    menu(page, "Edit", "Clear Outputs of All Cells")   # while the kernel starts: fresh prompts to watch
+    wait_for_kernel_idle(page, timeout=180)
+    times["kernel"] = time.monotonic() - start
+    page.locator(".jp-NotebookPanel .jp-Cell").first.click()
+    page.keyboard.press("Escape")
+
+    def run_to(last):
+        for _ in range(last + 1 - run_to.done):
+            page.keyboard.press("Shift+Enter")
+        run_to.done = last + 1
+    run_to.done = 0
+
+    run_to(picture)
+    page.wait_for_function(CELL_DONE, arg=[picture, True], timeout=180_000, polling=50)
+    times["picture"] = time.monotonic() - start
+    if view is not None:
+        index, selector = view
+        run_to(index)
+        page.wait_for_function(CELL_DONE, arg=[index, False], timeout=180_000, polling=50)
+        root = page.locator(selector).first
+        root.locator("img").first.wait_for(timeout=60_000)
+        root.scroll_into_view_if_needed()
+        if selector == ".perceptron-unit":   # a slider, from the keyboard
+            root.locator(".noUi-handle, [role=slider]").first.focus()
+            answered = page.evaluate_handle(ANSWER, [selector, "key"])
+            page.keyboard.press("ArrowRight")
+            answered.json_value()
+        else:
+            page.evaluate(ANSWER, [selector, "button"])
+        times["step"] = time.monotonic() - start
+    run_to(len(cells) - 1)
+    last = max(i for i, c in enumerate(cells) if c["cell_type"] == "code")
+    page.wait_for_function(CELL_DONE, arg=[last, False], timeout=300_000, polling=100)
+    wait_for_kernel_idle(page, timeout=300)
+    times["all"] = time.monotonic() - start
+    return times
+
+
+def lite_cells(site, name):
+    return json.loads((site / "files" / name).read_text())["cells"]
+
+
+def measure_lite(names, folder):
+    from playwright.sync_api import sync_playwright
+    site = lite.jupyterlite.build(folder / "site", pyodide=lite.PYODIDE)
+    results = {}
+    with lite.serve(site) as base, sync_playwright() as p:
+        for name in names:
+            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+            try:
+                page = browser.new_page(viewport={"width": 1280, "height": 720})
+                outside = lite.keep_local(page, base)
+                url = f"{base}/lab/index.html?path={name}"
+                results[name] = {"cold": visit(page, url, lite_cells(site, name))}
+                page.goto("about:blank")
+                results[name]["warm"] = visit(page, url, lite_cells(site, name))
+                if outside:
+                    raise RuntimeError(f"requests left 127.0.0.1: {outside[:5]}")
+            finally:
+                browser.close()
+    return results, lite.jupyterlite.site_size(site)
+
+
+def stop_kernels(base, token):
+    for session in json.load(urllib.request.urlopen(f"{base}/api/sessions?token={token}")):
+        request = urllib.request.Request(f"{base}/api/sessions/{session['id']}?token={token}", method="DELETE")
+        urllib.request.urlopen(request)
+
+
+def measure_lab(names):
+    from playwright.sync_api import sync_playwright
+    results = {}
+    with jupyter_lab(render_all=False) as (base, token, _), sync_playwright() as p:
+        for name in names:
+            cells = json.loads((ROOT / "notebooks" / name).read_text())["cells"]
+            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+            try:
+                page = browser.new_page(viewport={"width": 1280, "height": 720})
+                url = f"{base}/lab/tree/notebooks/{name}?token={token}&reset"
+                results[name] = {"cold": visit(page, url, cells)}
+                page.goto("about:blank")
+                stop_kernels(base, token)
+                results[name]["warm"] = visit(page, url, cells)
+                page.goto("about:blank")
+                stop_kernels(base, token)
+            finally:
+                browser.close()
+    return results
+
+
+def row(times):
+    return "  ".join(f"{what} {times[what]:5.1f} s" if what in times else f"{what}     - " for what in
+                     ("kernel", "picture", "step", "all"))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lessons", nargs="*", default=["01", "02", "08"])
+    parser.add_argument("--only", choices=["lite", "lab"], default=None)
+    args = parser.parse_args()
+    names = [next(p.name for p in (ROOT / "notebooks").glob(f"{n}-*.ipynb")) for n in args.lessons]
+    lab = measure_lab(names) if args.only in (None, "lab") else {}
+    for name, visits in lab.items():
+        for when, times in visits.items():
+            print(f"JupyterLab  {name:28} {when}: {row(times)}")
+    if args.only in (None, "lite"):
+        with tempfile.TemporaryDirectory() as tmp:
+            results, (size, files) = measure_lite(names, Path(tmp))
+        print(f"JupyterLite site with the local Pyodide: {size / 1e6:.0f} MB in {files} files")
+        for name, visits in results.items():
+            for when, times in visits.items():
+                print(f"JupyterLite {name:28} {when}: {row(times)}")
+                for what in ("step", "all"):
+                    target = TARGETS.get(f"{what} {when}")
+                    if what in times and target and (what == "all" or name.startswith("02")):
+                        print(f"  {what}: {times[what] / target:.2f} of the {target:.0f} s target")
+                if name in lab:
+                    ratios = [f"{what} {times[what] / lab[name][when][what]:.1f}x" for what in times
+                              if what in lab[name][when]]
+                    print(f"  against JupyterLab {when}: " + ", ".join(ratios))
+
+
+if __name__ == "__main__":
+    main()

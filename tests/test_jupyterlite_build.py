@@ -1,0 +1,101 @@
+"""tools/jupyterlite.py without a browser: what the site loads, and when (the browser tests run it)."""
+import ast
+import json
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+import jupyterlite  # noqa: E402  (tools/ is not a package)
+
+HEAVY = ("scipy", "sklearn")
+
+
+def heavy_functions():
+    """{function name: heavy module} for every public function of perceptron_lib that imports scipy or
+    scikit-learn, itself or through the package's own functions it calls."""
+    imports, calls = {}, {}
+    for path in (ROOT / "perceptron_lib").rglob("*.py"):
+        tree = ast.parse(path.read_text())
+        assert not [node for node in tree.body if isinstance(node, (ast.Import, ast.ImportFrom))
+                    and any(name.startswith(HEAVY) for name in _imported(node))], f"{path.name} imports one at the top"
+        for function in ast.walk(tree):
+            if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                for node in ast.walk(function):
+                    if isinstance(node, (ast.Import, ast.ImportFrom)):
+                        imports.update({function.name: name.split(".")[0] for name in _imported(node)
+                                        if name.startswith(HEAVY)})
+                    if isinstance(node, ast.Call):
+                        name = getattr(node.func, "id", getattr(node.func, "attr", None))
+                        calls.setdefault(function.name, set()).add(name)
+    reached = dict(imports)
+    while True:
+        more = {caller: reached[callee] for caller, callees in calls.items() for callee in callees
+                if callee in reached and caller not in reached}
+        if not more:
+            return {name: module for name, module in reached.items() if not name.startswith("_")}
+        reached.update(more)
+
+
+def _imported(node):
+    return [node.module or ""] if isinstance(node, ast.ImportFrom) else [alias.name for alias in node.names]
+
+
+def test_every_function_that_needs_scipy_or_scikit_learn_is_loaded_on_demand():
+    """The package imports them inside these functions only; a lesson's copy in the site imports them first."""
+    assert heavy_functions() == jupyterlite.ON_DEMAND
+
+
+def lesson(*sources):
+    return {"cells": [{"cell_type": "markdown", "id": "title", "metadata": {}, "source": ["# 99 · A lesson"]},
+                      *({"cell_type": "code", "id": f"c{i}", "metadata": {}, "outputs": [], "execution_count": None,
+                         "source": [source]} for i, source in enumerate(sources))],
+            "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+
+
+def test_a_lite_copy_loads_a_heavy_module_just_before_its_first_use(tmp_path):
+    source = tmp_path / "99-a.ipynb"
+    source.write_text(json.dumps(lesson("import perceptron_lib as pl", "x = 1", "data = pl.digit_halves()",
+                                        "again = pl.digit_halves()", "pl.lp_separability([[0]], [1])")))
+    jupyterlite.lite_copy(source, tmp_path / "copy.ipynb")
+    cells = json.loads((tmp_path / "copy.ipynb").read_text())["cells"]
+    assert [c["id"] for c in cells] == ["title", "jupyterlite-setup", "c0", "c1", "jupyterlite-sklearn", "c2", "c3",
+                                        "jupyterlite-scipy", "c4"]
+    assert "import sklearn" in "".join(cells[4]["source"]) and "import scipy" in "".join(cells[7]["source"])
+    assert all(c["metadata"]["slideshow"]["slide_type"] == "skip" for c in cells if c["id"].startswith("jupyterlite"))
+
+
+def test_a_lite_copy_adds_nothing_where_the_lesson_imports_the_module_itself(tmp_path):
+    source = tmp_path / "99-a.ipynb"
+    source.write_text(json.dumps(lesson("import sklearn", "data = pl.digit_halves()")))
+    jupyterlite.lite_copy(source, tmp_path / "copy.ipynb")
+    assert [c["id"] for c in json.loads((tmp_path / "copy.ipynb").read_text())["cells"]] == \
+        ["title", "jupyterlite-setup", "c0", "c1"]
+
+
+def test_lock_entries_give_a_wheels_imports_and_its_known_requirements(tmp_path):
+    wheel = jupyterlite.package_wheel(tmp_path)
+    entry = jupyterlite.lock_entry(wheel, {"numpy", "matplotlib", "ipywidgets", "scipy"})
+    assert entry["name"] == "perceptron-lib" and entry["imports"] == ["perceptron_lib"]
+    assert entry["depends"] == sorted(jupyterlite.LITE_REQUIRES)     # scipy is known, but not required
+    with zipfile.ZipFile(wheel) as archive:
+        assert "perceptron_lib/__init__.py" in archive.namelist()
+
+
+def test_pyodide_comes_whole_from_a_folder_and_is_checked(tmp_path):
+    lock = jupyterlite.stage_pyodide(ROOT.parent / "shared" / "pyodide-0.27.7", tmp_path / "pyodide") \
+        if (ROOT.parent / "shared" / "pyodide-0.27.7" / "pyodide.js").is_file() else pytest.skip("no local Pyodide")
+    assert {"numpy", "matplotlib", "scipy", "scikit-learn", "ipython", "openblas"} <= set(lock["packages"])
+    assert all((tmp_path / "pyodide" / entry["file_name"]).is_file() for entry in lock["packages"].values())
+    assert sorted(p.name for p in (tmp_path / "pyodide").iterdir() if not p.name.endswith((".whl", ".zip"))) == \
+        sorted(n for n in jupyterlite.PYODIDE_CORE if not n.endswith(".zip"))
+
+
+def test_a_changed_pyodide_file_is_refused(tmp_path):
+    with pytest.raises(ValueError, match="sha256"):
+        jupyterlite._checked("pyodide.js", b"something else", jupyterlite.PYODIDE_CORE["pyodide.js"])
+    with pytest.raises(ValueError, match="--pyodide must be a folder"):
+        jupyterlite.stage_pyodide(tmp_path, tmp_path / "out")
