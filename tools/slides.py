@@ -11,7 +11,10 @@ build/slides/NN-name.slides.html from disk, or serve the folder. For a projector
 out the In/Out prompts, set code at 16 px, wrap long lines and tighten tables (PROJECTOR_CSS);
 tools/slide_fit.py measures what still overflows. Formulas would need MathJax from the web: here
 each is drawn at export by matplotlib's mathtext and embedded as an SVG image (its alt text is the
-TeX). The kernel-free players (PlayableRun) step in the decks.
+TeX); nothing else of the template that reaches the web is kept (WEB_PARTS), and the theme is
+inlined without its web fonts (the browser's own sans-serif stands in). Each deck has its
+lesson's title, its links to other lessons lead to their decks, and the slides out of view are
+inert (no Tab stop, nothing read aloud). The kernel-free players (PlayableRun) step in the decks.
 """
 import argparse
 import base64
@@ -33,6 +36,30 @@ PROJECTOR_CSS = (".reveal .jp-InputArea-editor pre, .reveal .jp-OutputArea-outpu
                  ".reveal .jp-OutputArea-output table {font-size: 0.8em !important;}"
                  ".reveal .jp-OutputArea-output td, .reveal .jp-OutputArea-output th {padding: 0.1em 0.5em !important; line-height: 1.15;}")
 
+
+# A lesson's links to the others lead to their decks, beside it.
+DECK_LINK = re.compile(r"\]\((\d\d-[\w-]+)\.ipynb(#[^)]*)?\)")
+# What nbconvert's template loads from the web, and what calls it: a lecture hall may have no network.
+WEB_PARTS = [
+    re.compile(r"<script type=\"module\">\s*import mermaid from 'https://[^']+';\s*mermaid\.initialize\([^)]*\);\s*</script>"),
+    re.compile(r"<!-- Load mathjax -->.*?<!-- End of mathjax configuration -->", re.S),
+    re.compile(r"var update = function\(event\)\{.*?Reveal\.addEventListener\('slidechanged', update\);", re.S),
+]
+# Slides out of view take no focus (Tab stays on the slide shown) and are hidden from screen readers.
+INERT_SCRIPT = """<script>
+(function() {
+  function inertOthers() {
+    document.querySelectorAll('.reveal .slides section').forEach(function(slide) {
+      var shown = slide.classList.contains('present') || slide.querySelector('section.present');
+      if (shown) slide.removeAttribute('inert'); else slide.setAttribute('inert', '');
+    });
+  }
+  var deck = document.querySelector('.reveal');
+  deck.addEventListener('ready', inertOthers);
+  deck.addEventListener('slidechanged', inertOthers);
+})();
+</script>
+"""
 
 # Formulas: $$display$$ and $inline$ TeX in Markdown. MathJax would come from the web, so the decks
 # draw each formula once, at export, with matplotlib's mathtext (a TeX subset; what it names otherwise
@@ -91,12 +118,30 @@ def export(notebook, output=DEFAULT_OUTPUT):
     book = nbformat.read(notebook, as_version=4)
     for cell in book.cells:
         if cell.cell_type == "markdown":
-            cell.source = drawn_math(cell.source)
-    body, _ = exporter.from_notebook_node(book)
-    body = body.replace("</head>", f"<style>{PROJECTOR_CSS}</style>\n</head>", 1)
+            cell.source = DECK_LINK.sub(r"](\1.slides.html\2)", drawn_math(cell.source))
+    title = next((line[2:].strip() for cell in book.cells if cell.cell_type == "markdown"
+                  for line in cell.source.splitlines() if line.startswith("# ")), Path(notebook).stem)
+    body, _ = exporter.from_notebook_node(book, resources={"metadata": {"name": title}})
     page = output / (Path(notebook).stem + ".slides.html")
-    page.write_text(body, encoding="utf-8")
+    page.write_text(offline(body.replace("</head>", f"<style>{PROJECTOR_CSS}</style>\n</head>", 1)),
+                    encoding="utf-8")
     return page
+
+
+def offline(body):
+    """The deck `body` with nothing that reaches the web (MathJax, mermaid), and with hidden slides inert."""
+    for pattern in WEB_PARTS:
+        body, found = pattern.subn("", body)
+        if found != 1:
+            raise RuntimeError(f"nbconvert's slides template changed: {pattern.pattern[:60]!r} matched {found} times")
+    theme = (ASSETS / "reveal.js" / "dist" / "theme" / "simple.css").read_text(encoding="utf-8")
+    theme = "\n".join(line for line in theme.splitlines() if not line.startswith("@import url(http"))
+    body, found = re.subn(r'<link href="slides_assets/reveal\.js/dist/theme/simple\.css" id="theme" rel="stylesheet"/>',
+                          lambda _: f'<style id="theme">/* reveal.js simple theme, without its web fonts */\n{theme}</style>',
+                          body)
+    if found != 1:
+        raise RuntimeError(f"nbconvert's slides template changed: the theme's link was found {found} times")
+    return body.replace("</body>", INERT_SCRIPT + "</body>", 1)
 
 
 def main(argv=None):
