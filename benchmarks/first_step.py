@@ -1,19 +1,20 @@
 """What a student waits for when a lesson opens: JupyterLite, cold and warm, beside JupyterLab.
 
-    python benchmarks/first_step.py [--lessons 01 02 08] [--only lite|lab]
+    python benchmarks/first_step.py [--lessons 01 02 08] [--only lite|lab] [--site build/old-site]
 
 For each lesson, from the moment its address is opened in Chromium (1280x720):
 - kernel: the kernel is idle, ready to run a cell;
 - picture: the cells, run top to bottom as a student runs them (Shift+Enter from the first
   cell), have reached the first cell with a picture, and it has finished;
-- step: the first interactive view (a stepper's "next", or a unit view's slider moved from the
-  keyboard) has answered with a new picture on the screen (lessons without one: "-");
+- step: the first interactive view (a stepper's "next", or a new w0 typed into a unit view's
+  slider) has answered with a new picture on the screen (lessons without one: "-");
 - all: every cell has run.
 
 "cold" is a first visit: a new browser profile, nothing cached. "warm" is the same lesson opened
 again in that browser (its HTTP cache and storage kept), as a student's second visit. JupyterLite
 is built with the local Pyodide (../shared/pyodide-0.27.7) and served on 127.0.0.1, as in the
-browser tests, and every request leaving 127.0.0.1 is refused; JupyterLab runs on this machine
+browser tests, and every request leaving 127.0.0.1 is refused; both render every cell (no
+windowing, as in the browser tests), so that the cells run can be watched; JupyterLab runs on this machine
 (kernel: CPython). Prints seconds, and the JupyterLite figures as ratios of the JupyterLab ones
 and of the targets (step within 10 s cold and 6 s warm for lesson 02; every lesson run top to
 bottom within 20 s cold).
@@ -40,21 +41,18 @@ CELL_DONE = """([index, picture]) => {
   return /\\[\\d+\\]/.test(prompt ? prompt.textContent : '') && (!picture || !!cell.querySelector('.jp-OutputArea img'));
 }"""
 
-ANSWER = """async ([selector, kind]) => {
-  const root = document.querySelector(selector);
-  const img = root.querySelector('img');
+FAILED = '.jp-NotebookPanel [data-mime-type="application/vnd.jupyter.stderr"]'
+ALL_DONE = """([last]) => !!document.querySelector('%s') || (%s)([last, false])""" % (FAILED.replace("'", "\\'"), CELL_DONE)
+
+WATCH = """([selector]) => {
+  const img = document.querySelector(selector).querySelector('img');
   const before = img.src;
-  const changed = new Promise(resolve => {
+  window.__answered = new Promise(resolve => {
     const watch = new MutationObserver(() => { if (img.src !== before) { watch.disconnect(); resolve(); } });
     watch.observe(img, {attributes: true});
-  });
-  if (kind === 'button') {
-    [...root.querySelectorAll('button')].find(b => b.textContent.includes('next')).click();
-  }
-  await changed;
-  await img.decode();
-  await new Promise(resolve => requestAnimationFrame(() => resolve()));
+  }).then(() => img.decode()).then(() => new Promise(resolve => requestAnimationFrame(() => resolve(true))));
 }"""
+ANSWERED = "() => window.__answered"
 
 
 def plan(cells):
@@ -76,6 +74,7 @@ def visit(page, url, cells):
     menu(page, "Edit", "Clear Outputs of All Cells")   # while the kernel starts: fresh prompts to watch
     wait_for_kernel_idle(page, timeout=180)
     times["kernel"] = time.monotonic() - start
+    print(f"  kernel idle after {times['kernel']:.1f} s", flush=True)
     page.locator(".jp-NotebookPanel .jp-Cell").first.click()
     page.keyboard.press("Escape")
 
@@ -88,6 +87,7 @@ def visit(page, url, cells):
     run_to(picture)
     page.wait_for_function(CELL_DONE, arg=[picture, True], timeout=180_000, polling=50)
     times["picture"] = time.monotonic() - start
+    print(f"  first picture after {times['picture']:.1f} s", flush=True)
     if view is not None:
         index, selector = view
         run_to(index)
@@ -95,19 +95,28 @@ def visit(page, url, cells):
         root = page.locator(selector).first
         root.locator("img").first.wait_for(timeout=60_000)
         root.scroll_into_view_if_needed()
-        if selector == ".perceptron-unit":   # a slider, from the keyboard
-            root.locator(".noUi-handle, [role=slider]").first.focus()
-            answered = page.evaluate_handle(ANSWER, [selector, "key"])
-            page.keyboard.press("ArrowRight")
-            answered.json_value()
+        if selector == ".perceptron-unit":   # a new w0 typed into its slider's readout
+            root.locator(".widget-readout").first.click()
+            page.keyboard.press("Control+A")
+            page.keyboard.type("0")
+            page.evaluate(WATCH, [selector])
+            page.keyboard.press("Enter")
         else:
-            page.evaluate(ANSWER, [selector, "button"])
+            page.evaluate(WATCH, [selector])
+            root.get_by_role("button", name="next ▶").click()
+        page.wait_for_function(ANSWERED, timeout=60_000)
         times["step"] = time.monotonic() - start
+        # back to the notebook, on the cell after the view, to run the rest
+        page.locator(f'.jp-NotebookPanel .jp-Cell[data-windowed-list-index="{index + 1}"]').click()
+        page.keyboard.press("Escape")
     run_to(len(cells) - 1)
     last = max(i for i, c in enumerate(cells) if c["cell_type"] == "code")
-    page.wait_for_function(CELL_DONE, arg=[last, False], timeout=300_000, polling=100)
+    page.wait_for_function(ALL_DONE, arg=[last], timeout=300_000, polling=100)
     wait_for_kernel_idle(page, timeout=300)
-    times["all"] = time.monotonic() - start
+    if page.locator(FAILED).count():
+        print(f"  a cell failed: {page.locator(FAILED).first.inner_text()[-300:]}", flush=True)
+    else:
+        times["all"] = time.monotonic() - start
     return times
 
 
@@ -115,9 +124,11 @@ def lite_cells(site, name):
     return json.loads((site / "files" / name).read_text())["cells"]
 
 
-def measure_lite(names, folder):
+def measure_lite(names, folder, site=None):
+    """JupyterLite figures; the site is built from this checkout unless `site` names one built before."""
     from playwright.sync_api import sync_playwright
-    site = lite.jupyterlite.build(folder / "site", pyodide=lite.PYODIDE)
+    site = Path(site) if site else lite.jupyterlite.build(folder / "site", pyodide=lite.PYODIDE,
+                                                          settings=lite.RENDER_EVERY_CELL)
     results = {}
     with lite.serve(site) as base, sync_playwright() as p:
         for name in names:
@@ -145,7 +156,7 @@ def stop_kernels(base, token):
 def measure_lab(names):
     from playwright.sync_api import sync_playwright
     results = {}
-    with jupyter_lab(render_all=False) as (base, token, _), sync_playwright() as p:
+    with jupyter_lab() as (base, token, _), sync_playwright() as p:
         for name in names:
             cells = json.loads((ROOT / "notebooks" / name).read_text())["cells"]
             browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
@@ -172,6 +183,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lessons", nargs="*", default=["01", "02", "08"])
     parser.add_argument("--only", choices=["lite", "lab"], default=None)
+    parser.add_argument("--site", default=None,
+                        help="measure this JupyterLite site instead of building one (e.g. an older build)")
     args = parser.parse_args()
     names = [next(p.name for p in (ROOT / "notebooks").glob(f"{n}-*.ipynb")) for n in args.lessons]
     lab = measure_lab(names) if args.only in (None, "lab") else {}
@@ -180,7 +193,7 @@ def main():
             print(f"JupyterLab  {name:28} {when}: {row(times)}")
     if args.only in (None, "lite"):
         with tempfile.TemporaryDirectory() as tmp:
-            results, (size, files) = measure_lite(names, Path(tmp))
+            results, (size, files) = measure_lite(names, Path(tmp), args.site)
         print(f"JupyterLite site with the local Pyodide: {size / 1e6:.0f} MB in {files} files")
         for name, visits in results.items():
             for when, times in visits.items():
