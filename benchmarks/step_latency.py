@@ -1,6 +1,6 @@
 """Time from a click on a stepper's button to the new picture, in a real JupyterLab in Chromium.
 
-    python benchmarks/step_latency.py [--clicks 40] [--only lab|player|lite]
+    python benchmarks/step_latency.py [--clicks 40] [--only lab|player|lite] [--lessons 04 05]
 
 Three places are measured (all by default):
 - lab: the widget stepper (TraceStepper) of every lesson that has one, in JupyterLab;
@@ -63,11 +63,11 @@ def click_through(page, root, clicks):
     return times, painted
 
 
-def measure(clicks):
+def measure(clicks, lessons=()):
     results = {}
     with jupyter_lab(render_all=False) as (base, token, _), chromium() as page:
         for path in sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb")):
-            if "TraceStepper(" not in path.read_text():
+            if "TraceStepper(" not in path.read_text() or (lessons and path.name[:2] not in lessons):
                 continue
             open_and_run_all(page, base, token, path.name)
             stepper = page.locator(".perceptron-stepper").first
@@ -117,10 +117,11 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clicks", type=int, default=40)
     parser.add_argument("--only", choices=["lab", "player", "lite"], default=None)
+    parser.add_argument("--lessons", nargs="*", default=(), help="lesson numbers to measure in JupyterLab (all)")
     args = parser.parse_args()
     if args.only in (None, "lab"):
         print("== the widget stepper in JupyterLab (kernel: CPython)")
-        for name, (times, painted) in measure(args.clicks).items():
+        for name, (times, painted) in measure(args.clicks, args.lessons).items():
             median = report(name, times, painted, TARGET_MS)
             for what, ms in REFERENCES_MS.items():
                 print(f"  {what}: {ms} ms, {ms / median:.1f}x this median")

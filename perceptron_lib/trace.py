@@ -188,6 +188,36 @@ class Trace:
                       f"{format_vector(after)}")
         return test, (change if self.updated[i] else "no change")
 
+    def step_summary(self, k):
+        """Step k (0: the start) in one plain sentence, for a screen reader: what was presented, what W became.
+
+        Examples
+        --------
+        >>> from perceptron_lib import train, boolean_function
+        >>> run = train(*boolean_function("or"))
+        >>> run.step_summary(0)
+        'step 0 of 13: the start, W = [0 0 0]'
+        >>> run.step_summary(2)
+        'step 2 of 13: X2 presented, W·X = 0, output 0, target 1: a mistake, W becomes [1 0 1]'
+        """
+        self._require_record("step_summary")
+        if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)):
+            raise TypeError(f"k must be a whole number (a step from 0 to {self.n_presentations}), got {k!r}")
+        if not 0 <= k <= self.n_presentations:
+            raise ValueError(f"k must be a step from 0 to {self.n_presentations}, got {k!r}")
+        head = f"step {k} of {self.n_presentations}"
+        if k == 0:
+            return f"{head}: the start, W = {format_vector(self.weights[0])}"
+        i = k - 1
+        seen = f"X{self.pattern[i] + 1} presented, W·X = {_num(self.net[i])}"
+        if self.labels == "0/1":
+            seen += f", output {self.output[i]}, target {self.target[i]}"
+        else:
+            seen += f", y = {_num(self.target[i])}, y·(W·X) = {_num(self.target[i] * self.net[i])}"
+        if self.updated[i]:
+            return f"{head}: {seen}: a mistake, W becomes {format_vector(self.weights[k])}"
+        return f"{head}: {seen}: right, W stays {format_vector(self.weights[k])}"
+
     def to_html(self, current=None, rows=None):
         """The run as an HTML table, one row per presentation, updates highlighted.
 

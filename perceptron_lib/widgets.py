@@ -473,13 +473,16 @@ class PlayableRun:
         self.texts = [_arithmetic(trace, k) for k in range(trace.n_presentations + 1)]
         self.tables = [trace.to_html(current=k, rows=(max(1, k - rows), max(1, k - rows) + 2 * rows))
                        for k in range(trace.n_presentations + 1)]
+        self.says = [trace.step_summary(k) for k in range(trace.n_presentations + 1)]
+        self.alts = [_STEP_PICTURE.format(summary=say) for say in self.says]
 
     def _repr_html_(self):
-        data = json.dumps({"frames": self.frames, "texts": self.texts, "tables": self.tables})
+        data = json.dumps({"frames": self.frames, "texts": self.texts, "tables": self.tables, "says": self.says,
+                           "alts": self.alts})
         uid = "playable-" + hashlib.sha256(data.encode()).hexdigest()[:12]  # the same output on every run
         last = len(self.frames) - 1
         return _PLAYER.format(uid=uid, data=data, last=last, first=self.frames[0], text=self.texts[0],
-                              table=self.tables[0])
+                              table=self.tables[0], alt=html.escape(self.alts[0]))
 
     def _repr_mimebundle_(self, **kwargs):
         return {"text/html": self._repr_html_(),
@@ -494,12 +497,26 @@ def _arithmetic(trace, k):
     return f"<b>presentation {k}</b>: {html.escape(test)}<br>&emsp;{html.escape(change)}"
 
 
-_PLAYER = """<div id="{uid}" class="perceptron-playable" tabindex="0" style="outline:none;max-width:960px">
+# What a frame shows, for a screen reader (the picture of `StepPictures`), then the step in words.
+_STEP_PICTURE = ("Left: the patterns in the plane, circles for target 1 and squares for the others, with W's "
+                 "decision line; the pattern just presented is ringed. Right: the weights as bars. {summary}")
+
+# Keyboard and screen reader: the buttons come first in the Tab order; Enter and Space press them
+# and the arrow keys step, and none of these keys reaches the page (a slide deck would turn the
+# slide); focus stays where it is, with a visible ring; a polite live region says each new step.
+_PLAYER = """<div id="{uid}" class="perceptron-playable" role="group" aria-label="a learning run to step through"
+style="max-width:960px">
+<style>#{uid} button:focus-visible, #{uid} input:focus-visible {{outline: 3px solid #0a58ca; outline-offset: 2px;}}
+#{uid} .announce {{position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%);
+white-space: nowrap;}}</style>
 <div style="display:flex;gap:0.5em;align-items:center;flex-wrap:wrap;font-size:1.1em">
-<button data-go="play">▶ play</button><button data-go="-1">◀ previous</button><button data-go="1">next ▶</button>
-<input type="range" min="0" max="{last}" value="0" style="width:260px"><span class="step">step 0 of {last}</span>
+<button type="button" data-go="play">▶ play</button><button type="button" data-go="-1">◀ previous</button>
+<button type="button" data-go="1">next ▶</button>
+<input type="range" min="0" max="{last}" value="0" style="width:260px" aria-label="step"
+aria-valuetext="step 0 of {last}"><span class="step" aria-hidden="true">step 0 of {last}</span>
 </div>
-<img src="data:image/png;base64,{first}" style="max-width:100%;display:block">
+<div class="announce" role="status" aria-live="polite" aria-atomic="true"></div>
+<img src="data:image/png;base64,{first}" alt="{alt}" style="max-width:100%;display:block">
 <div class="arithmetic" style="font-size:1.15em;line-height:1.5">{text}</div>
 <div class="table">{table}</div>
 <noscript>(This page does not run scripts: the lesson shows the same run as a figure.)</noscript>
@@ -513,32 +530,37 @@ _PLAYER = """<div id="{uid}" class="perceptron-playable" tabindex="0" style="out
   const img = root.querySelector("img"), slider = root.querySelector("input");
   const text = root.querySelector(".arithmetic"), table = root.querySelector(".table");
   const label = root.querySelector(".step"), play = root.querySelector('[data-go="play"]');
+  const announce = root.querySelector(".announce");
   let k = 0, timer = null;
-  function show(j) {{
+  function show(j, quiet) {{
     k = Math.max(0, Math.min(last, j));
     img.src = "data:image/png;base64," + data.frames[k];
+    img.alt = data.alts[k];
     text.innerHTML = data.texts[k];
     table.innerHTML = data.tables[k];
     slider.value = k;
+    slider.setAttribute("aria-valuetext", "step " + k + " of " + last);
     label.textContent = "step " + k + " of " + last;
+    if (!quiet) announce.textContent = data.says[k];
   }}
   function stop() {{ if (timer) {{ clearInterval(timer); timer = null; play.textContent = "▶ play"; }} }}
   root.querySelectorAll("button").forEach(function(b) {{
     b.addEventListener("click", function(e) {{
       e.stopPropagation();
       if (b.dataset.go === "play") {{
-        if (timer) {{ stop(); return; }}
-        if (k === last) show(0);
+        if (timer) {{ stop(); announce.textContent = "paused at " + data.says[k]; return; }}
+        if (k === last) show(0, true);
         play.textContent = "❚❚ pause";
-        timer = setInterval(function() {{ if (k >= last) stop(); else show(k + 1); }}, 900);
+        timer = setInterval(function() {{ if (k >= last) stop(); else show(k + 1, true); }}, 900);
+        announce.textContent = "playing from step " + k;
       }} else {{ stop(); show(k + Number(b.dataset.go)); }}
-      root.focus();
     }});
   }});
   slider.addEventListener("input", function() {{ stop(); show(Number(slider.value)); }});
   root.addEventListener("keydown", function(e) {{
-    const step = {{ArrowRight: 1, ArrowLeft: -1}}[e.key];
-    if (step) {{ e.preventDefault(); e.stopPropagation(); stop(); show(k + step); }}
+    const step = {{ArrowRight: 1, ArrowLeft: -1, ArrowUp: 1, ArrowDown: -1}}[e.key];
+    if (step && e.target !== slider) {{ e.preventDefault(); stop(); show(k + step); }}
+    if (step || [" ", "Enter", "Home", "End", "PageUp", "PageDown"].includes(e.key)) e.stopPropagation();
   }});
 }})();
 </script>

@@ -20,6 +20,21 @@ def test_signed_step_text_names_the_mistake_at_zero():
     assert change == "W ← [0 0 0] + 1·(-1)·[1 0 0] = [-1 0 0]"
 
 
+def test_step_summary_says_each_step_in_one_sentence_for_a_screen_reader():
+    run = train(*boolean_function("or"))
+    said = [run.step_summary(k) for k in range(run.n_presentations + 1)]
+    assert said[0] == "step 0 of 13: the start, W = [0 0 0]"
+    assert sum("a mistake" in s for s in said) == int(run.updated.sum()) == 4
+    assert said[13] == "step 13 of 13: X1 presented, W·X = 0, output 0, target 0: right, W stays [0 1 1]"
+    signed = train(*boolean_function("or", signed=True))
+    assert signed.step_summary(1) == ("step 1 of 21: X1 presented, W·X = 0, y = -1, y·(W·X) = 0: "
+                                      "a mistake, W becomes [-1 0 0]")
+    with pytest.raises(ValueError, match="k must be a step from 0 to 13"):
+        run.step_summary(14)
+    with pytest.raises(TypeError, match="k must be a whole number"):
+        run.step_summary(1.0)
+
+
 def test_html_table_has_a_row_per_presentation_and_highlights_updates():
     run = train(*boolean_function("or"))
     html = run.to_html(current=5)

@@ -12,9 +12,11 @@ out the In/Out prompts, set code at 16 px, wrap long lines and tighten tables (P
 tools/slide_fit.py measures what still overflows. Formulas would need MathJax from the web: here
 each is drawn at export by matplotlib's mathtext and embedded as an SVG image (its alt text is the
 TeX); nothing else of the template that reaches the web is kept (WEB_PARTS), and the theme is
-inlined without its web fonts (the browser's own sans-serif stands in). Each deck has its
-lesson's title, its links to other lessons lead to their decks, and the slides out of view are
-inert (no Tab stop, nothing read aloud). The kernel-free players (PlayableRun) step in the decks.
+inlined without its web fonts (the browser's own sans-serif stands in). Each deck has its lesson's
+title, its links to other lessons lead to their decks, images from the web become their text, a
+cell's input and output take no Tab stop (text wraps), and the slides out of view are inert (no
+Tab stop, nothing read aloud). The kernel-free players (PlayableRun) step in the decks; the views
+that need a kernel are left out.
 """
 import argparse
 import base64
@@ -39,6 +41,13 @@ PROJECTOR_CSS = (".reveal .jp-InputArea-editor pre, .reveal .jp-OutputArea-outpu
 
 # A lesson's links to the others lead to their decks, beside it.
 DECK_LINK = re.compile(r"\]\((\d\d-[\w-]+)\.ipynb(#[^)]*)?\)")
+KERNEL_VIEW = "application/vnd.jupyter.widget-view+json"
+# An image from the web (the index's Binder and JupyterLite badges) becomes its text: the link stays.
+WEB_IMAGE = re.compile(r"!\[([^\]]*)\]\(https?://[^)]*\)")
+# nbconvert makes every cell's input and output a Tab stop, for code that scrolls sideways; in a deck
+# code and text wrap (PROJECTOR_CSS) and nothing scrolls (axe checks), and those stops would come
+# before a slide's buttons.
+CELL_TAB_STOP = re.compile(r'(<div class="(?:jp-Cell-inputWrapper|[^"]*jp-OutputArea-output[^"]*)"[^>]*?) tabindex="0"')
 # What nbconvert's template loads from the web, and what calls it: a lecture hall may have no network.
 WEB_PARTS = [
     re.compile(r"<script type=\"module\">\s*import mermaid from 'https://[^']+';\s*mermaid\.initialize\([^)]*\);\s*</script>"),
@@ -116,9 +125,10 @@ def export(notebook, output=DEFAULT_OUTPUT):
                               require_js_url="slides_assets/require.js", jquery_url="slides_assets/jquery.min.js",
                               exclude_input_prompt=True, exclude_output_prompt=True)
     book = nbformat.read(notebook, as_version=4)
+    without_kernel_views(book)
     for cell in book.cells:
         if cell.cell_type == "markdown":
-            cell.source = DECK_LINK.sub(r"](\1.slides.html\2)", drawn_math(cell.source))
+            cell.source = WEB_IMAGE.sub(r"\1", DECK_LINK.sub(r"](\1.slides.html\2)", drawn_math(cell.source)))
     title = next((line[2:].strip() for cell in book.cells if cell.cell_type == "markdown"
                   for line in cell.source.splitlines() if line.startswith("# ")), Path(notebook).stem)
     body, _ = exporter.from_notebook_node(book, resources={"metadata": {"name": title}})
@@ -126,6 +136,27 @@ def export(notebook, output=DEFAULT_OUTPUT):
     page.write_text(offline(body.replace("</head>", f"<style>{PROJECTOR_CSS}</style>\n</head>", 1)),
                     encoding="utf-8")
     return page
+
+
+def without_kernel_views(book):
+    """Leave out of `book` what needs a running kernel: a deck has none.
+
+    An interactive view (ipywidgets) shows in a deck only its note that it needs a kernel: that
+    output is dropped, and so is a cell left with nothing to show but its one-line call. A skipped
+    cell that opened a slide passes its slide type to the next cell.
+    """
+    carried = None
+    for cell in book.cells:
+        show = cell.metadata.setdefault("slideshow", {})
+        if carried and show.get("slide_type", "-") in ("-", "fragment"):
+            show["slide_type"], carried = carried, None
+        if cell.cell_type != "code":
+            continue
+        cell.outputs = [out for out in cell.outputs if KERNEL_VIEW not in out.get("data", {})]
+        if not cell.outputs and len(cell.source.strip().splitlines()) == 1:
+            if show.get("slide_type") in ("slide", "subslide"):
+                carried = show["slide_type"]
+            show["slide_type"] = "skip"
 
 
 def offline(body):
@@ -141,6 +172,7 @@ def offline(body):
                           body)
     if found != 1:
         raise RuntimeError(f"nbconvert's slides template changed: the theme's link was found {found} times")
+    body = CELL_TAB_STOP.sub(r"\1", body)
     return body.replace("</body>", INERT_SCRIPT + "</body>", 1)
 
 
