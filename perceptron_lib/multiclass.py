@@ -1,6 +1,7 @@
 """Beyond two classes and beyond lines: a layer of perceptrons, and the kernel (dual) perceptron.
 
-The lecture notes on the perceptron network (seed 004) give the output layer m units, each trained
+Anonymous lecture notes on the perceptron network, with Matlab code (no author or year
+named; "the notes" below), give the output layer m units, each trained
 by the mistake-driven rule (unit i is corrected when y_i W_i·X <= 0: W_i <- W_i + eta y_i X), with
 the K classes coded one-hot (K = m) or in binary (K <= 2^m). They then write
 W = sum_n alpha_n y_n X_n, where alpha_n counts the mistakes made on pattern n, so that a kernel
@@ -21,7 +22,7 @@ from fractions import Fraction
 import numpy as np
 
 from . import validation as check
-from .arithmetic import add_with_ones, dot
+from .arithmetic import add_with_ones, dot, exp
 from .training import MAX_RECORDED, ORDERS, _pass_orders, train
 
 CODES = ("one-hot", "binary")
@@ -39,7 +40,7 @@ _BLOCK = 1 << 16                    # kernel entries computed at once: two 512 k
 # ---------------------------------------------------------------- codes
 
 def class_codes(n_classes, code="one-hot"):
-    """The target vector of each of K classes: m outputs in {-1, +1} (seed 004, the two code tables).
+    """The target vector of each of K classes: m outputs in {-1, +1} (the notes' two code tables).
 
     "one-hot" gives class k the vector with +1 at unit k and -1 at every other
     unit (m = K). "binary" gives it the binary number k in m bits, the first
@@ -77,7 +78,7 @@ def _codes(n_classes, code):
 
 
 def decode(nets, codes):
-    """The class of each output vector: the class whose code it is; if none, the nearest (seed 004).
+    """The class of each output vector: the class whose code it is; if none, the nearest (the notes).
 
     A unit says +1 where its net is > 0 and -1 elsewhere. The class is the one
     whose code equals the units' outputs. When no code does:
@@ -147,7 +148,7 @@ def _decode(nets, codes):
 # ---------------------------------------------------------------- data
 
 def corner_clusters(n_features=2, *, n_per_class=100, spread=0.2, seed=0):
-    """Classes around the corners of the cube [-1, 1]^d, as in the examples of seed 004.
+    """Classes around the corners of the cube [-1, 1]^d, as in the notes' examples.
 
     Class k is a Gaussian cloud of `n_per_class` points with standard
     deviation `spread` around the corner whose coordinates are its binary code
@@ -228,7 +229,7 @@ def ring_data(n_samples=200, *, seed=0):
 
 
 def digit_halves(*, shuffle=True, seed=0):
-    """scikit-learn's handwritten digits, half for training and half for testing (seed 004's experiment).
+    """scikit-learn's handwritten digits, half for training and half for testing (the notes' experiment).
 
     1797 images of 8 x 8 pixels, grey levels 0 to 16, bundled with
     scikit-learn (nothing is downloaded). With ``shuffle=True`` each digit's
@@ -345,7 +346,7 @@ class LayerRun:
 
 def train_layer(X, labels, *, code="one-hot", n_classes=None, eta=1.0, initial_weights=None, order="cyclic",
                 seed=None, max_epochs=100):
-    """Train m perceptron units to tell K classes apart (seed 004, the output layer).
+    """Train m perceptron units to tell K classes apart (the notes' output layer).
 
     Unit i learns the i-th entry of each class's code (`class_codes`) with the
     mistake-driven rule of `train` (labels -1/+1, bias input x0 = 1 first), on
@@ -427,7 +428,7 @@ def _class_labels(labels, n_samples, code, n_classes):
 # ---------------------------------------------------------------- kernels
 
 def kernel_matrix(A, B, *, kernel="rbf", gamma=None, degree=2):
-    """k(a, b) for every row a of A and b of B (seed 004, the kernel trick), the same on every machine.
+    """k(a, b) for every row a of A and b of B (the notes' kernel trick), the same on every machine.
 
     - "linear": 1 + a·b, the dot product of the patterns with the bias input
       x0 = 1, so a kernel perceptron makes the very run of `train`;
@@ -516,25 +517,19 @@ def _kernel_block(A, B, kernel, gamma, degree):
         np.add(total, term, out=total)
     total = total.astype(float)
     if kernel == "rbf":
-        return _exp(np.multiply(-gamma, total, out=total))
+        return exp(np.multiply(-gamma, total, out=total))
     power = total.copy()
     for _ in range(degree - 1 if kernel == "polynomial" else 0):
         np.multiply(power, total, out=power)        # (1 + a·b)^degree, one multiplication at a time
     return power
 
 
-_LN2_HIGH, _LN2_LOW = 0.693145751953125, 1.4286068203094172321e-06   # ln 2 in two parts: k * HIGH is exact
-_EXP_TERMS = [1.0 / math.factorial(i) for i in range(14)]
-
-
 def exp_nonpositive(x):
     """e^x for x <= 0, elementwise, from operations IEEE arithmetic rounds alike everywhere.
 
-    x = k ln 2 + r with |r| <= ln 2 / 2 (ln 2 split so that k ln 2 is exact),
-    e^r by its Taylor polynomial to degree 13 (Horner's rule), then times 2^k
-    (exact, or rounded once into the subnormal range). Relative error below
-    1e-15 against the true value. numpy's np.exp is not used because numpy
-    chooses its code for the CPU (SIMD) at run time, and two choices can
+    The checked entry to `arithmetic.exp` for the RBF kernel. Relative error
+    below 1e-15 against the true value. numpy's np.exp is not used because
+    numpy chooses its code for the CPU (SIMD) at run time, and two choices can
     differ in the last bit: an RBF kernel perceptron could then make another
     mistake at a near-tie on another machine.
 
@@ -556,24 +551,14 @@ def exp_nonpositive(x):
     x = check.array("x", x, "(...)")
     if (x > 0).any():
         raise ValueError(f"x must be <= 0, got a largest value of {float(x.max())}")
-    return _exp(x)
-
-
-def _exp(x):
-    x = np.maximum(x, -1100.0)                     # below e^-1100 everything is 0 anyway
-    k = np.rint(x / math.log(2))
-    r = (x - k * _LN2_HIGH) - k * _LN2_LOW
-    total = np.full(x.shape, _EXP_TERMS[-1])
-    for term in reversed(_EXP_TERMS[:-1]):
-        total = total * r + term
-    return np.ldexp(total, k.astype(np.int32))
+    return exp(x)
 
 
 # ---------------------------------------------------------------- the kernel perceptron
 
 @dataclass(frozen=True, eq=False)
 class KernelRun:
-    """A run of `train_kernel`: mistake counts instead of weights (seed 004, the dual form).
+    """A run of `train_kernel`: mistake counts instead of weights (the notes' dual form).
 
     Attributes
     ----------
@@ -667,7 +652,7 @@ class KernelRun:
 
 def train_kernel(X, y, *, kernel="rbf", gamma=None, degree=2, code=None, order="cyclic", seed=None,
                  max_epochs=100):
-    """The kernel perceptron: the perceptron in its dual form, with a kernel for the dot product (seed 004).
+    """The kernel perceptron: the perceptron in its dual form, with a kernel for the dot product (the notes).
 
     With W = sum_n alpha_n y_n X_n, the net of pattern j is sum_n alpha_n y_n
     X_n·X_j; a mistake on pattern j adds 1 to alpha_j. Replacing X_n·X_j by
@@ -822,7 +807,7 @@ def _wrong(nets, targets, signs, zero_one):
 def confusion_matrix(true, predicted, n_classes=None):
     """Counts of (true class, predicted class) pairs: row i, column j counts class i predicted as j.
 
-    The notes' matrices for the digits (seed 004, the kernel perceptron's
+    The notes' matrices for the digits (the kernel perceptron's
     example) read this way; scikit-learn's ``confusion_matrix`` gives the same
     table.
 
