@@ -8,7 +8,7 @@ gamma = 0.001, cyclic order until a whole pass makes no mistake. Timed in one ru
 
 - train_kernel: the kernel matrix once, then each unit's nets of all training patterns kept and
   moved by one row of the kernel matrix per mistake, so a presentation is one comparison;
-- the loop of the notes' Matlab code (seed 004), written in numpy: at every presentation the nets
+- the loop of the notes' Matlab code (anonymous lecture notes on the perceptron network), written in numpy: at every presentation the nets
   f(x_l) = sum_n alpha_n y_n k(x_n, x_l) of the presented pattern are summed afresh from alpha
   and the same kernel matrix, which is timed on its own and added.
 

@@ -1,6 +1,6 @@
 """perceptron_lib: the perceptron, its learning runs, their pictures and interactive views.
 
-The algorithms follow the sources in shared/seeds (Honavar 1996; Manfredi 2021;
+The algorithms follow the sources the README lists (Honavar 1996; Manfredi 2021;
 Budinich 1993; Stensbo-Smidt 2015; the perceptron-network notes). A lesson
 imports this one namespace, and its interactive views from
 ``perceptron_lib.widgets`` (the one module that needs ipywidgets):

@@ -1849,7 +1849,7 @@ def draw_classes(X, labels, *, ax=None, size=30, **style):
 
 
 def plot_layer_steps(run, X, *, ax=None, steps=None, ncols=4, size=2.7, elev=18, azim=-62):
-    """A layer of units learning K classes, one panel per chosen step (seed 004's two figures).
+    """A layer of units learning K classes, one panel per chosen step (the perceptron-network notes' two figures).
 
     Each panel shows the classes and each unit's boundary W_i·X = 0 after
     that presentation: lines in the plane, planes in space (cut to the box
@@ -2060,7 +2060,7 @@ def plot_regions(predicts, X, labels, titles, *, ax=None, size=3.4, resolution=1
 
 
 def draw_confusion(matrix, *, ax=None, title=None, **style):
-    """A confusion matrix as a table of counts, the mistakes shaded (seed 004's matrices).
+    """A confusion matrix as a table of counts, the mistakes shaded (the perceptron-network notes' matrices).
 
     Row = true class, column = predicted class. Off the diagonal a cell is
     darker the more mistakes it counts; every count is written in its cell.

@@ -110,7 +110,7 @@ class Trace:
 
         Over the whole run from W = 0 with eta = 1, W is the sum of these
         counts times y_n X_n: they are the alpha of the dual form (the
-        perceptron-network notes, seed 004; `train_kernel`).
+        anonymous perceptron-network notes; `train_kernel`).
 
         Over a cycle (``cycle=True``) W comes back to where it was, so the
         corrections add up to zero: the sum of eta X over the positive

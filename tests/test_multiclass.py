@@ -1,4 +1,4 @@
-"""Layers of perceptrons and the kernel perceptron, against train, loops, scikit-learn and seed 004."""
+"""Layers of perceptrons and the kernel perceptron, against train, loops, scikit-learn and the perceptron-network notes."""
 import math
 
 import numpy as np
