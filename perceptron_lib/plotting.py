@@ -22,6 +22,8 @@ hundreds of panels, a grid of millions of points. W·X is added left to right
 (`arithmetic`), as `train` adds it, so a picture puts a pattern on the side the
 run put it.
 """
+import base64
+import html
 import io
 
 import numpy as np
@@ -39,6 +41,14 @@ POSITIVE = "#1f6fb4"   # blue: target 1
 NEGATIVE = "#e07b00"   # orange: target 0 (or -1)
 SHADE = "#d5e6f6"      # the side where W·X > 0
 UPDATE = "#c0392b"     # a presentation that changed W
+WRONG = "wrong: the unit's output differs from the target"   # what a red ring says, in words
+# Classes differ by shape as well as colour: Okabe and Ito's palette for colour-blind eyes (its yellow, pale on
+# white, comes last), then Tol's wine and dark brown for a ninth and tenth class, which keep every two colours
+# at least 17 Delta E apart with normal vision, deuteranopia and protanopia (benchmarks/colour_blind.py);
+# and a marker of its own for each class.
+CLASS_COLORS = ["#0072b2", "#e69f00", "#009e73", "#d55e00", "#cc79a7", "#56b4e9", "#000000", "#f0e442",
+                "#882255", "#661100"]
+CLASS_MARKERS = ["o", "s", "^", "D", "v", "P", "X", "*", "h", "p"]
 
 # Limits that keep every picture to a couple of seconds (about 60 ms a panel, 1 s a million grid points).
 MAX_PANELS = 42          # plot_trace_grid: 42 panels at most
@@ -51,16 +61,31 @@ MAX_INCHES = 40          # a figure's width or height
 
 
 class Picture(Figure):
-    """A matplotlib Figure that shows itself as a PNG image in a notebook.
+    """A matplotlib Figure that shows itself in a notebook as a PNG image with a description in words.
 
     A plain Figure made without pyplot has no notebook display of its own;
-    this one does, without touching pyplot's global state.
+    this one does, without touching pyplot's global state. Its output holds
+    the PNG (with its alt text in the output's metadata, which nbconvert
+    reads), an HTML image with the same alt text and the whole description
+    in a fold beneath it (JupyterLab and the exported pages show the HTML:
+    JupyterLab gives a PNG output no alt text), and the description as plain
+    text. The description is read off what is drawn (`describe`).
     """
 
     def _repr_png_(self):
         buffer = io.BytesIO()
         self.savefig(buffer, format="png", bbox_inches="tight")
         return buffer.getvalue()
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        from .describe import describe_figure, short_description
+
+        png = base64.b64encode(self._repr_png_()).decode("ascii")   # drawn: texts and limits are final
+        short, words = short_description(self), describe_figure(self, draw=False)
+        page = (f'<figure class="perceptron-figure" style="margin:0"><img src="data:image/png;base64,{png}" '
+                f'alt="{html.escape(short)}"><details><summary>The figure in words</summary>'
+                f'<p>{html.escape(words)}</p></details></figure>')
+        return {"image/png": png, "text/html": page, "text/plain": words}, {"image/png": {"alt": short}}
 
 
 def pattern_limits(X, pad=0.5):
@@ -169,6 +194,10 @@ def draw_decision_boundary(ax, w, *, xlim, ylim, arrow=True, **style):
         "arrow": (ax.add_patch(FancyArrowPatch((0, 0), (0, 0), arrowstyle="-|>", mutation_scale=14,
                                                color="black", lw=1.5, zorder=2)) if arrow else None),
     }
+    artists["line"].description = "the decision line W·X = 0"
+    artists["side"].description = "the side where W·X > 0 and the unit outputs 1"
+    if arrow:
+        artists["arrow"].description = "the direction of (w1, w2), pointing into that side"
     update_decision_boundary(artists, w)
     return artists
 
@@ -298,6 +327,7 @@ def draw_step(axes, trace, k):
     artists["boundary"] = draw_decision_boundary(pattern_ax, trace.weights[k], xlim=xlim, ylim=ylim)
     artists["ring"] = pattern_ax.scatter([], [], s=420, facecolors="none", edgecolors="black",
                                          linewidths=2.5, zorder=5)
+    artists["ring"].description = "the pattern just presented, red if it changed W"
     pattern_ax.set_aspect("equal")
     pattern_ax.set_xlabel("x1")
     pattern_ax.set_ylabel("x2")
@@ -408,8 +438,9 @@ def plot_trace_grid(trace, *, ax=None, ncols=5, size=1.6, steps=None):
             continue
         i = k - 1
         updated = bool(trace.updated[i])
-        ax.scatter(*trace.X[trace.pattern[i], 1:], s=160, facecolors="none", lw=1.8,
-                   edgecolors=UPDATE if updated else "black", zorder=5)
+        ring = ax.scatter(*trace.X[trace.pattern[i], 1:], s=160, facecolors="none", lw=1.8,
+                          edgecolors=UPDATE if updated else "black", zorder=5)
+        ring.description = f"X{trace.pattern[i] + 1} presented, " + ("W changed" if updated else "W unchanged")
         ax.set_title(f"{k}: X{trace.pattern[i] + 1}{' update' if updated else ''}\n{format_vector(trace.weights[k])}",
                      fontsize=10, color=UPDATE if updated else "black")
         if updated:
@@ -792,6 +823,7 @@ def dual_figure(X, y, w, *, ax=None, lim=3.0, size=(7.6, 3.6), dpi=100):
     draw_patterns(pattern_ax, X, y)
     artists["wrong"] = pattern_ax.scatter([], [], s=420, facecolors="none", edgecolors=UPDATE,
                                           linewidths=2.5, zorder=5)
+    artists["wrong"].description = WRONG
     artists["pattern_title"] = pattern_ax.set_title("", fontsize=10)
     pattern_ax.set(aspect="equal", xlabel="x1", ylabel="x2")
     artists["slice"] = draw_weight_slice(weight_ax, X, y, w, lim=lim)
@@ -854,6 +886,7 @@ def draw_unit(X, y, w, *, ax=None, names=True, size=90):
     draw_patterns(ax, X, y, names=check.flag("names", names), size=check.number("size", size, above=0))
     artists["wrong"] = ax.scatter([], [], s=4.5 * size, facecolors="none", edgecolors=UPDATE, linewidths=2.5,
                                   zorder=5)
+    artists["wrong"].description = WRONG
     artists["title"] = ax.set_title("", fontsize=11)
     ax.set(aspect="equal", xlabel="x1", ylabel="x2")
     update_unit(artists, X, y, w)
@@ -1127,7 +1160,7 @@ def plot_dual_grid(X, y, weights, titles, *, ax=None, lim=3.0, size=2.3):
         draw_decision_boundary(pattern_ax, w, xlim=xlim, ylim=ylim)
         draw_patterns(pattern_ax, X, y, names=False, size=30)
         wrong = misclassified(w, X, y)
-        pattern_ax.scatter(*X[wrong].T, s=150, facecolors="none", edgecolors=UPDATE, lw=1.8, zorder=5)
+        pattern_ax.scatter(*X[wrong].T, s=150, facecolors="none", edgecolors=UPDATE, lw=1.8, zorder=5).description = WRONG
         pattern_ax.set(aspect="equal", xticks=[], yticks=[])
         pattern_ax.set_title(title, fontsize=10, loc="left")
         drawn = draw_weight_slice(weight_ax, X, y, w, lim=lim, resolution=121)
@@ -1390,9 +1423,11 @@ def plot_cover_check(measured, trials, *, ax=None, size=(8.2, 3.5)):
         one.set_ylim(-0.04, 1.04)
         _style(one, f"d = {d}: {d - 1} input{'' if d == 2 else 's'} + bias", "points n")
     curves = axes[-1]
-    for d in (2, 4, 20, 200):
+    # each d its own colour (Okabe and Ito's) and line style, so that no two curves differ by colour alone
+    for d, colour, dashes in zip((2, 4, 20, 200), CLASS_COLORS, ("-", "--", ":", "-.")):
         sizes = range(1, 4 * d + 1)
-        curves.plot([n / d for n in sizes], [float(separable_probability(n, d)) for n in sizes], label=f"d = {d}")
+        curves.plot([n / d for n in sizes], [float(separable_probability(n, d)) for n in sizes], label=f"d = {d}",
+                    color=colour, ls=dashes, lw=2)
     curves.axvline(2, color=UPDATE, ls="--")
     _style(curves, "Cover's curve as d grows", "points per weight n / d")
     axes[0].set_ylabel("P(separable)", fontsize=12)
@@ -1401,7 +1436,7 @@ def plot_cover_check(measured, trials, *, ax=None, size=(8.2, 3.5)):
     # one legend for the measured panels, under them, where it hides no point
     fig.legend(*axes[0].get_legend_handles_labels(), loc="outside lower center", ncol=5, fontsize=11,
                frameon=False)
-    curves.legend(fontsize=11)
+    curves.legend(fontsize=11, loc="lower left")   # the empty corner: the crossing at n = 2d stays in view
     return fig
 
 
@@ -1802,18 +1837,18 @@ def _resolution(resolution):
 
 # ---------------------------------------------------------------- beyond two classes (lesson 08)
 
-CLASS_COLORS = ["#1f6fb4", "#e07b00", "#2a9d3a", "#c0392b", "#7b4fa8", "#8c564b", "#d45fb0", "#555555",
-                "#a8a800", "#17a2b8"]
 UNIT_STYLES = ["-", "--", ":", "-."]   # unit 1, 2, 3, 4 (then again)
 MAX_CLASS_PANELS = 16
 FONT = 11              # lesson 08's pictures: no text under 11 pt, for a projector
 
 
 def draw_classes(X, labels, *, ax=None, size=30, **style):
-    """Patterns in the plane (or in space) coloured by class number (ten colours, then again).
+    """Patterns in the plane (or in space), each class with its own marker and colour (ten of each, then again).
 
-    Two classes take the colours of the rest of the package: class 1 (target
-    1 or +1) blue, class 0 (target 0 or -1) orange.
+    Two classes take the marks of the rest of the package: class 1 (target
+    1 or +1) blue circles, class 0 (target 0 or -1) orange squares. More
+    classes take `CLASS_MARKERS` and `CLASS_COLORS` (colour-blind safe), so
+    that no two classes differ by colour alone.
 
     Parameters
     ----------
@@ -1830,12 +1865,14 @@ def draw_classes(X, labels, *, ax=None, size=30, **style):
 
     Returns
     -------
-    PathCollection
+    dict
+        Class number -> PathCollection (labelled "class k"), for the classes present.
 
     Examples
     --------
-    >>> draw_classes([[0, 0], [1, 1]], [0, 1]).get_offsets().tolist()
-    [[0.0, 0.0], [1.0, 1.0]]
+    >>> drawn = draw_classes([[0, 0], [1, 1], [2, 0]], [0, 1, 1])
+    >>> drawn[1].get_offsets().tolist(), drawn[1].get_label()
+    ([[1.0, 1.0], [2.0, 0.0]], 'class 1')
     """
     X, labels = _class_points(X, labels, features=(2, 3))
     if ax is None:
@@ -1843,9 +1880,11 @@ def draw_classes(X, labels, *, ax=None, size=30, **style):
     ax = _axes("ax", ax)
     if X.shape[1] == 3 and ax.name != "3d":
         raise ValueError(f"ax must be a 3-D Axes for patterns with 3 features, got a {ax.name!r} Axes")
-    palette = _palette(int(labels.max()) + 1)
-    colors = [palette[k % len(palette)] for k in labels]
-    return ax.scatter(*X.T, s=check.positive("size", size), c=colors, zorder=3, **style)
+    size = check.positive("size", size)
+    colors, markers = _class_marks(int(labels.max()) + 1)
+    return {k: ax.scatter(*X[labels == k].T, s=size, color=colors[k % len(colors)],
+                          marker=markers[k % len(markers)], zorder=3, label=f"class {k}", **style)
+            for k in np.unique(labels).tolist()}
 
 
 def plot_layer_steps(run, X, *, ax=None, steps=None, ncols=4, size=2.7, elev=18, azim=-62):
@@ -1904,11 +1943,14 @@ def plot_layer_steps(run, X, *, ax=None, steps=None, ncols=4, size=2.7, elev=18,
         title = "start"
         if k:
             j, units = run.pattern[k - 1], np.flatnonzero(updated[k - 1]) + 1
-            ax.scatter(*X[j], s=170, facecolors="none", edgecolors=UPDATE if len(units) else "black", lw=2,
-                       zorder=4)
+            ring = ax.scatter(*X[j], s=170, facecolors="none", edgecolors=UPDATE if len(units) else "black", lw=2,
+                              zorder=4)
+            ring.description = "the pattern presented, " + (f"corrected unit(s) {', '.join(map(str, units))}"
+                                                             if len(units) else "no unit corrected")
             title = f"{k}: X{j + 1}" + (f", unit{'s' * (len(units) > 1)} {', '.join(map(str, units))}"
                                          if len(units) else "")
         ax.set_title(title, fontsize=FONT)
+    _class_legend(fig, axes)
     return fig
 
 
@@ -2056,6 +2098,7 @@ def plot_regions(predicts, X, labels, titles, *, ax=None, size=3.4, resolution=1
         ax.set_ylabel("x2", fontsize=FONT)
         ax.tick_params(labelsize=FONT)
         ax.set_title(title, fontsize=FONT + 1)
+    _class_legend(fig, axes)
     return fig
 
 
@@ -2235,7 +2278,23 @@ def plot_images(images, titles, *, ax=None, ncols=8, size=1.1):
 
 def _palette(n_classes):
     """Colours of classes 0, 1, ...: for two, the package's negative (orange) and positive (blue)."""
-    return [NEGATIVE, POSITIVE] if n_classes <= 2 else CLASS_COLORS
+    return _class_marks(n_classes)[0]
+
+
+def _class_marks(n_classes):
+    """(colours, markers) of classes 0, 1, ...: for two, those of target 0 and target 1 everywhere else."""
+    return ([NEGATIVE, POSITIVE], ["s", "o"]) if n_classes <= 2 else (CLASS_COLORS, CLASS_MARKERS)
+
+
+def _class_legend(fig, axes):
+    """One legend for the figure, beside its panels: the classes drawn on the first of `axes`."""
+    handles, labels = axes[0].get_legend_handles_labels()
+    shown = [(h, t) for h, t in zip(handles, labels) if t.startswith("class ")]
+    if shown:
+        from matplotlib.layout_engine import ConstrainedLayoutEngine
+        beside = isinstance(fig.get_layout_engine(), ConstrainedLayoutEngine)   # room is made outside the panels
+        fig.legend(*zip(*shown), loc="outside right upper" if beside else "upper right", fontsize=FONT - 1,
+                   frameon=False)
 
 
 def _class_points(X, labels, features=(2,)):

@@ -20,6 +20,7 @@ from matplotlib.image import imsave
 
 from . import validation as check
 from .bounds import convergence_experiment
+from .describe import describe_figure
 from .geometry import _check_w, misclassified, wrong_side_of_lines
 from .plotting import (_check_trace, _few_patterns, _step, dual_figure, plot_bound_check, step_figure, unit_figure,
                        update_dual, update_step, update_unit)
@@ -115,6 +116,17 @@ class StepPictures(FastPictures):
 
 
 
+class _NamedImage(widgets.Image):
+    """An Image widget whose `tooltip` becomes the picture's title: its name for a screen reader.
+
+    ipywidgets' front end sets the title only when the model has an empty
+    `description`, which Image lacks (its view fails on the tooltip without
+    one): this one carries an empty description for that.
+    """
+
+    description = type(widgets.Label.description)("").tag(sync=True)   # the Unicode trait type ipywidgets uses
+
+
 class _StaticNote:
     """Where no kernel runs (GitHub, nbviewer, HTML export) only text/plain shows: say so."""
 
@@ -180,7 +192,7 @@ class TraceStepper(_StaticNote, widgets.VBox):
         self.slider = widgets.IntSlider(min=0, max=last, value=0, description="step",
                                         continuous_update=True, layout=widgets.Layout(width="340px"))
         widgets.jslink((self.play, "value"), (self.slider, "value"))
-        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
+        self.image = _NamedImage(format="png", layout=widgets.Layout(max_width="100%"))
         self.arithmetic = widgets.HTML()
         self.table = widgets.HTML()
         self.previous.on_click(lambda _: self._go(self.slider.value - 1))
@@ -201,6 +213,7 @@ class TraceStepper(_StaticNote, widgets.VBox):
         """Show step k (0 is the start, trace.n_presentations the end)."""
         k = _step(self.trace, k)
         self.image.value = self.pictures.png(k)
+        self.image.tooltip = _STEP_PICTURE.format(summary=self.trace.step_summary(k))   # the picture's name, read aloud
         if k == 0:
             text = f"<b>step 0</b>: the start, W = {format_vector(self.trace.weights[0])}"
         else:
@@ -251,7 +264,7 @@ class UnitView(_StaticNote, widgets.VBox):
         self.pictures = FastPictures(figure, lambda w: update_unit(artists, self.X, self.y, np.array(w)))
         self.w = [widgets.FloatSlider(value=float(v), min=-lim, max=lim, step=0.25, description=f"w{i}",
                                       continuous_update=True, readout_format=".2f") for i, v in enumerate(weights)]
-        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
+        self.image = _NamedImage(format="png", layout=widgets.Layout(max_width="100%"))
         self.table = widgets.HTML()
         for slider in self.w:
             slider.observe(lambda change: self.show(), names="value")
@@ -265,6 +278,9 @@ class UnitView(_StaticNote, widgets.VBox):
         self.image.value = self.pictures.png(w)
         self.table.value = unit_table(np.array(w), self.X, self.y)._repr_html_()
         self.wrong = int(misclassified(np.array(w), self.X, self.y).sum())
+        self.image.tooltip = (f"The patterns in the plane, circles for target 1 and squares for target 0, with the "
+                              f"line W·X = 0 of W = {format_vector(np.array(w))}; the side where the unit outputs 1 "
+                              f"is shaded; {self.wrong} wrong, ringed in red.")
 
 
 class DualView(_StaticNote, widgets.VBox):
@@ -314,7 +330,7 @@ class DualView(_StaticNote, widgets.VBox):
         self.pictures = FastPictures(figure, lambda w: update_dual(artists, self.X, self.y, np.array(w)))
         self.w = [widgets.FloatSlider(value=float(v), min=-lim, max=lim, step=0.25, description=f"w{i}",
                                       continuous_update=True, readout_format=".2f") for i, v in enumerate(weights)]
-        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
+        self.image = _NamedImage(format="png", layout=widgets.Layout(max_width="100%"))
         self.agreement = widgets.HTML()
         self._holding = False
         for slider in self.w:
@@ -352,6 +368,9 @@ class DualView(_StaticNote, widgets.VBox):
             f"pattern space: {names(misclassified(np.array(w), self.X, self.y))} on the wrong side of W's line"
             f" · weight space: W on the wrong side of the lines of "
             f"{names(wrong_side_of_lines(w, self.X, self.y))}")
+        self.image.tooltip = (f"Left: the patterns in the plane with the line of W = {format_vector(np.array(w))}, "
+                              f"wrong patterns ringed. Right: W as a star in the slice of weight space at its w0, "
+                              f"among the patterns' lines. {self.agreement.value}.")
 
     def _within_lim(self, name, w):
         if np.abs(w).max() > self.lim:
@@ -404,7 +423,7 @@ class BoundExplorer(_StaticNote, widgets.VBox):
         self.margin = widgets.FloatSlider(value=0.1, min=0.02, max=0.4, step=0.02, description="margin")
         self.order = widgets.Dropdown(options=["cyclic", "random"], value="cyclic", description="order")
         self.run = widgets.Button(description=f"run {n_sets} data sets", button_style="primary")
-        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
+        self.image = _NamedImage(format="png", layout=widgets.Layout(max_width="100%"))
         self.summary = widgets.HTML()
         self.batch, self.result = 0, None
         self.run.on_click(lambda _: self.show())
@@ -424,6 +443,7 @@ class BoundExplorer(_StaticNote, widgets.VBox):
                                    "Stensbo-Smidt on X/R, teacher": (result.scaled_updates,
                                                                       result.stensbo_smidt)})
         self.image.value = figure._repr_png_()
+        self.image.tooltip = describe_figure(figure, draw=False)   # drawn just now, for the PNG
         self.summary.value = f"batch {self.batch}: {result.summary()}"
 
 

@@ -9,7 +9,7 @@ from matplotlib.figure import Figure
 
 from bad_input import case, check, ids
 from perceptron_lib import boolean_function, train
-from perceptron_lib import datasets, geometry, plotting, tables, variants, widgets
+from perceptron_lib import datasets, describe, geometry, plotting, tables, variants, widgets
 
 X, Y = boolean_function("or")                      # 4 patterns in the plane, labels 0/1
 RUN = train(X, Y)                                  # 13 presentations
@@ -480,6 +480,9 @@ CASES = [
     case("widgets.PlayableRun", lambda: widgets.PlayableRun(RUN, rows=9), ValueError, "rows", "from 0 to 5", "9"),
     case("widgets.PlayableRun", lambda: widgets.PlayableRun(RUN, dpi=10), ValueError, "dpi", "from 40 to 150"),
     case("widgets.PlayableRun", lambda: widgets.PlayableRun(UNRECORDED), ValueError, "record"),
+    case("describe.describe_figure", lambda: describe.describe_figure(ax()), TypeError, "fig", "Figure", "Axes"),
+    case("describe.describe_figure", lambda: describe.describe_figure(Figure(), draw="no"), TypeError, "draw", "'no'"),
+    case("describe.short_description", lambda: describe.short_description(None), TypeError, "fig", "NoneType"),
 ]
 
 

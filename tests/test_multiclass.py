@@ -358,7 +358,9 @@ def test_in_space_each_unit_is_a_plane_cut_to_the_box():
     X, labels = corner_clusters(3, n_per_class=5, seed=0)
     run = train_layer(X, labels, code="binary", initial_weights=np.ones((3, 4)))
     fig = plot_layer_steps(run, X, steps=[0, run.n_presentations])
-    assert [len(ax.collections) for ax in fig.axes] == [1 + 3 + 0, 1 + 3 + 1]   # classes, planes, ring
+    K = len(np.unique(labels))
+    assert [len(ax.collections) for ax in fig.axes] == [K + 3 + 0, K + 3 + 1]   # a scatter per class, planes, ring
+    assert [t.get_text() for t in fig.legends[0].get_texts()] == [f"class {k}" for k in range(K)]
     w = np.array([0.3, 1.0, -2.0, 0.5])
     corners = _plane_polygon(w, [-1, -1, -1], [1, 1, 1])
     assert len(corners) >= 3 and np.allclose(w[0] + corners @ w[1:], 0)

@@ -1,4 +1,5 @@
 """The committed notebooks: executed, small, navigable, presentable; the README's links work."""
+import html
 import json
 import re
 import subprocess
@@ -53,6 +54,21 @@ def test_widget_outputs_carry_the_stable_ids_that_run_notebooks_gives(path):
 def test_notebook_is_small_and_has_no_partial_widget_state(path):
     assert path.stat().st_size < 2_000_000
     assert "widgets" not in load(path)["metadata"]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_every_figure_carries_its_description_in_words(path):
+    """A screen reader gets every picture: an alt text (HTML and PNG metadata) and the whole description."""
+    for i, cell in enumerate(load(path)["cells"]):
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            if "image/png" not in data:
+                continue
+            page, words = "".join(data.get("text/html", "")), "".join(data.get("text/plain", ""))
+            alt = re.search(r'<img src="data:image/png;base64,[^"]+" alt="([^"]+)">', page)
+            assert alt and html.unescape(alt.group(1)) == output["metadata"]["image/png"]["alt"], f"cell {i}: no alt"
+            assert "<summary>The figure in words</summary>" in page and "Panel" in words, f"cell {i}: no description"
+            assert not words.startswith(("<Figure", "<Picture")), f"cell {i}"
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)

@@ -14,7 +14,7 @@ each is drawn at export by matplotlib's mathtext and embedded as an SVG image (i
 TeX); nothing else of the template that reaches the web is kept (WEB_PARTS), and the theme is
 inlined without its web fonts (the browser's own sans-serif stands in). Each deck has its lesson's
 title, its links to other lessons lead to their decks, images from the web become their text, a
-cell's input and output take no Tab stop (text wraps), and the slides out of view are inert (no
+figure's description in words is its alt text, a cell's input and output take no Tab stop (text wraps), and the slides out of view are inert (no
 Tab stop, nothing read aloud). The kernel-free players (PlayableRun) step in the decks; the views
 that need a kernel are left out.
 """
@@ -159,6 +159,24 @@ def without_kernel_views(book):
             show["slide_type"] = "skip"
 
 
+def words_in_alt(body):
+    """`body` with each figure's description in words moved from its fold into the picture's alt text.
+
+    In a lesson the description is a fold under the picture; on a slide, where every line counts,
+    it follows the figure's short name in the alt text, which a screen reader reads.
+    """
+    from bs4 import BeautifulSoup
+
+    if 'class="perceptron-figure"' not in body:
+        return body
+    page = BeautifulSoup(body, features="html.parser")
+    for figure in page.select("figure.perceptron-figure"):
+        words = figure.find("details")
+        figure.img["alt"] = f'{figure.img["alt"]} {words.p.get_text()}'
+        words.decompose()
+    return str(page)
+
+
 def offline(body):
     """The deck `body` with nothing that reaches the web (MathJax, mermaid), and with hidden slides inert."""
     for pattern in WEB_PARTS:
@@ -173,6 +191,7 @@ def offline(body):
     if found != 1:
         raise RuntimeError(f"nbconvert's slides template changed: the theme's link was found {found} times")
     body = CELL_TAB_STOP.sub(r"\1", body)
+    body = words_in_alt(body)
     return body.replace("</body>", INERT_SCRIPT + "</body>", 1)
 
 

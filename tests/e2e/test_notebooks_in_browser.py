@@ -52,6 +52,10 @@ def test_notebook_runs_in_jupyterlab_and_its_steppers_step(lab, name):
         stepper.get_by_role("button", name="next ▶").click()
         after_next = wait_for_change(page, stepper, start)
         assert after_next[0] == "1"
+        named = stepper.locator("img").first   # its title is its name for a screen reader, and follows the step
+        page.wait_for_function("img => (img.getAttribute('title') || '').includes('step 1 of')",
+                               arg=named.element_handle(), timeout=10_000)
+        assert named.get_attribute("title").startswith("Left: the patterns in the plane")
         stepper.get_by_role("button", name="◀ previous").click()
         assert wait_for_change(page, stepper, after_next)[0] == "0"
         stepper.locator(".ui-slider-handle, .noUi-handle").first.focus()
@@ -62,6 +66,9 @@ def test_notebook_runs_in_jupyterlab_and_its_steppers_step(lab, name):
         stepper.locator(".widget-play button").first.click()  # play
         assert int(wait_for_change(page, stepper, before_play)[0]) > 2
         stepper.locator(".widget-play button").nth(1).click()  # pause
+    for view in page.locator(".perceptron-dual, .perceptron-unit").all():   # every picture has a name
+        assert view.locator("img").first.get_attribute("title").startswith(("Left: the patterns", "The patterns"))
+    assert page.locator(".jp-OutputArea-output img:not([alt]):not([title])").count() == 0
     for view in page.locator(".perceptron-dual").all():
         view.scroll_into_view_if_needed()
         picture = view.locator("img").first.get_attribute("src")
