@@ -139,7 +139,7 @@ def pattern_table(X, y, *, target="c"):
     if len(X) > MAX_ROWS:
         raise ValueError(f"X must hold at most {MAX_ROWS} patterns for a table, got {len(X)}")
     target = check.text("target", target)
-    header = ["", "x0"] + [f"x{i + 1}" for i in range(X.shape[1])] + [target]
+    header = ["pattern", "x0"] + [f"x{i + 1}" for i in range(X.shape[1])] + [target]
     rows = [[f"X{k + 1}", 1, *x, label] for k, (x, label) in enumerate(zip(X, y))]
     return Table(header, rows)
 
@@ -179,7 +179,7 @@ def unit_table(w, X, y=None, *, target="c"):
         raise ValueError(f"X must hold at most {MAX_ROWS} patterns for a table, got {len(X)}")
     net = nets(w, add_with_ones(X))
     output = (net > 0).astype(int)
-    header = [""] + [f"x{i + 1}" for i in range(X.shape[1])] + ["W·X", "o"]
+    header = ["pattern"] + [f"x{i + 1}" for i in range(X.shape[1])] + ["W·X", "o"]
     terms = [[_num(w[0])] + [_num(wi * xi) for wi, xi in zip(w[1:], x)] for x in X]
     rows = [[f"X{k + 1}", *x, f"{' + '.join(t).replace('+ -', '− ')} = {_num(v)}", o]
             for k, (x, t, v, o) in enumerate(zip(X, terms, net, output))]
@@ -187,7 +187,7 @@ def unit_table(w, X, y=None, *, target="c"):
         return Table(header, rows)
     y, _ = check.labels("y", y, len(X), convention="0/1")
     wrong = output != y
-    header += [check.text("target", target), ""]
+    header += [check.text("target", target), "right?"]
     rows = [row + [c, "✗" if bad else "✓"] for row, c, bad in zip(rows, y, wrong)]
     return Table(header, rows, highlight=wrong.tolist())
 

@@ -72,6 +72,14 @@ def test_every_figure_carries_its_description_in_words(path):
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_no_table_has_an_empty_header_cell(path):
+    """A screen reader names each column by its header: none may be empty."""
+    for i, cell in enumerate(load(path)["cells"]):
+        for output in cell.get("outputs", []):
+            assert "<th></th>" not in "".join(output.get("data", {}).get("text/html", "")), f"cell {i}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_notebook_opens_with_title_goals_and_sources_and_ends_with_navigation(path):
     cells = load(path)["cells"]
     first = "".join(cells[0]["source"])

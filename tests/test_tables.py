@@ -29,7 +29,7 @@ def test_checks_tick_what_holds_and_cross_what_does_not_in_both_forms():
 
 def test_pattern_table_puts_x0_first_and_the_target_last():
     table = pattern_table(*boolean_function("or"), target="c")
-    assert table.header == ["", "x0", "x1", "x2", "c"]
+    assert table.header == ["pattern", "x0", "x1", "x2", "c"]
     assert table.rows[3] == ["X4", "1", "1", "1", "1"]
 
 
@@ -54,7 +54,7 @@ def test_unit_table_without_targets_has_no_verdict_column():
 def test_unit_table_writes_w_dot_x_as_its_sum_and_shades_the_wrong_outputs():
     X, c = boolean_function("or")
     table = unit_table([-1.5, 1, 1], X, c)  # AND's weights on OR: X2 and X3 come out wrong
-    assert table.header == ["", "x1", "x2", "W·X", "o", "c", ""]
+    assert table.header == ["pattern", "x1", "x2", "W·X", "o", "c", "right?"]
     assert table.rows[1] == ["X2", "0", "1", "-1.5 + 0 + 1 = -0.5", "0", "1", "✗"]
     assert table.rows[3][3:] == ["-1.5 + 1 + 1 = 0.5", "1", "1", "✓"]
     assert table.highlight == [False, True, True, False]
