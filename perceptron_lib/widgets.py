@@ -126,6 +126,11 @@ class _NamedImage(widgets.Image):
 
     description = type(widgets.Label.description)("").tag(sync=True)   # the Unicode trait type ipywidgets uses
 
+    def show(self, png, name):
+        """A new picture and its name in one message: the view decodes the picture once, not twice."""
+        with self.hold_sync():
+            self.value, self.tooltip = png, name
+
 
 class _StaticNote:
     """Where no kernel runs (GitHub, nbviewer, HTML export) only text/plain shows: say so."""
@@ -212,8 +217,7 @@ class TraceStepper(_StaticNote, widgets.VBox):
     def show(self, k):
         """Show step k (0 is the start, trace.n_presentations the end)."""
         k = _step(self.trace, k)
-        self.image.value = self.pictures.png(k)
-        self.image.tooltip = _STEP_PICTURE.format(summary=self.trace.step_summary(k))   # the picture's name, read aloud
+        self.image.show(self.pictures.png(k), _STEP_PICTURE.format(summary=self.trace.step_summary(k)))
         if k == 0:
             text = f"<b>step 0</b>: the start, W = {format_vector(self.trace.weights[0])}"
         else:
@@ -275,12 +279,12 @@ class UnitView(_StaticNote, widgets.VBox):
     def show(self):
         """Draw the W the sliders say."""
         w = tuple(round(slider.value, 6) for slider in self.w)
-        self.image.value = self.pictures.png(w)
-        self.table.value = unit_table(np.array(w), self.X, self.y)._repr_html_()
         self.wrong = int(misclassified(np.array(w), self.X, self.y).sum())
-        self.image.tooltip = (f"The patterns in the plane, circles for target 1 and squares for target 0, with the "
-                              f"line W·X = 0 of W = {format_vector(np.array(w))}; the side where the unit outputs 1 "
-                              f"is shaded; {self.wrong} wrong, ringed in red.")
+        self.image.show(self.pictures.png(w),
+                        f"The patterns in the plane, circles for target 1 and squares for target 0, with the line "
+                        f"W·X = 0 of W = {format_vector(np.array(w))}; the side where the unit outputs 1 is shaded; "
+                        f"{self.wrong} wrong, ringed in red.")
+        self.table.value = unit_table(np.array(w), self.X, self.y)._repr_html_()
 
 
 class DualView(_StaticNote, widgets.VBox):
@@ -361,16 +365,16 @@ class DualView(_StaticNote, widgets.VBox):
         if self._holding:
             return
         w = tuple(round(slider.value, 6) for slider in self.w)
-        self.image.value = self.pictures.png(w)
         def names(wrong):
             return ", ".join(f"X{k + 1}" for k in np.flatnonzero(wrong)) or "none"
-        self.agreement.value = (
-            f"pattern space: {names(misclassified(np.array(w), self.X, self.y))} on the wrong side of W's line"
-            f" · weight space: W on the wrong side of the lines of "
-            f"{names(wrong_side_of_lines(w, self.X, self.y))}")
-        self.image.tooltip = (f"Left: the patterns in the plane with the line of W = {format_vector(np.array(w))}, "
-                              f"wrong patterns ringed. Right: W as a star in the slice of weight space at its w0, "
-                              f"among the patterns' lines. {self.agreement.value}.")
+        agreement = (f"pattern space: {names(misclassified(np.array(w), self.X, self.y))} on the wrong side of W's "
+                     f"line · weight space: W on the wrong side of the lines of "
+                     f"{names(wrong_side_of_lines(w, self.X, self.y))}")
+        self.image.show(self.pictures.png(w),
+                        f"Left: the patterns in the plane with the line of W = {format_vector(np.array(w))}, wrong "
+                        f"patterns ringed. Right: W as a star in the slice of weight space at its w0, among the "
+                        f"patterns' lines. {agreement}.")
+        self.agreement.value = agreement
 
     def _within_lim(self, name, w):
         if np.abs(w).max() > self.lim:
@@ -442,8 +446,7 @@ class BoundExplorer(_StaticNote, widgets.VBox):
         figure = plot_bound_check({"Honavar, teacher": (result.updates, result.honavar),
                                    "Stensbo-Smidt on X/R, teacher": (result.scaled_updates,
                                                                       result.stensbo_smidt)})
-        self.image.value = figure._repr_png_()
-        self.image.tooltip = describe_figure(figure, draw=False)   # drawn just now, for the PNG
+        self.image.show(figure._repr_png_(), describe_figure(figure, draw=False))   # drawn for the PNG just before
         self.summary.value = f"batch {self.batch}: {result.summary()}"
 
 

@@ -88,3 +88,15 @@ def test_bound_explorer_draws_a_fresh_batch_on_every_click_and_says_which():
     assert explorer.result.settings["seed"] == 30 and not np.array_equal(explorer.result.updates, first)
     again = BoundExplorer(n_sets=30)  # a fresh explorer repeats the same sequence
     assert np.array_equal(again.result.updates, first)
+
+
+def test_a_steppers_picture_and_its_name_go_in_one_message():
+    """The picture's name (its title, read by a screen reader) follows the step, sent with the picture: the
+    front end redraws an Image on every change of its state, so two messages would decode the picture twice."""
+    stepper = TraceStepper(train(*boolean_function("or")))
+    sent = []
+    stepper.image.send_state = lambda key=None: sent.append(sorted(key) if key is not None else None)
+    stepper.next.click()
+    assert sent == [["tooltip", "value"]]
+    assert stepper.image.tooltip.endswith("step 1 of 13: X1 presented, W·X = 0, output 0, target 0: right, "
+                                          "W stays [0 0 0]")
