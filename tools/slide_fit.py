@@ -5,13 +5,12 @@
     python tools/slide_fit.py --split        # start a sub-slide where a slide would overflow
 
 Each deck is exported as tools/slides.py exports it and opened in Debian's Chromium at 1280×720.
-reveal.js draws a slide of 960×700 logical pixels scaled to the window (about 1.03 here), so a
-slide fits when its content is at most 700 px tall; a taller one scrolls, and its lower part is
-off screen. One line per slide that does not fit: the lesson, the slide (h/v), its first heading
+The decks' slides are 1280×720 px, drawn 1:1 on that screen, so a slide fits when its content is
+at most 720 px tall; a taller one scrolls, and its lower part is off screen. One line per slide that does not fit: the lesson, the slide (h/v), its first heading
 or line, and its height. Exit status 1 if any slide of more than one cell does not fit (a single
 cell taller than the screen, a long table or a tall figure, can only scroll).
 
-With --split, a cell that would carry its slide past 700 px starts a sub-slide instead (its
+With --split, a cell that would carry its slide past 720 px starts a sub-slide instead (its
 "slideshow" metadata; nothing else in the notebook changes), and the decks are measured again.
 """
 import argparse

@@ -8,15 +8,15 @@ the web. Here the same export points at copies kept in tools/slides_assets/ (rev
 version nbconvert's template is written for; require.js 2.3.6; jQuery 3.5.1; their licenses
 beside them; taken unchanged from the npm registry), which are copied beside the pages: open
 build/slides/NN-name.slides.html from disk, or serve the folder. For a projector the pages leave
-out the In/Out prompts, set code at 16 px, wrap long lines and tighten tables (PROJECTOR_CSS);
+out the In/Out prompts, set prose at 24 px and code at 20 px, wrap long lines (PROJECTOR_CSS);
 tools/slide_fit.py measures what still overflows. Formulas would need MathJax from the web: here
 each is drawn at export by matplotlib's mathtext and embedded as an SVG image (its alt text is the
 TeX); nothing else of the template that reaches the web is kept (WEB_PARTS), and the theme is
 inlined without its web fonts (the browser's own sans-serif stands in). Each deck has its lesson's
 title, its links to other lessons lead to their decks, images from the web become their text, a
-figure's description in words is its alt text, a cell's input and output take no Tab stop (text wraps), and the slides out of view are inert (no
-Tab stop, nothing read aloud). The kernel-free players (PlayableRun) step in the decks; the views
-that need a kernel are left out.
+figure's description in words is its alt text, a cell's input and output take no Tab stop (text
+wraps), and the slides out of view are inert (no Tab stop, nothing read aloud). The kernel-free
+players (PlayableRun) step in the decks; the views that need a kernel are left out.
 """
 import argparse
 import base64
@@ -29,14 +29,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 ASSETS = Path(__file__).resolve().parent / "slides_assets"
 DEFAULT_OUTPUT = ROOT / "build" / "slides"
-# A slide is 960×700 px: long code lines and wide text outputs wrap instead of being cut off at its edge,
-# and code and tables are set a little smaller and tighter (16 px, where prose is 20), so that a check
-# or a run of a dozen presentations fits one slide.
-PROJECTOR_CSS = (".reveal .jp-InputArea-editor pre, .reveal .jp-OutputArea-output pre "
-                 "{white-space: pre-wrap; overflow-wrap: anywhere;}"
-                 ".reveal .jp-InputArea-editor pre {font-size: 16px !important; line-height: 1.25 !important;}"
-                 ".reveal .jp-OutputArea-output table {font-size: 0.8em !important;}"
-                 ".reveal .jp-OutputArea-output td, .reveal .jp-OutputArea-output th {padding: 0.1em 0.5em !important; line-height: 1.15;}")
+# A slide is 1280×720 px, a projector's screen, for the back of a lecture hall: prose at 24 px, code and text
+# outputs at 20 px, tables at 18; long code lines and wide text outputs wrap instead of being cut off at
+# the slide's edge.
+PROJECTOR_CSS = (".reveal .jp-RenderedMarkdown {font-size: 24px !important;}"
+                 ".reveal .jp-InputArea-editor pre, .reveal .jp-OutputArea-output pre "
+                 "{white-space: pre-wrap; overflow-wrap: anywhere; font-size: 20px !important;"
+                 " line-height: 1.2 !important;}"
+                 ".reveal .jp-OutputArea-output table {font-size: 18px !important;}"
+                 ".reveal .jp-OutputArea-output td, .reveal .jp-OutputArea-output th {padding: 0.1em 0.5em !important;"
+                 " line-height: 1.05 !important;}")
 
 
 # A lesson's links to the others lead to their decks, beside it.
@@ -121,7 +123,8 @@ def export(notebook, output=DEFAULT_OUTPUT):
     output = Path(output)
     output.mkdir(parents=True, exist_ok=True)
     shutil.copytree(ASSETS, output / "slides_assets", dirs_exist_ok=True)
-    exporter = SlidesExporter(reveal_url_prefix="slides_assets/reveal.js", reveal_scroll=True,
+    exporter = SlidesExporter(reveal_url_prefix="slides_assets/reveal.js", reveal_scroll=True, reveal_width="1280",
+                              reveal_height="720",
                               require_js_url="slides_assets/require.js", jquery_url="slides_assets/jquery.min.js",
                               exclude_input_prompt=True, exclude_output_prompt=True)
     book = nbformat.read(notebook, as_version=4)
@@ -190,6 +193,10 @@ def offline(body):
                           body)
     if found != 1:
         raise RuntimeError(f"nbconvert's slides template changed: the theme's link was found {found} times")
+    # no margin around the slide: a 1280x720 slide on a 1280x720 screen is drawn 1:1, so that 24 px is 24 px
+    body, found = re.subn(r"(height: 720,)", r"\1 margin: 0,", body)
+    if found != 1:
+        raise RuntimeError(f"nbconvert's slides template changed: the slide's height was found {found} times")
     body = CELL_TAB_STOP.sub(r"\1", body)
     body = words_in_alt(body)
     return body.replace("</body>", INERT_SCRIPT + "</body>", 1)

@@ -6,6 +6,8 @@ player is reached the way a lecturer does (Page Down), then the player is operat
 """
 import subprocess
 import sys
+import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -114,7 +116,7 @@ def test_the_lecture_stepper_fits_a_1280x720_projector(tmp_path):
 
 
 def test_every_slide_fits_a_1280x720_projector():
-    """tools/slide_fit.py's measure: a slide taller than reveal's 700 px is split into sub-slides.
+    """tools/slide_fit.py's measure: a slide taller than the 720 px of the screen is split into sub-slides.
 
     A single cell taller than the screen cannot be split by metadata: it must be shortened (a smaller
     figure, a shorter output) or split into two cells, so it fails this test too.
@@ -159,3 +161,22 @@ def test_a_formula_mathtext_cannot_draw_stays_as_tex_and_is_reported(capsys):
     assert slides.drawn_math(r"before $\unknowncommand{x}$ after") == r"before $\unknowncommand{x}$ after"
     assert r"formula left as TeX" in capsys.readouterr().err
     assert slides.drawn_math("costs 5 dollars, not $5") == "costs 5 dollars, not $5"   # no formula there
+
+
+def test_decks_set_type_for_the_back_of_a_lecture_hall():
+    """On a 1280x720 screen, drawn 1:1: prose at 24 px or more, code and text outputs at 20, tables at 18."""
+    _require_browser()
+    with tempfile.TemporaryDirectory() as folder:
+        page_file = slides.export(ROOT / "notebooks" / LESSON, Path(folder))
+        with serve(Path(folder)) as base, chromium(1280, 720) as page:
+            page.goto(f"{base}/{page_file.name}")
+            page.wait_for_function("() => document.querySelector('.reveal.ready') !== null", timeout=30_000)
+            sizes = page.evaluate("""() => {
+              const scale = document.querySelector('.reveal .slides').getBoundingClientRect().width / 1280;
+              const size = sel => [...document.querySelectorAll(sel)].map(el => parseFloat(getComputedStyle(el).fontSize));
+              return {scale, prose: size('.reveal .jp-RenderedMarkdown p, .reveal .jp-RenderedMarkdown li'),
+                      code: size('.reveal .jp-InputArea-editor pre, .reveal .jp-OutputArea-output pre'),
+                      tables: size('.reveal .jp-OutputArea-output td')};
+            }""")
+    assert abs(sizes["scale"] - 1) < 0.01
+    assert min(sizes["prose"]) >= 24 and min(sizes["code"]) >= 20 and min(sizes["tables"]) >= 18
