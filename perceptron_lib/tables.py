@@ -130,9 +130,9 @@ def pattern_table(X, y, *, target="c"):
     Examples
     --------
     >>> pattern_table([[0, 1], [1, 1]], [0, 1])
-        x0  x1  x2  c
-    X1   1   0   1  0
-    X2   1   1   1  1
+    pattern  x0  x1  x2  c
+         X1   1   0   1  0
+         X2   1   1   1  1
     """
     X = check.patterns("X", X)
     y, _ = check.labels("y", y, len(X))
@@ -169,9 +169,9 @@ def unit_table(w, X, y=None, *, target="c"):
     Examples
     --------
     >>> unit_table([-1.5, 1, 1], [[0, 1], [1, 1]], [0, 1])
-        x1  x2                  W·X  o  c   
-    X1   0   1  -1.5 + 0 + 1 = -0.5  0  0  ✓
-    X2   1   1   -1.5 + 1 + 1 = 0.5  1  1  ✓
+    pattern  x1  x2                  W·X  o  c  right?
+         X1   0   1  -1.5 + 0 + 1 = -0.5  0  0       ✓
+         X2   1   1   -1.5 + 1 + 1 = 0.5  1  1       ✓
     """
     X = check.patterns("X", X)
     w = check.weight_vector("w", w, X.shape[1] + 1)
