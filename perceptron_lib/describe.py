@@ -150,6 +150,9 @@ def _points(ax):
 def _lines(ax):
     found = []
     for line in ax.get_lines():
+        if hasattr(line, "get_data_3d"):   # in 3-D: the data, not its projection on the screen (BLAS-dependent)
+            found += _line_3d(line)
+            continue
         x, y = (np.asarray(v, float) for v in line.get_data())
         if not line.get_visible() or x.size == 0 or not np.isfinite(x).any():
             continue
@@ -175,6 +178,17 @@ def _lines(ax):
                          f"to {_num(x[keep].max())}, y from {_num(y[keep].min())} to {_num(y[keep].max())} "
                          f"(first {_num(y[keep][0])}, last {_num(y[keep][-1])}).".replace("  ", " "))
     return found
+
+
+def _line_3d(line):
+    points = np.column_stack([np.ravel(np.asarray(v, float)) for v in line.get_data_3d()])
+    if not line.get_visible() or len(points) == 0:
+        return []
+    label = _label(line)
+    what = f"A {STYLES.get(line.get_linestyle(), '')} line{' (' + label + ')' if label else ''}".replace("  ", " ")
+    if len(points) > 2:
+        what += f" through {len(points)} points"
+    return [f"{what} from {_point(points[0])} to {_point(points[-1])}."]
 
 
 def _bars(ax):
