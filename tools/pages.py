@@ -20,6 +20,7 @@ from pathlib import Path
 from slides import WEB_IMAGE, WEB_PARTS, drawn_math
 
 MATHJAX = WEB_PARTS[1]
+MATH_SIZE = {False: 11, True: 15}  # points: a page's prose is about 14 px
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_OUTPUT = ROOT / "build" / "pages"
@@ -51,7 +52,7 @@ def export(notebook, output=DEFAULT_OUTPUT):
     book = nbformat.read(notebook, as_version=4)
     for cell in book.cells:
         if cell.cell_type == "markdown":
-            cell.source = WEB_IMAGE.sub(r"\1", PAGE_LINK.sub(r"](\1.html\2)", drawn_math(cell.source)))
+            cell.source = WEB_IMAGE.sub(r"\1", PAGE_LINK.sub(r"](\1.html\2)", drawn_math(cell.source, MATH_SIZE)))
     title = next((line[2:].strip() for cell in book.cells if cell.cell_type == "markdown"
                   for line in cell.source.splitlines() if line.startswith("# ")), Path(notebook).stem)
     body, _ = HTMLExporter().from_notebook_node(book, resources={"metadata": {"name": title}})

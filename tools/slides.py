@@ -76,12 +76,14 @@ INERT_SCRIPT = """<script>
 # draw each formula once, at export, with matplotlib's mathtext (a TeX subset; what it names otherwise
 # is mapped first) and embed it as an SVG image whose alt text is the TeX.
 MATH = re.compile(r"\$\$(.+?)\$\$|(?<![\\$\w])\$([^$\n]+?)\$", re.S)
-MATHTEXT_NAMES = {r"\le": r"\leq", r"\ge": r"\geq", r"\lVert": r"\Vert", r"\rVert": r"\Vert"}
-MATH_SIZE = {False: 15, True: 21}  # points, inline and display: 20 px (the prose) and larger, as MathJax sets them
+# A binomial coefficient at full size, in a line of text too (mathtext's \binom shrinks it to script size).
+MATHTEXT_NAMES = {r"\le": r"\leq", r"\ge": r"\geq", r"\lVert": r"\Vert", r"\rVert": r"\Vert",
+                  r"\binom": r"\genfrac{(}{)}{0}{0}"}
+MATH_SIZE = {False: 18, True: 25}  # points, inline and display: 24 px (the decks' prose) and larger
 
 
-def math_svg(tex, display=False):
-    """The TeX formula `tex` (without dollars) drawn by matplotlib's mathtext, as SVG text."""
+def math_svg(tex, display=False, sizes=MATH_SIZE):
+    """The TeX formula `tex` (without dollars) drawn by matplotlib's mathtext at sizes[display] points, as SVG."""
     import io
 
     from matplotlib import mathtext, rc_context
@@ -93,17 +95,17 @@ def math_svg(tex, display=False):
         tex = re.sub(re.escape(name) + r"(?![A-Za-z])", lambda _: known, tex)
     drawn = io.BytesIO()
     with rc_context({"mathtext.fontset": "cm", "svg.fonttype": "path", "svg.hashsalt": "slides"}):
-        mathtext.math_to_image(f"${tex}$", drawn, prop=FontProperties(size=MATH_SIZE[display]), format="svg")
+        mathtext.math_to_image(f"${tex}$", drawn, prop=FontProperties(size=sizes[display]), format="svg")
     return drawn.getvalue().decode("utf-8")
 
 
-def drawn_math(markdown):
+def drawn_math(markdown, sizes=MATH_SIZE):
     """`markdown` with every formula replaced by an image of it (display formulas centred on a line)."""
     def image(match):
         display = match.group(1) is not None
         tex = (match.group(1) if display else match.group(2)).strip()
         try:
-            svg = math_svg(tex, display)
+            svg = math_svg(tex, display, sizes)
         except ValueError as error:  # TeX that mathtext does not know stays as it was written
             reason = (str(error).strip().splitlines() or ["mathtext could not parse it"])[0]
             print(f"slides: formula left as TeX ({reason}): {tex}", file=sys.stderr)
