@@ -78,7 +78,7 @@ class Picture(Figure):
         return buffer.getvalue()
 
     def _repr_mimebundle_(self, include=None, exclude=None):
-        from .describe import describe_figure, short_description
+        from .describe import describe_figure, short_description   # not plotting's names: its names are pictures
 
         png = base64.b64encode(self._repr_png_()).decode("ascii")   # drawn: texts and limits are final
         short, words = short_description(self), describe_figure(self, draw=False)
@@ -2055,7 +2055,7 @@ def draw_regions(predict, *, xlim, ylim, n_classes, ax=None, resolution=120, **s
     classes = np.where(classes < 0, 0, classes).reshape(u.shape).astype(float)
     from matplotlib.colors import ListedColormap
     style = {"alpha": 0.25, "shading": "auto", "zorder": 1, **style}
-    return ax.pcolormesh(u, v, classes, cmap=ListedColormap(_palette(n_classes)[:n_classes]), vmin=-0.5,
+    return ax.pcolormesh(u, v, classes, cmap=ListedColormap(_class_marks(n_classes)[0][:n_classes]), vmin=-0.5,
                          vmax=n_classes - 0.5, **style)
 
 
@@ -2274,11 +2274,6 @@ def plot_images(images, titles, *, ax=None, ncols=8, size=1.1):
     for ax in axes:
         ax.set_axis_off()
     return fig
-
-
-def _palette(n_classes):
-    """Colours of classes 0, 1, ...: for two, the package's negative (orange) and positive (blue)."""
-    return _class_marks(n_classes)[0]
 
 
 def _class_marks(n_classes):

@@ -329,8 +329,8 @@ def test_kernel_runs_are_the_same_under_other_blas_kernels_and_without_simd():
     numpy's own np.exp and ** do change in their last bits when these features are
     turned off on an AVX-512 machine; the kernel perceptron must not.
     """
-    from numpy._core import _multiarray_umath as umath
-    simd = " ".join(name for name in umath.__cpu_dispatch__ if umath.__cpu_features__.get(name))
+    from subprocesses import simd_features
+    simd = simd_features()
     digests, used = set(), []
     for blas, features in ((None, None), ("Prescott", None), ("Haswell", simd or None)):
         out = output_under(DETERMINISM, blas=blas, disabled_features=features).split()

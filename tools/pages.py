@@ -12,12 +12,12 @@ leading to their pages, and the prompts and code colours darkened (READING_CSS).
 their descriptions (alt text and a fold beneath) and the kernel-free players step; the views that
 need a kernel show their note and the static figure that follows them.
 """
-import argparse
 import re
 import sys
 from pathlib import Path
 
-from slides import WEB_IMAGE, WEB_PARTS, drawn_math
+import slides
+from slides import WEB_IMAGE, WEB_PARTS, drawn_math, without
 
 MATHJAX = WEB_PARTS[1]
 MATH_SIZE = {False: 11, True: 15}  # points: a page's prose is about 14 px
@@ -63,21 +63,11 @@ def export(notebook, output=DEFAULT_OUTPUT):
 
 def offline(body):
     """The page `body` with nothing that reaches the web: no require.js, MathJax or mermaid."""
-    for pattern in (REQUIRE_JS, MATHJAX, MERMAID):
-        body, found = pattern.subn("", body)
-        if found != 1:
-            raise RuntimeError(f"nbconvert's HTML template changed: {pattern.pattern[:60]!r} matched {found} times")
-    return body
+    return without(body, (REQUIRE_JS, MATHJAX, MERMAID), "HTML")
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("notebooks", nargs="*", type=Path)
-    parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)
-    args = parser.parse_args(argv)
-    notebooks = args.notebooks or sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
-    for notebook in notebooks:
-        print(export(notebook, args.output))
+    slides.main(argv, export, DEFAULT_OUTPUT, __doc__)
 
 
 if __name__ == "__main__":

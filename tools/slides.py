@@ -184,10 +184,7 @@ def words_in_alt(body):
 
 def offline(body):
     """The deck `body` with nothing that reaches the web (MathJax, mermaid), and with hidden slides inert."""
-    for pattern in WEB_PARTS:
-        body, found = pattern.subn("", body)
-        if found != 1:
-            raise RuntimeError(f"nbconvert's slides template changed: {pattern.pattern[:60]!r} matched {found} times")
+    body = without(body, WEB_PARTS, "slides")
     theme = (ASSETS / "reveal.js" / "dist" / "theme" / "simple.css").read_text(encoding="utf-8")
     theme = "\n".join(line for line in theme.splitlines() if not line.startswith("@import url(http"))
     body, found = re.subn(r'<link href="slides_assets/reveal\.js/dist/theme/simple\.css" id="theme" rel="stylesheet"/>',
@@ -204,10 +201,21 @@ def offline(body):
     return body.replace("</body>", INERT_SCRIPT + "</body>", 1)
 
 
-def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def without(body, patterns, template):
+    """`body` with each of `patterns` removed; each must match exactly once, or nbconvert's `template` changed."""
+    for pattern in patterns:
+        body, found = pattern.subn("", body)
+        if found != 1:
+            raise RuntimeError(f"nbconvert's {template} template changed: {pattern.pattern[:60]!r} matched {found} "
+                               "times")
+    return body
+
+
+def main(argv=None, export=export, output=DEFAULT_OUTPUT, doc=__doc__):
+    """Export the lessons named in `argv` (all by default) with `export`; pages.py runs it with its own."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("notebooks", nargs="*", type=Path)
-    parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)
+    parser.add_argument("--output", type=Path, default=output)
     args = parser.parse_args(argv)
     notebooks = args.notebooks or sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
     for notebook in notebooks:

@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from jupyter import ROOT, chromium
-from lite import serve
+from lite import keep_local, serve
 from test_notebooks_in_browser import _require_browser
 from test_slides import go_to_player
 
@@ -31,13 +31,18 @@ def serious_violations(page, context=None):
             if rule["impact"] in SERIOUS for node in rule["nodes"]]
 
 
+def exported(tmp_path_factory, tool):
+    """A folder with every lesson exported by `tool` (slides or pages)."""
+    _require_browser()
+    folder = tmp_path_factory.mktemp(tool.__name__)
+    for notebook in NOTEBOOKS:
+        tool.export(notebook, folder)
+    return folder
+
+
 @pytest.fixture(scope="module")
 def decks(tmp_path_factory):
-    _require_browser()
-    folder = tmp_path_factory.mktemp("decks")
-    for notebook in NOTEBOOKS:
-        slides.export(notebook, folder)
-    return folder
+    return exported(tmp_path_factory, slides)
 
 
 def open_deck(page, base, name):
@@ -59,9 +64,7 @@ def shown_slides(page):
 def test_no_slide_of_a_deck_has_a_serious_accessibility_violation(decks, notebook):
     name = notebook.stem + ".slides.html"
     with serve(decks) as base, chromium(1280, 720) as page:
-        outside = []
-        page.route("**/*", lambda route: route.continue_() if route.request.url.startswith((base, "data:"))
-                   else (outside.append(route.request.url), route.abort()))
+        outside = keep_local(page, base)
         open_deck(page, base, name)
         assert page.title().startswith(notebook.stem[:2])            # the lesson's own title, not "Notebook"
         found = {where: serious_violations(page, ".reveal .slides section.present") for where in shown_slides(page)}
@@ -71,18 +74,13 @@ def test_no_slide_of_a_deck_has_a_serious_accessibility_violation(decks, noteboo
 
 @pytest.fixture(scope="module")
 def lesson_pages(tmp_path_factory):
-    _require_browser()
-    folder = tmp_path_factory.mktemp("pages")
-    for notebook in NOTEBOOKS:
-        pages.export(notebook, folder)
-    return folder
+    return exported(tmp_path_factory, pages)
 
 
 def test_no_lesson_page_has_a_serious_accessibility_violation(lesson_pages):
-    found, outside = {}, []
+    found = {}
     with serve(lesson_pages) as base, chromium(1280, 720) as page:
-        page.route("**/*", lambda route: route.continue_() if route.request.url.startswith((base, "data:"))
-                   else (outside.append(route.request.url), route.abort()))
+        outside = keep_local(page, base)
         for notebook in NOTEBOOKS:
             page.goto(f"{base}/{notebook.stem}.html")
             page.wait_for_load_state("load")
