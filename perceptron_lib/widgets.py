@@ -4,6 +4,7 @@ No learning happens here: a view shows a Trace that `train` already computed. Th
 machinery the views need, making PNG pictures of a figure fast enough for a click
 (`FastPictures`, `StepPictures`), lives here beside them.
 """
+import asyncio
 import base64
 import html
 import io
@@ -144,7 +145,7 @@ class _StaticNote:
 class TraceStepper(_StaticNote, widgets.VBox):
     """Step through a learning run one presentation at a time.
 
-    Play, previous and next buttons and a slider choose the step; the picture
+    Play (a toggle: pause), previous and next buttons and a slider choose the step; the picture
     (pattern space with the decision line, and the weights), the arithmetic of
     the presentation and the current row of the run's table follow it. The
     pictures come from `StepPictures`, so a step shows at once.
@@ -190,13 +191,16 @@ class TraceStepper(_StaticNote, widgets.VBox):
         for k in range(min(ready, trace.n_presentations) + 1):
             self.pictures.png(k)
         last = trace.n_presentations
-        self.play = widgets.Play(min=0, max=last, interval=interval, description="play",
-                                 layout=widgets.Layout(width="auto"))
+        # A toggle with words on it, not ipywidgets' Play: Play's buttons are icons with no name a screen
+        # reader can read (axe: critical "button-name"). The kernel moves the slider while it is pressed.
+        self.interval = interval
+        self.play = widgets.ToggleButton(description=self._PLAY, tooltip="play the run, one step per interval",
+                                         layout=widgets.Layout(width="auto"))
+        self.play.observe(self._playing, names="value")
         self.previous = widgets.Button(description="◀ previous", layout=widgets.Layout(width="auto"))
         self.next = widgets.Button(description="next ▶", layout=widgets.Layout(width="auto"))
         self.slider = widgets.IntSlider(min=0, max=last, value=0, description="step",
                                         continuous_update=True, layout=widgets.Layout(width="340px"))
-        widgets.jslink((self.play, "value"), (self.slider, "value"))
         self.image = _NamedImage(format="png", layout=widgets.Layout(max_width="100%"))
         self.arithmetic = widgets.HTML()
         self.table = widgets.HTML()
@@ -211,8 +215,31 @@ class TraceStepper(_StaticNote, widgets.VBox):
             self.image.layout.max_height = "340px"
         self.show(0)
 
+    _PLAY, _PAUSE = "▶ play", "⏸ pause"
+
     def _go(self, k):
         self.slider.value = min(max(k, 0), self.trace.n_presentations)
+
+    def _playing(self, change):
+        """Pressed: step every `interval` ms until the end or until pressed again (from the start if at the end)."""
+        self.play.description = self._PAUSE if change["new"] else self._PLAY
+        if not change["new"]:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:        # no event loop (plain Python, not a kernel): nothing can move on its own
+            self.play.value = False
+            return
+        if self.slider.value == self.trace.n_presentations:
+            self.slider.value = 0
+        loop.create_task(self._play())
+
+    async def _play(self):
+        while self.play.value and self.slider.value < self.trace.n_presentations:
+            await asyncio.sleep(self.interval / 1000)
+            if self.play.value:
+                self._go(self.slider.value + 1)
+        self.play.value = False
 
     def show(self, k):
         """Show step k (0 is the start, trace.n_presentations the end)."""

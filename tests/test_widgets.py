@@ -8,7 +8,7 @@ from perceptron_lib.widgets import TraceStepper
 def test_buttons_step_and_stop_at_the_ends():
     run = train(*boolean_function("or"))
     stepper = TraceStepper(run)
-    assert (stepper.slider.max, stepper.play.max, stepper.slider.value) == (13, 13, 0)
+    assert (stepper.slider.max, stepper.slider.value) == (13, 0)
     stepper.previous.click()
     assert stepper.slider.value == 0
     for _ in range(20):
@@ -100,3 +100,23 @@ def test_a_steppers_picture_and_its_name_go_in_one_message():
     assert sent == [["tooltip", "value"]]
     assert stepper.image.tooltip.endswith("step 1 of 13: X1 presented, W·X = 0, output 0, target 0: right, "
                                           "W stays [0 0 0]")
+
+
+def test_play_is_a_labelled_toggle_that_steps_to_the_end_in_an_event_loop():
+    import asyncio
+    stepper = TraceStepper(train(*boolean_function("or")), interval=50)
+    assert stepper.play.description == "▶ play"          # words a screen reader reads, not an icon
+    stepper.play.value = True                              # no event loop here: it cannot play, and says so
+    assert (stepper.play.value, stepper.play.description, stepper.slider.value) == (False, "▶ play", 0)
+
+    async def press_and_wait():
+        stepper.play.value = True
+        assert stepper.play.description == "⏸ pause"
+        while stepper.play.value:
+            await asyncio.sleep(0.01)
+    asyncio.run(press_and_wait())
+    assert (stepper.slider.value, stepper.play.description) == (13, "▶ play")
+    shown = []
+    stepper.slider.observe(lambda change: shown.append(change["new"]), names="value")
+    asyncio.run(press_and_wait())                          # pressed at the end: from the start again
+    assert shown == list(range(14))

@@ -63,9 +63,14 @@ def test_notebook_runs_in_jupyterlab_and_its_steppers_step(lab, name):
         page.keyboard.press("ArrowRight")
         assert wait_for_change(page, stepper, start)[0] == "2"
         before_play = stepper_state(stepper)
-        stepper.locator(".widget-play button").first.click()  # play
+        stepper.get_by_role("button", name="▶ play").click()   # the kernel steps on its own
         assert int(wait_for_change(page, stepper, before_play)[0]) > 2
-        stepper.locator(".widget-play button").nth(1).click()  # pause
+        stepper.get_by_role("button", name="⏸ pause").click()
+        stepper.get_by_role("button", name="▶ play").wait_for(timeout=10_000)   # the kernel heard it
+        page.wait_for_timeout(300)
+        paused = stepper_state(stepper)
+        page.wait_for_timeout(2_000)                             # two intervals: paused, it stays put
+        assert stepper_state(stepper) == paused
     for view in page.locator(".perceptron-dual, .perceptron-unit").all():   # every picture has a name
         assert view.locator("img").first.get_attribute("title").startswith(("Left: the patterns", "The patterns"))
     assert page.locator(".jp-OutputArea-output img:not([alt]):not([title])").count() == 0
