@@ -499,9 +499,11 @@ class PlayableRun:
         A recorded run on patterns with two features, at most 79 presentations.
     rows : int, default 2
         Table rows shown on each side of the current one (0 to 5).
-    dpi : int, default 80
-        Resolution of the embedded pictures (40 to 150): lower keeps the
-        notebook small.
+    dpi : int, default 100
+        Resolution of the embedded pictures (40 to 150). At 100 their text is
+        as large as in the lesson's other figures (10 pt, 14 px drawn 1:1, as
+        on a deck's 1280x720 slide); lower keeps the notebook smaller and the
+        text smaller with it.
 
     Examples
     --------
@@ -511,7 +513,7 @@ class PlayableRun:
     (14, 1)
     """
 
-    def __init__(self, trace, *, rows=2, dpi=80):
+    def __init__(self, trace, *, rows=2, dpi=100):
         self.trace = _check_trace(trace)
         if trace.n_presentations + 1 > MAX_FRAMES:
             raise ValueError(f"trace must have at most {MAX_FRAMES - 1} presentations for a kernel-free stepper "
@@ -557,6 +559,7 @@ _STEP_PICTURE = ("Left: the patterns in the plane, circles for target 1 and squa
 _PLAYER = """<div id="{uid}" class="perceptron-playable" role="group" aria-label="a learning run to step through"
 style="max-width:960px">
 <style>#{uid} button:focus-visible, #{uid} input:focus-visible {{outline: 3px solid #0a58ca; outline-offset: 2px;}}
+#{uid} button {{font-size: inherit; padding: 0.15em 0.6em;}}
 #{uid} .announce {{position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%);
 white-space: nowrap;}}</style>
 <div style="display:flex;gap:0.5em;align-items:center;flex-wrap:wrap;font-size:1.1em">
