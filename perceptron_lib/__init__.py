@@ -38,7 +38,7 @@ from .geometry import (count_regions, decision_line, grid_points, misclassified,
 # Tables and visible checks (tables.py), a student's answer read without a traceback (answers.py),
 # pictures (plotting.py)
 from .tables import Checks, Table, pattern_table, side_by_side, unit_table
-from .answers import read_number, read_vector
+from .answers import read_number, read_run, read_vector, steps_differ
 from .plotting import (Picture, plot_bound_check, plot_boundaries, plot_correction_moves, plot_curves, plot_dual_grid,
                        plot_error_landscape, plot_feature_boundary, plot_feature_space, plot_history, plot_trace_grid,
                        plot_units, plot_weight_space, step_figure)
@@ -68,7 +68,7 @@ __all__ = [
     "count_regions", "decision_line", "grid_points", "misclassified", "pattern_lines", "positive_side",
     "sampled_regions", "wrong_side_of_lines",
     # tables and pictures
-    "Checks", "Table", "pattern_table", "side_by_side", "unit_table", "read_vector", "read_number",
+    "Checks", "Table", "pattern_table", "side_by_side", "unit_table", "read_vector", "read_number", "read_run", "steps_differ",
     "Picture", "plot_bound_check", "plot_boundaries", "plot_correction_moves", "plot_curves", "plot_dual_grid",
     "plot_error_landscape", "plot_feature_boundary", "plot_feature_space", "plot_history", "plot_trace_grid",
     "plot_units", "plot_weight_space", "step_figure", "plot_layer_steps", "plot_regions", "plot_confusion",

@@ -15,6 +15,7 @@ and never fail.
 import numpy as np
 
 from . import validation as check
+from .trace import Trace, format_vector
 
 
 def read_vector(value, length, what="your answer"):
@@ -104,6 +105,103 @@ def read_number(value, what="your answer", *, whole=False, minimum=None, maximum
             (f"at least {minimum:g}" if minimum is not None else f"at most {maximum:g}")
         return None, f"Not yet: {what} should be {span}; got {number:g}."
     return (int(number) if whole else number), None
+
+
+def read_run(function, args, width, what="your function"):
+    """(the weights a student's run function returned, as an array of shape (steps, width), None), or (None, a hint).
+
+    An exercise asks for a function that runs a learning rule and returns the
+    weight vector before the first presentation and after each one, as
+    `Trace.weights` holds them. The function is called here, so that whatever
+    it does (raise, return None, return rows of the wrong length) becomes a
+    sentence instead of a traceback. A function that never returns cannot be
+    caught; the exercises bound their loops.
+
+    Parameters
+    ----------
+    function : object
+        What the student defined (None until they have).
+    args : tuple
+        The arguments to call it with.
+    width : int
+        How many weights each row holds, from 1 to 1000.
+    what : str, default "your function"
+        How the hint names it.
+
+    Returns
+    -------
+    (ndarray or None, str or None)
+
+    Examples
+    --------
+    >>> read_run(lambda: [[0, 0], [1, 1]], (), 2)
+    (array([[0., 0.],
+           [1., 1.]]), None)
+    >>> read_run(lambda: [0, 1], (), 2)[1]
+    'Not yet: row 0 of what your function returned should be a list of 2 numbers, like [1, 0]; got 0.'
+    >>> read_run(lambda: 1 / 0, (), 2)[1]
+    'Not yet: your function stopped with ZeroDivisionError: division by zero.'
+    """
+    width = check.whole("width", width, minimum=1, maximum=1000)
+    what = check.text("what", what)
+    if function is None:
+        return None, f"Put {what} in the cell above first, then run this cell again."
+    if not callable(function):
+        return None, f"Not yet: {what} should be a function (def ...); got {_shown(function)}."
+    try:
+        rows = function(*args)
+    except Exception as error:   # the student's code may fail in any way: say how, with no traceback
+        return None, f"Not yet: {what} stopped with {type(error).__name__}: {error}."
+    if isinstance(rows, (str, bytes, dict)) or not hasattr(rows, "__len__") or len(rows) == 0:
+        return None, f"Not yet: {what} should return a list of weight vectors, one per step; got {_shown(rows)}."
+    read = []
+    for i, row in enumerate(rows):
+        vector, hint = read_vector(row, width, f"row {i} of what {what} returned")
+        if hint:
+            return None, hint
+        read.append(vector)
+    return np.array(read), None
+
+
+def steps_differ(weights, trace, what="yours"):
+    """None if `weights` are the run's weights step by step (exactly), else a sentence saying where they part.
+
+    Parameters
+    ----------
+    weights : ndarray of shape (steps, d)
+        The weights before the first presentation and after each one, as read by `read_run`.
+    trace : Trace
+        The run to compare with.
+    what : str, default "yours"
+        How the sentence names `weights`.
+
+    Returns
+    -------
+    str or None
+
+    Examples
+    --------
+    >>> from perceptron_lib import boolean_function, train
+    >>> run = train(*boolean_function("or"))
+    >>> steps_differ(run.weights, run) is None
+    True
+    >>> steps_differ(run.weights[:5], run)
+    'yours stops after presentation 4; the run goes on to presentation 13.'
+    """
+    what = check.text("what", what)
+    if not isinstance(trace, Trace):
+        raise TypeError(f"trace must be a Trace (from train); got {type(trace).__name__}")
+    expected = trace.weights
+    for k, (mine, right) in enumerate(zip(weights, expected)):
+        if not np.array_equal(mine, right):
+            when = "at the start" if k == 0 else f"after presentation {k}"
+            return f"{when} {what} is W = {format_vector(mine)}, the run's W = {format_vector(right)}."
+    if len(weights) != len(expected):
+        return (f"{what} stops after presentation {len(weights) - 1}; "
+                f"the run goes on to presentation {len(expected) - 1}." if len(weights) < len(expected) else
+                f"{what} goes on to presentation {len(weights) - 1}; the run stops after presentation "
+                f"{len(expected) - 1}.")
+    return None
 
 
 def _shown(value):

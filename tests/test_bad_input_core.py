@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from perceptron_lib import boolean_function, boolean_patterns, train, train_many, truth_table
-from perceptron_lib.answers import read_number, read_vector
+from perceptron_lib.answers import read_number, read_run, read_vector, steps_differ
 from perceptron_lib.trace import format_vector
 from perceptron_lib.training import output
 
@@ -137,6 +137,12 @@ CASES = _table("training.train", train, TRAIN) + _table("batch.train_many", trai
     case("answers.read_vector", lambda: read_vector([1, 2], 2.5), TypeError, "length", "2.5"),
     case("answers.read_vector", lambda: read_vector([1, 2], 2, what=3), TypeError, "what", "3"),
     case("answers.read_number", lambda: read_number(1, what=None), TypeError, "what", "None"),
+    case("answers.read_run", lambda: read_run(list, (), 0), ValueError, "width", "from 1 to 1000", "0"),
+    case("answers.read_run", lambda: read_run(list, (), 3, what=b"f"), TypeError, "what", "b'f'"),
+    case("answers.steps_differ", lambda: steps_differ(np.zeros((1, 3)), [[0, 0, 0]]), TypeError, "trace",
+         "a Trace", "list"),
+    case("answers.steps_differ", lambda: steps_differ(np.zeros((1, 3)), train(X2, Y2), what=1), TypeError,
+         "what", "1"),
     case("answers.read_number", lambda: read_number(1, whole="yes"), TypeError, "whole", "'yes'"),
     case("answers.read_number", lambda: read_number(1, minimum="0"), TypeError, "minimum", "'0'"),
     case("trace.Trace.step_summary", lambda: train(X2, Y2).step_summary(14), ValueError,
