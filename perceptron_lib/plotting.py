@@ -33,8 +33,7 @@ from matplotlib.patches import FancyArrowPatch, Polygon
 
 from . import validation as check
 from .arithmetic import add_with_ones, dot, nets, norm
-from .geometry import (_check_limits, _check_w, _patterns_and_labels, decision_line, misclassified,
-                       pattern_lines, positive_side)
+from .geometry import decision_line, misclassified, pattern_lines, positive_side
 from .trace import Trace, _num, format_vector
 
 POSITIVE = "#1f6fb4"   # blue: target 1
@@ -140,7 +139,7 @@ def draw_patterns(ax, X, y, *, names=True, size=90, **style):
         ``positive`` and ``negative`` (PathCollection) and ``names`` (list of Text).
     """
     ax = _axes("ax", ax)
-    X, y, labels = _patterns_and_labels(X, y, n_features=2)
+    X, y, labels = check.patterns_and_labels(X, y, n_features=2)
     names, size = check.flag("names", names), check.positive("size", size)
     positive = y == 1
     artists = {
@@ -181,8 +180,8 @@ def draw_decision_boundary(ax, w, *, xlim, ylim, arrow=True, **style):
     dict
         ``line`` (Line2D), ``side`` (Polygon) and ``arrow`` (FancyArrowPatch or None).
     """
-    ax, w = _axes("ax", ax), _check_w(w)
-    xlim, ylim = tuple(_check_limits("xlim", xlim)), tuple(_check_limits("ylim", ylim))
+    ax, w = _axes("ax", ax), check.plane_weights("w", w)
+    xlim, ylim = tuple(check.limits("xlim", xlim)), tuple(check.limits("ylim", ylim))
     arrow = check.flag("arrow", arrow)
     ax.set_xlim(*xlim)
     ax.set_ylim(*ylim)
@@ -205,7 +204,7 @@ def draw_decision_boundary(ax, w, *, xlim, ylim, arrow=True, **style):
 def update_decision_boundary(artists, w):
     """Move the artists of `draw_decision_boundary` to the weights w (shape (3,)), within the Axes' limits."""
     artists = _artists(artists, ("line", "side", "arrow"), "draw_decision_boundary")
-    w = _check_w(w)
+    w = check.plane_weights("w", w)
     xlim, ylim = artists["line"].axes.get_xlim(), artists["line"].axes.get_ylim()
     segment = decision_line(w, xlim, ylim)
     artists["line"].set_data(segment[:, 0], segment[:, 1])
@@ -319,7 +318,7 @@ def draw_step(axes, trace, k):
         The artists, for `update_step`.
     """
     pattern_ax, weights_ax = _axes_pair(axes)
-    k = _step(_check_trace(trace), k)
+    k = check.step("k", k, check.recorded_run("trace", trace))
     X = trace.X[:, 1:]
     xlim, ylim = pattern_limits(X)
     artists = {}
@@ -341,7 +340,7 @@ def draw_step(axes, trace, k):
 def update_step(artists, trace, k):
     """Move the artists of `draw_step` to step k (from 0 to trace.n_presentations) of the run they drew."""
     artists = _artists(artists, ("boundary", "weights", "ring", "title"), "draw_step")
-    k = _step(_check_trace(trace), k)
+    k = check.step("k", k, check.recorded_run("trace", trace))
     w = trace.weights[k]
     update_decision_boundary(artists["boundary"], w)
     update_weights(artists["weights"], w, trace.weights[k - 1] if k else None)
@@ -379,7 +378,7 @@ def step_figure(trace, k=0, *, ax=None, size=(7.2, 3.4), dpi=100):
     artists : dict
         For `update_step`.
     """
-    k = _step(_check_trace(trace), k)
+    k = check.step("k", k, check.recorded_run("trace", trace))
     size, dpi = _figsize(size), _dpi(dpi)
     fig, axes = _panels(ax, 2, size, (1, 2), dpi=dpi, width_ratios=[1.35, 1])
     return fig, draw_step(axes, trace, k)
@@ -418,7 +417,7 @@ def plot_trace_grid(trace, *, ax=None, ncols=5, size=1.6, steps=None):
     Figure
         The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
-    _check_trace(trace)
+    check.recorded_run("trace", trace)
     ncols = check.whole("ncols", ncols, minimum=1, maximum=MAX_PANELS)
     size = check.number("size", size, above=0, maximum=5)
     steps = _grid_steps(trace, steps)
@@ -499,7 +498,7 @@ def plot_history(trace, *, ax=None, size=(8.2, 2.8)):
     Figure
         The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
-    _check_trace(trace, plane=False)
+    check.recorded_run("trace", trace, plane=False)
     size = _figsize(size)
     n = len(trace.X)
     fig, (norm_ax, mistakes_ax) = _panels(ax, 2, size, (1, 2))
@@ -543,7 +542,7 @@ def draw_feature_boundary(ax, w, features, *, xlim, ylim, resolution=300):
     """
     ax, w = _axes("ax", ax), _weights(w, minimum=2)
     features = check.function("features", features, "features(points) for points of shape (m, 2)")
-    xlim, ylim = _check_limits("xlim", xlim), _check_limits("ylim", ylim)
+    xlim, ylim = check.limits("xlim", xlim), check.limits("ylim", ylim)
     resolution = _resolution(resolution)
     xs, ys = np.linspace(*xlim, resolution), np.linspace(*ylim, resolution)
     grid = np.column_stack([a.ravel() for a in np.meshgrid(xs, ys)])
@@ -627,7 +626,7 @@ def plot_feature_boundary(w, features, X, y, *, ax=None, size=(3.6, 3.6)):
     """
     w = _weights(w, minimum=2)
     features = check.function("features", features, "features(points) for points of shape (m, 2)")
-    X, y, _ = _patterns_and_labels(X, y, n_features=2)
+    X, y, _ = check.patterns_and_labels(X, y, n_features=2)
     fig, (ax,) = _panels(ax, 1, _figsize(size))
     xlim, ylim = pattern_limits(X)
     draw_feature_boundary(ax, w, features, xlim=xlim, ylim=ylim)
@@ -660,7 +659,7 @@ def plot_boundaries(X, y, weights, names, *, ax=None, size=(3.8, 3.8)):
     Figure
         The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
-    X, y, _ = _patterns_and_labels(X, y, n_features=2)
+    X, y, _ = check.patterns_and_labels(X, y, n_features=2)
     weights = _weight_rows("weights", weights, 16)
     names, size = _texts("names", names, len(weights)), _figsize(size)
     fig, (ax,) = _panels(ax, 1, size)
@@ -699,7 +698,7 @@ def plot_curves(curves, *, xlabel, ylabel, ax=None, size=(6, 2.8), ylim=None):
     curves = _series("curves", curves, 12, lambda name, values: _values(f"curves[{name!r}]", values))
     xlabel, ylabel = check.text("xlabel", xlabel), check.text("ylabel", ylabel)
     size = _figsize(size)
-    ylim = None if ylim is None else _check_limits("ylim", ylim)
+    ylim = None if ylim is None else check.limits("ylim", ylim)
     fig, (ax,) = _panels(ax, 1, size)
     for (name, values), color in zip(curves.items(), [NEGATIVE, POSITIVE, UPDATE, "black"] * 3):
         ax.plot(np.arange(1, len(values) + 1), values, lw=1.5, color=color, label=name)
@@ -741,8 +740,8 @@ def draw_weight_slice(ax, X, y, w, *, lim=3.0, resolution=201):
         The artists, for `update_weight_slice`.
     """
     ax = _axes("ax", ax)
-    X, y = _few_patterns(X, y)
-    w, lim, resolution = _check_w(w), _lim(lim), _landscape_resolution(resolution, len(X))
+    X, y = check.few_patterns(X, y, MAX_PATTERNS)
+    w, lim, resolution = check.plane_weights("w", w), _lim(lim), _landscape_resolution(resolution, len(X))
     artists = {}
     artists["errors"] = ax.imshow(np.zeros((resolution, resolution)), origin="lower", cmap=ERRORS,
                                   vmin=0, vmax=len(X) + 1, extent=(-lim, lim, -lim, lim), zorder=0,
@@ -759,10 +758,10 @@ def draw_weight_slice(ax, X, y, w, *, lim=3.0, resolution=201):
 def update_weight_slice(artists, X, y, w):
     """Move the artists of `draw_weight_slice` (drawn for the patterns X, y) to the weight vector w (shape (3,))."""
     artists = _artists(artists, ("errors", "lines", "names", "point", "title"), "draw_weight_slice")
-    X, y = _few_patterns(X, y)
+    X, y = check.few_patterns(X, y, MAX_PATTERNS)
     if len(X) != len(artists["lines"]):
         raise ValueError(f"X must be the {len(artists['lines'])} patterns the slice was drawn for, got {len(X)}")
-    w = _check_w(w)
+    w = check.plane_weights("w", w)
     lim = artists["errors"].get_extent()[1]
     grid = np.linspace(-lim, lim, artists["errors"].get_array().shape[0])
     w1, w2 = np.meshgrid(grid, grid)
@@ -815,8 +814,8 @@ def dual_figure(X, y, w, *, ax=None, lim=3.0, size=(7.6, 3.6), dpi=100):
     artists : dict
         For `update_dual`.
     """
-    X, y = _few_patterns(X, y)
-    w, lim, size, dpi = _check_w(w), _lim(lim), _figsize(size), _dpi(dpi)
+    X, y = check.few_patterns(X, y, MAX_PATTERNS)
+    w, lim, size, dpi = check.plane_weights("w", w), _lim(lim), _figsize(size), _dpi(dpi)
     fig, (pattern_ax, weight_ax) = _panels(ax, 2, size, (1, 2), dpi=dpi)
     xlim, ylim = pattern_limits(X)
     artists = {"boundary": draw_decision_boundary(pattern_ax, w, xlim=xlim, ylim=ylim)}
@@ -834,8 +833,8 @@ def dual_figure(X, y, w, *, ax=None, lim=3.0, size=(7.6, 3.6), dpi=100):
 def update_dual(artists, X, y, w):
     """Move the artists of `dual_figure` (drawn for the patterns X, y) to the weight vector w (shape (3,))."""
     artists = _artists(artists, ("boundary", "wrong", "pattern_title", "slice"), "dual_figure")
-    X, y = _few_patterns(X, y)
-    w = _check_w(w)
+    X, y = check.few_patterns(X, y, MAX_PATTERNS)
+    w = check.plane_weights("w", w)
     update_decision_boundary(artists["boundary"], w)
     wrong = misclassified(w, X, y)
     artists["wrong"].set_offsets(X[wrong].reshape(-1, 2))
@@ -878,8 +877,8 @@ def draw_unit(X, y, w, *, ax=None, names=True, size=90):
     >>> drawn["title"].get_text()
     'W = [-0.5 1 1]: 0 wrong'
     """
-    X, y = _few_patterns(X, y)
-    w = _check_w(w)
+    X, y = check.few_patterns(X, y, MAX_PATTERNS)
+    w = check.plane_weights("w", w)
     (ax,) = _panels(ax, 1, (4.2, 3.8))[1]
     xlim, ylim = pattern_limits(X)
     artists = {"boundary": draw_decision_boundary(ax, w, xlim=xlim, ylim=ylim)}
@@ -896,8 +895,8 @@ def draw_unit(X, y, w, *, ax=None, names=True, size=90):
 def update_unit(artists, X, y, w):
     """Move the artists of `draw_unit` (drawn for the patterns X, y) to the weights w (shape (3,))."""
     artists = _artists(artists, ("boundary", "wrong", "title"), "draw_unit")
-    X, y = _few_patterns(X, y)
-    w = _check_w(w)
+    X, y = check.few_patterns(X, y, MAX_PATTERNS)
+    w = check.plane_weights("w", w)
     update_decision_boundary(artists["boundary"], w)
     wrong = misclassified(w, X, y)
     artists["wrong"].set_offsets(X[wrong].reshape(-1, 2))
@@ -944,7 +943,7 @@ def plot_units(X, y, weights, titles, *, ax=None, size=2.6):
     Figure
         The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
-    X, y = _few_patterns(X, y)
+    X, y = check.few_patterns(X, y, MAX_PATTERNS)
     weights = _weight_rows("weights", weights, MAX_ROWS)
     titles = _texts("titles", titles, len(weights))
     size = check.number("size", size, above=0, maximum=5)
@@ -984,7 +983,7 @@ def plot_weight_space(X, y, *, ax=None, path=None, lim=2.0, size=(5.2, 5.2), ele
     Figure
         The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
-    X, y = _few_patterns(X, y, MAX_PLANES)
+    X, y = check.few_patterns(X, y, MAX_PLANES)
     if path is not None:
         path = _weight_rows("path", path, None)
     lim, size = _lim(lim), _figsize(size)
@@ -1042,7 +1041,7 @@ def plot_error_landscape(X, y, w0, *, ax=None, lim=3.0, size=(4.4, 4.0), resolut
     Figure
         The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
-    X, y = _few_patterns(X, y)
+    X, y = check.few_patterns(X, y, MAX_PATTERNS)
     w0, lim = check.number("w0", w0), _lim(lim)
     size, resolution = _figsize(size), _landscape_resolution(resolution, len(X))
     fig, (ax,) = _panels(ax, 1, size)
@@ -1147,7 +1146,7 @@ def plot_dual_grid(X, y, weights, titles, *, ax=None, lim=3.0, size=2.3):
     Figure
         The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
-    X, y = _few_patterns(X, y)
+    X, y = check.few_patterns(X, y, MAX_PATTERNS)
     weights = _weight_rows("weights", weights, MAX_ROWS)
     titles = _texts("titles", titles, len(weights))
     lim, size = _lim(lim), check.number("size", size, above=0, maximum=5)
@@ -1295,7 +1294,7 @@ def plot_weight_change(cases, *, betas=(0.0, 3.0), ax=None, size=(8.2, 3.3)):
     """
     from .variants import beta_opt, weight_change
     cases = _series("cases", cases, 4, _net_input)
-    low, high = _check_limits("betas", betas)
+    low, high = check.limits("betas", betas)
     if low < 0 or high > 1e3:
         raise ValueError(f"betas must be (low, high) with 0 <= low < high <= 1000, got {check.shown(betas)}")
     grid = np.linspace(low, high, 601)
@@ -1716,32 +1715,6 @@ def _artists(artists, keys, maker):
     return artists
 
 
-def _check_trace(trace, *, plane=True):
-    """A recorded run (a Trace, with its per-presentation record), on two features when `plane`."""
-    if not isinstance(trace, Trace):
-        raise TypeError(f"trace must be a Trace (what train returns), got {check.shown(trace)}")
-    if not trace.recorded:
-        raise ValueError("trace must have the per-presentation record (pictures of a run draw every "
-                         "presentation), got a run made with record=False; run train(..., record=True)")
-    if plane and trace.X.shape[1] != 3:
-        raise ValueError(f"trace must be a run on patterns with 2 features: pictures in pattern space need "
-                         f"patterns with 2 features, got {trace.X.shape[1] - 1}")
-    return trace
-
-
-def _step(trace, k):
-    return check.whole("k", k, minimum=0, maximum=trace.n_presentations)
-
-
-def _few_patterns(X, y, most=MAX_PATTERNS):
-    """Patterns in the plane and their labels, at most `most` (a line or a plane is drawn for each)."""
-    X, y, _ = _patterns_and_labels(X, y, n_features=2)
-    if len(X) > most:
-        raise ValueError(f"X must hold at most {most} patterns for this picture of weight space "
-                         f"(it draws a line or a plane for each), got {len(X)}")
-    return X, y
-
-
 def _landscape_resolution(resolution, n_samples):
     """Grid points per axis of an error landscape, so that the grid's work stays within MAX_GRID_WORK."""
     resolution = check.whole("resolution", resolution, minimum=2, maximum=MAX_RESOLUTION)
@@ -2046,7 +2019,7 @@ def draw_regions(predict, *, xlim, ylim, n_classes, ax=None, resolution=120, **s
     [0.0, 1.0, 0.0, 1.0]
     """
     predict = check.function("predict", predict, "predict(points)")
-    xlim, ylim = _check_limits("xlim", xlim), _check_limits("ylim", ylim)
+    xlim, ylim = check.limits("xlim", xlim), check.limits("ylim", ylim)
     n_classes = check.whole("n_classes", n_classes, minimum=2, maximum=len(CLASS_COLORS))
     resolution = check.whole("resolution", resolution, minimum=2, maximum=400)
     (ax,) = _panels(ax, 1, (4, 4))[1]
