@@ -49,6 +49,15 @@ CLASS_COLORS = ["#0072b2", "#e69f00", "#009e73", "#d55e00", "#cc79a7", "#56b4e9"
                 "#882255", "#661100"]
 CLASS_MARKERS = ["o", "s", "^", "D", "v", "P", "X", "*", "h", "p"]
 
+# Font sizes in points, each defined here once: a deck for a lecture hall raises them here, in one place.
+TEXT = 10              # pictures of runs and of weight space (lessons 01-05): pattern names, titles, legends,
+                       # tick labels; lesson 08's legend of the classes
+LARGE_TEXT = 11        # lessons 06-08 (no text under 11 pt, for a projector): legends, tick labels, counts;
+                       # a unit's title, the numbers on a weight-space path and at a correction's arrow
+LABEL = 12             # axis labels of weight space and of lessons 06-08; titles of lesson 08
+TITLE = 13             # titles of lessons 06 and 07
+REGION_NUMBER = 18     # the numbers of Budinich's four regions (plot_n_min_map)
+
 # Limits that keep every picture to a couple of seconds (about 60 ms a panel, 1 s a million grid points).
 MAX_PANELS = 42          # plot_trace_grid: 42 panels at most
 MAX_ROWS = 8             # plot_dual_grid: weight vectors, each in two panels
@@ -152,7 +161,7 @@ def draw_patterns(ax, X, y, *, names=True, size=90, **style):
     if names:
         for k, (a, b) in enumerate(X):
             artists["names"].append(ax.annotate(f"X{k + 1}", (a, b), xytext=(7, 7),
-                                                textcoords="offset points", fontsize=10, zorder=4))
+                                                textcoords="offset points", fontsize=TEXT, zorder=4))
     return artists
 
 
@@ -272,10 +281,10 @@ def draw_weights(ax, w, *, previous=None, limit=None, names=None):
         "bars": ax.bar(names, w, color="#7f8c8d", width=0.6),
         "before": ax.bar(names, w if previous is None else previous, fill=False, ls="--",
                          edgecolor="black", lw=1.2, width=0.6),
-        "values": [ax.text(i, 0, "", ha="center", fontsize=10) for i in range(len(w))],
+        "values": [ax.text(i, 0, "", ha="center", fontsize=TEXT) for i in range(len(w))],
     }
     ax.set_ylim(-limit, limit)
-    ax.set_title("weights", fontsize=10)
+    ax.set_title("weights", fontsize=TEXT)
     update_weights(artists, w, previous)
     return artists
 
@@ -332,7 +341,7 @@ def draw_step(axes, trace, k):
     pattern_ax.set_ylabel("x2")
     limit = max(1.0, 1.2 * float(np.abs(trace.weights).max()))
     artists["weights"] = draw_weights(weights_ax, trace.weights[k], limit=limit)
-    artists["title"] = pattern_ax.set_title("", fontsize=10, loc="left")
+    artists["title"] = pattern_ax.set_title("", fontsize=TEXT, loc="left")
     update_step(artists, trace, k)
     return artists
 
@@ -433,7 +442,7 @@ def plot_trace_grid(trace, *, ax=None, ncols=5, size=1.6, steps=None):
         ax.set_xticks([])
         ax.set_yticks([])
         if k == 0:
-            ax.set_title(f"start\n{format_vector(trace.weights[0])}", fontsize=10)
+            ax.set_title(f"start\n{format_vector(trace.weights[0])}", fontsize=TEXT)
             continue
         i = k - 1
         updated = bool(trace.updated[i])
@@ -441,7 +450,7 @@ def plot_trace_grid(trace, *, ax=None, ncols=5, size=1.6, steps=None):
                           edgecolors=UPDATE if updated else "black", zorder=5)
         ring.description = f"X{trace.pattern[i] + 1} presented, " + ("W changed" if updated else "W unchanged")
         ax.set_title(f"{k}: X{trace.pattern[i] + 1}{' update' if updated else ''}\n{format_vector(trace.weights[k])}",
-                     fontsize=10, color=UPDATE if updated else "black")
+                     fontsize=TEXT, color=UPDATE if updated else "black")
         if updated:
             for spine in ax.spines.values():
                 spine.set(color=UPDATE, lw=2)
@@ -511,7 +520,7 @@ def plot_history(trace, *, ax=None, size=(8.2, 2.8)):
     mistakes_ax.set_xlabel("pass")
     mistakes_ax.set_ylabel("updates in the pass")
     mistakes_ax.set_ylim(0, n + 0.5)
-    fig.suptitle(f"{trace.order} order, {trace.n_presentations} presentations: {trace.status}", fontsize=10)
+    fig.suptitle(f"{trace.order} order, {trace.n_presentations} presentations: {trace.status}", fontsize=TEXT)
     return fig
 
 
@@ -596,8 +605,8 @@ def plot_feature_space(Z, y, w, *, ax=None, names=("x1", "x2", "x3"), size=(4.2,
     ax.scatter(*Z[~positive].T, s=60, marker="s", color=NEGATIVE, depthshade=False,
                label=f"target {0 if labels == '0/1' else -1}")
     ax.set(xlabel=names[0], ylabel=names[1], zlabel=names[2], zlim=(low[2], high[2]))
-    ax.legend(loc="upper left", fontsize=10)
-    ax.set_title(f"W = {format_vector(w)}", fontsize=10)
+    ax.legend(loc="upper left", fontsize=TEXT)
+    ax.set_title(f"W = {format_vector(w)}", fontsize=TEXT)
     return fig
 
 
@@ -632,7 +641,7 @@ def plot_feature_boundary(w, features, X, y, *, ax=None, size=(3.6, 3.6)):
     draw_feature_boundary(ax, w, features, xlim=xlim, ylim=ylim)
     draw_patterns(ax, X, y)
     ax.set(aspect="equal", xlabel="x1", ylabel="x2")
-    ax.set_title(f"W = {format_vector(w)}", fontsize=10)
+    ax.set_title(f"W = {format_vector(w)}", fontsize=TEXT)
     return fig
 
 
@@ -672,7 +681,7 @@ def plot_boundaries(X, y, weights, names, *, ax=None, size=(3.8, 3.8)):
     handles, labels = ax.get_legend_handles_labels()
     order = sorted(range(len(labels)), key=lambda i: labels[i] not in names)   # the lines first, then the targets
     ax.legend([handles[i] for i in order], [labels[i] for i in order], loc="upper center",
-              bbox_to_anchor=(0.5, -0.18), ncol=2, fontsize=10, frameon=False)
+              bbox_to_anchor=(0.5, -0.18), ncol=2, fontsize=TEXT, frameon=False)
     return fig
 
 
@@ -705,7 +714,7 @@ def plot_curves(curves, *, xlabel, ylabel, ax=None, size=(6, 2.8), ylim=None):
     ax.set(xlabel=xlabel, ylabel=ylabel)
     if ylim is not None:
         ax.set_ylim(*ylim)
-    ax.legend(fontsize=10)
+    ax.legend(fontsize=TEXT)
     return fig
 
 
@@ -747,9 +756,9 @@ def draw_weight_slice(ax, X, y, w, *, lim=3.0, resolution=201):
                                   vmin=0, vmax=len(X) + 1, extent=(-lim, lim, -lim, lim), zorder=0,
                                   interpolation="nearest")
     artists["lines"] = [ax.plot([], [], color="#555555", lw=1.2, zorder=2)[0] for _ in X]
-    artists["names"] = [ax.text(0, 0, f"X{k + 1}", fontsize=10, zorder=4) for k in range(len(X))]
+    artists["names"] = [ax.text(0, 0, f"X{k + 1}", fontsize=TEXT, zorder=4) for k in range(len(X))]
     artists["point"] = ax.plot([], [], marker="*", ms=16, color=POSITIVE, mec="black", zorder=5)[0]
-    artists["title"] = ax.set_title("", fontsize=10)
+    artists["title"] = ax.set_title("", fontsize=TEXT)
     ax.set(xlim=(-lim, lim), ylim=(-lim, lim), xlabel="w1", ylabel="w2", aspect="equal")
     update_weight_slice(artists, X, y, w)
     return artists
@@ -823,7 +832,7 @@ def dual_figure(X, y, w, *, ax=None, lim=3.0, size=(7.6, 3.6), dpi=100):
     artists["wrong"] = pattern_ax.scatter([], [], s=420, facecolors="none", edgecolors=UPDATE,
                                           linewidths=2.5, zorder=5)
     artists["wrong"].description = WRONG
-    artists["pattern_title"] = pattern_ax.set_title("", fontsize=10)
+    artists["pattern_title"] = pattern_ax.set_title("", fontsize=TEXT)
     pattern_ax.set(aspect="equal", xlabel="x1", ylabel="x2")
     artists["slice"] = draw_weight_slice(weight_ax, X, y, w, lim=lim)
     update_dual(artists, X, y, w)
@@ -886,7 +895,7 @@ def draw_unit(X, y, w, *, ax=None, names=True, size=90):
     artists["wrong"] = ax.scatter([], [], s=4.5 * size, facecolors="none", edgecolors=UPDATE, linewidths=2.5,
                                   zorder=5)
     artists["wrong"].description = WRONG
-    artists["title"] = ax.set_title("", fontsize=11)
+    artists["title"] = ax.set_title("", fontsize=LARGE_TEXT)
     ax.set(aspect="equal", xlabel="x1", ylabel="x2")
     update_unit(artists, X, y, w)
     return artists
@@ -953,7 +962,7 @@ def plot_units(X, y, weights, titles, *, ax=None, size=2.6):
     for ax, w, title in zip(axes, weights, titles):
         drawn = draw_unit(X, y, w, ax=ax, size=50)
         drawn["title"].set_text(f"{title}\n{drawn['title'].get_text()}")
-        drawn["title"].set_fontsize(10)
+        drawn["title"].set_fontsize(TEXT)
         ax.set(xlabel="", ylabel="")
     return fig
 
@@ -1005,13 +1014,14 @@ def plot_weight_space(X, y, *, ax=None, path=None, lim=2.0, size=(5.2, 5.2), ele
         ax.plot(*path.T, color="black", lw=2, marker="o", ms=5, label="the run's W, numbered")
         ax.scatter(*path[-1], s=160, marker="*", color="gold", edgecolor="black", zorder=10)
         for i, point in enumerate(path):
-            ax.text(point[0], point[1], point[2] + 0.1 * lim, f" {i}", fontsize=11, fontweight="bold", zorder=11)
+            ax.text(point[0], point[1], point[2] + 0.1 * lim, f" {i}", fontsize=LARGE_TEXT, fontweight="bold",
+                    zorder=11)
     ticks = np.linspace(-lim, lim, 5)
     ax.set(xlim=(-lim, lim), ylim=(-lim, lim), zlim=(-lim, lim), xticks=ticks, yticks=ticks, zticks=ticks)
     for axis, name in (("x", "w0"), ("y", "w1"), ("z", "w2")):
-        getattr(ax, f"set_{axis}label")(name, fontsize=12)
+        getattr(ax, f"set_{axis}label")(name, fontsize=LABEL)
     ax.view_init(elev=elev, azim=azim)
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, 0.02), ncol=3, fontsize=10, frameon=False)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, 0.02), ncol=3, fontsize=TEXT, frameon=False)
     return fig
 
 
@@ -1104,16 +1114,16 @@ def plot_correction_moves(w, x, c, rules, *, ax=None, size=(6.4, 2.6)):
                     arrowprops={"arrowstyle": "-|>", "color": POSITIVE if right else UPDATE, "lw": 2})
         ax.plot([before], [row], "o", color="black", ms=5)
         ax.annotate(_num(end), (end, row), xytext=(7 if end >= before else -7, 0), textcoords="offset points",
-                    ha="left" if end >= before else "right", va="center", fontsize=11,
+                    ha="left" if end >= before else "right", va="center", fontsize=LARGE_TEXT,
                     bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.5})
-    ax.set_yticks(range(len(rules)), list(rules), fontsize=10)
+    ax.set_yticks(range(len(rules)), list(rules), fontsize=TEXT)
     ax.set_ylim(len(rules) - 0.4, -0.7)  # the first rule on top
     ax.set_xlabel(f"W·X of the pattern after the correction (before: {_num(before)}; its plane: W·X = 0)",
-                  fontsize=10)
+                  fontsize=TEXT)
     wrong_text, right_text = ("wrong side: W·X ≤ 0", "right side: W·X > 0") if side == 1 else \
         ("right side: W·X ≤ 0", "wrong side: W·X > 0")
-    ax.text(0.01, 1.03, wrong_text, transform=ax.transAxes, fontsize=10, color=UPDATE if side == 1 else POSITIVE)
-    ax.text(0.99, 1.03, right_text, transform=ax.transAxes, fontsize=10, ha="right",
+    ax.text(0.01, 1.03, wrong_text, transform=ax.transAxes, fontsize=TEXT, color=UPDATE if side == 1 else POSITIVE)
+    ax.text(0.99, 1.03, right_text, transform=ax.transAxes, fontsize=TEXT, ha="right",
             color=POSITIVE if side == 1 else UPDATE)
     return fig
 
@@ -1161,14 +1171,14 @@ def plot_dual_grid(X, y, weights, titles, *, ax=None, lim=3.0, size=2.3):
         wrong = misclassified(w, X, y)
         pattern_ax.scatter(*X[wrong].T, s=150, facecolors="none", edgecolors=UPDATE, lw=1.8, zorder=5).description = WRONG
         pattern_ax.set(aspect="equal", xticks=[], yticks=[])
-        pattern_ax.set_title(title, fontsize=10, loc="left")
+        pattern_ax.set_title(title, fontsize=TEXT, loc="left")
         drawn = draw_weight_slice(weight_ax, X, y, w, lim=lim, resolution=121)
         for name in drawn["names"]:
-            name.set_fontsize(10)
+            name.set_fontsize(TEXT)
         # a short title, so that neighbouring panels' titles do not run into each other
-        drawn["title"].set(text=f"its slice w0 = {_num(w[0])}: {int(wrong.sum())} wrong", fontsize=10)
+        drawn["title"].set(text=f"its slice w0 = {_num(w[0])}: {int(wrong.sum())} wrong", fontsize=TEXT)
         weight_ax.set(xlabel="", ylabel="")
-        weight_ax.tick_params(labelsize=10)
+        weight_ax.tick_params(labelsize=TEXT)
     return fig
 
 
@@ -1213,9 +1223,9 @@ def plot_bound_check(pairs, *, ax=None, size=(8.2, 3.4)):
     line = [lowest * 0.8, highest * 1.25]
     scatter_ax.plot(line, line, color="black", lw=1.5, label="updates = bound")
     scatter_ax.set(xscale="log", yscale="log", xlabel="bound", ylabel="updates made")
-    scatter_ax.legend(fontsize=10, loc="upper left")
+    scatter_ax.legend(fontsize=TEXT, loc="upper left")
     ratio_ax.set(xlabel="updates made / bound", ylabel="data sets", xlim=(0, right))
-    ratio_ax.legend(fontsize=10)
+    ratio_ax.legend(fontsize=TEXT)
     return fig
 
 
@@ -1223,14 +1233,14 @@ def plot_bound_check(pairs, *, ax=None, size=(8.2, 3.4)):
 
 
 def _style(ax, title=None, xlabel=None, ylabel=None):
-    """The projector sizes of lessons 06 and 07: titles 13 pt, labels 12 pt, ticks 11 pt."""
+    """The projector sizes of lessons 06 and 07: titles `TITLE`, axis labels `LABEL`, tick labels `LARGE_TEXT`."""
     if title is not None:
-        ax.set_title(title, fontsize=13)
+        ax.set_title(title, fontsize=TITLE)
     if xlabel is not None:
-        ax.set_xlabel(xlabel, fontsize=12)
+        ax.set_xlabel(xlabel, fontsize=LABEL)
     if ylabel is not None:
-        ax.set_ylabel(ylabel, fontsize=12)
-    ax.tick_params(labelsize=11)
+        ax.set_ylabel(ylabel, fontsize=LABEL)
+    ax.tick_params(labelsize=LARGE_TEXT)
 
 
 def plot_criterion(criteria, *, ax=None, size=(8.2, 3.3)):
@@ -1264,7 +1274,7 @@ def plot_criterion(criteria, *, ax=None, size=(8.2, 3.3)):
         one.step(np.arange(len(E)), E, where="post", color=POSITIVE, label="E(W)")
         one.plot(up, E[up], "o", color=UPDATE, label="E went up")
         _style(one, name, "presentation", "E(W)")
-        one.legend(fontsize=11)
+        one.legend(fontsize=LARGE_TEXT)
     return fig
 
 
@@ -1306,7 +1316,7 @@ def plot_weight_change(cases, *, betas=(0.0, 3.0), ax=None, size=(8.2, 3.3)):
         one.axvline(best, color=UPDATE, ls="--", label=f"Budinich's β_opt = 0.8884/|x| = {best:.3f}")
         _style(one, name, "β", "Δw")
         one.set_ylim(top=1.35 * changes.max())      # room for the legend above the curve
-        one.legend(fontsize=11, loc="upper right")
+        one.legend(fontsize=LARGE_TEXT, loc="upper right")
     return fig
 
 
@@ -1372,9 +1382,9 @@ def plot_grid_search(grid, soluble, *, mark=None, ax=None, size=(8.2, 4)):
         one.set_xticks(position(ticks[0], grid.betas), [f"{v:g}" for v in ticks[0]])
         one.set_yticks(position(ticks[1], grid.beta_etas), [f"{v:g}" for v in ticks[1]])
         _style(one, title, "β", "βη")
-        fig.colorbar(image, ax=one).ax.tick_params(labelsize=11)
+        fig.colorbar(image, ax=one).ax.tick_params(labelsize=LARGE_TEXT)
     if mark is not None:
-        axes[0].legend(loc="upper left", fontsize=11)
+        axes[0].legend(loc="upper left", fontsize=LARGE_TEXT)
     return fig
 
 
@@ -1429,13 +1439,13 @@ def plot_cover_check(measured, trials, *, ax=None, size=(8.2, 3.5)):
                     color=colour, ls=dashes, lw=2)
     curves.axvline(2, color=UPDATE, ls="--")
     _style(curves, "Cover's curve as d grows", "points per weight n / d")
-    axes[0].set_ylabel("P(separable)", fontsize=12)
+    axes[0].set_ylabel("P(separable)", fontsize=LABEL)
     for one in axes:
         one.axhline(0.5, color="grey", lw=0.8)
     # one legend for the measured panels, under them, where it hides no point
-    fig.legend(*axes[0].get_legend_handles_labels(), loc="outside lower center", ncol=5, fontsize=11,
+    fig.legend(*axes[0].get_legend_handles_labels(), loc="outside lower center", ncol=5, fontsize=LARGE_TEXT,
                frameon=False)
-    curves.legend(fontsize=11, loc="lower left")   # the empty corner: the crossing at n = 2d stays in view
+    curves.legend(fontsize=LARGE_TEXT, loc="lower left")   # the empty corner: the crossing at n = 2d stays in view
     return fig
 
 
@@ -1519,7 +1529,7 @@ def plot_n_min(n=40, sizes=(25, 50, 100, 200, 400), *, ax=None, size=(8.2, 3.5))
     logarithmic.axvline(0.2, color=UPDATE, ls="--", label="d = n / 5")
     _style(logarithmic, "logarithmic scale, several n", "inputs per pattern d / n", "log₁₀ N_min(n, d)")
     for one in (linear, logarithmic):
-        one.legend(fontsize=11)
+        one.legend(fontsize=LARGE_TEXT)
     return fig
 
 
@@ -1557,18 +1567,19 @@ def plot_n_min_map(d_top=40, *, ax=None, size=(8, 4.6)):
     # Names and region numbers where they sit clear of the lines (as fractions of d_top and n_top).
     for k, style, (x, y) in zip((1, 2, 5), (":", "--", "-"), ((0.875, 0.26), (0.85, 0.43), (0.35, 0.51))):
         one.plot([0, right], [0, k * right], style, color=UPDATE, lw=2)
-        one.text(x * d_top, y * n_top, "n = d" if k == 1 else f"n = {k}d", fontsize=12, color=UPDATE, ha="center",
+        one.text(x * d_top, y * n_top, "n = d" if k == 1 else f"n = {k}d", fontsize=LABEL, color=UPDATE, ha="center",
                  va="top", bbox=box)
     peaks = range(5, n_top + 1, 5)
     one.plot([n_min_peak(n) for n in peaks], peaks, "o", ms=4, color=NEGATIVE, label="largest N_min for each n")
     for region, (x, y) in zip("1234", ((0.625, 0.06), (0.625, 0.185), (0.625, 0.425), (0.15, 0.75))):
-        one.text(x * d_top, y * n_top, region, fontsize=18, fontweight="bold", ha="center", va="center", bbox=box)
+        one.text(x * d_top, y * n_top, region, fontsize=REGION_NUMBER, fontweight="bold", ha="center", va="center",
+                 bbox=box)
     one.set(xlim=(0.5, right), ylim=(0.5, n_top + 0.5))
     _style(one, None, "inputs d", "patterns n")
-    one.legend(fontsize=11, loc="upper left")
+    one.legend(fontsize=LARGE_TEXT, loc="upper left")
     colours = fig.colorbar(image, ax=one)
-    colours.set_label("N_min / its largest value at this n", fontsize=12)
-    colours.ax.tick_params(labelsize=11)
+    colours.set_label("N_min / its largest value at this n", fontsize=LABEL)
+    colours.ax.tick_params(labelsize=LARGE_TEXT)
     return fig
 
 
@@ -1608,7 +1619,7 @@ def plot_boolean_fractions(counts, *, ax=None, size=(7, 3.4)):
     one.semilogy(inputs, [separable_dichotomies(2**m, m + 1) / 2**2**m for m in inputs], "s--", color="grey",
                  label="Cover's count (general position)")
     _style(one, None, "inputs m", "fraction of all functions")
-    one.legend(fontsize=11)
+    one.legend(fontsize=LARGE_TEXT)
     return fig
 
 
@@ -1657,7 +1668,7 @@ def plot_cube_check(cube, *, trials=None, ax=None, size=(7, 3.4)):
     one.axvline(2, color="grey", ls="--")
     _style(one, None if trials is None else f"{trials} sets per n; bars: 95% intervals",
            "corners per weight n / (m + 1)", "P(separable)")
-    one.legend(fontsize=11)
+    one.legend(fontsize=LARGE_TEXT)
     return fig
 
 
@@ -1812,7 +1823,6 @@ def _resolution(resolution):
 
 UNIT_STYLES = ["-", "--", ":", "-."]   # unit 1, 2, 3, 4 (then again)
 MAX_CLASS_PANELS = 16
-FONT = 11              # lesson 08's pictures: no text under 11 pt, for a projector
 
 
 def draw_classes(X, labels, *, ax=None, size=30, **style):
@@ -1922,7 +1932,7 @@ def plot_layer_steps(run, X, *, ax=None, steps=None, ncols=4, size=2.7, elev=18,
                                                              if len(units) else "no unit corrected")
             title = f"{k}: X{j + 1}" + (f", unit{'s' * (len(units) > 1)} {', '.join(map(str, units))}"
                                          if len(units) else "")
-        ax.set_title(title, fontsize=FONT)
+        ax.set_title(title, fontsize=LARGE_TEXT)
     _class_legend(fig, axes)
     return fig
 
@@ -2067,10 +2077,10 @@ def plot_regions(predicts, X, labels, titles, *, ax=None, size=3.4, resolution=1
                      resolution=resolution)
         draw_classes(X, labels, ax=ax, size=22 if len(X) > 20 else 110, edgecolors="white", linewidths=0.5)
         ax.set(xlim=xlim, ylim=ylim, aspect="equal")
-        ax.set_xlabel("x1", fontsize=FONT)
-        ax.set_ylabel("x2", fontsize=FONT)
-        ax.tick_params(labelsize=FONT)
-        ax.set_title(title, fontsize=FONT + 1)
+        ax.set_xlabel("x1", fontsize=LARGE_TEXT)
+        ax.set_ylabel("x2", fontsize=LARGE_TEXT)
+        ax.tick_params(labelsize=LARGE_TEXT)
+        ax.set_title(title, fontsize=LABEL)
     _class_legend(fig, axes)
     return fig
 
@@ -2111,17 +2121,17 @@ def draw_confusion(matrix, *, ax=None, title=None, **style):
     mistakes = np.where(np.eye(len(matrix), dtype=bool), 0, matrix)
     darkest = max(1, int(mistakes.max()))
     image = ax.imshow(mistakes, **{"cmap": "Reds", "vmin": 0, "vmax": darkest, **style})
-    counts = [ax.text(j, i, str(count), ha="center", va="center", fontsize=FONT,
+    counts = [ax.text(j, i, str(count), ha="center", va="center", fontsize=LARGE_TEXT,
                       fontweight="bold" if i == j else "normal",
                       color="white" if mistakes[i, j] > darkest / 2 else ("black" if count else "#aaaaaa"))
               for (i, j), count in np.ndenumerate(matrix)]
     ax.set_xticks(range(len(matrix)))
     ax.set_yticks(range(len(matrix)))
-    ax.tick_params(labelsize=FONT)
-    ax.set_xlabel("predicted", fontsize=FONT + 1)
-    ax.set_ylabel("true", fontsize=FONT + 1)
+    ax.tick_params(labelsize=LARGE_TEXT)
+    ax.set_xlabel("predicted", fontsize=LABEL)
+    ax.set_ylabel("true", fontsize=LABEL)
     if title is not None:
-        ax.set_title(title, fontsize=FONT + 1)
+        ax.set_title(title, fontsize=LABEL)
     return {"image": image, "counts": counts}
 
 
@@ -2204,12 +2214,12 @@ def draw_accuracy_curve(values, accuracies, *, ax=None, xlabel="value", ylabel="
     if reference is not None:
         level = ax.axhline(reference, color=UPDATE, ls=":", lw=2,
                            label=check.text("reference_label", reference_label or f"{reference:.0%}"))
-        ax.legend(loc="lower left", fontsize=FONT)
+        ax.legend(loc="lower left", fontsize=LARGE_TEXT)
     if log:
         ax.set_xscale("log")
-    ax.set_xlabel(xlabel, fontsize=FONT + 1)
-    ax.set_ylabel(ylabel, fontsize=FONT + 1)
-    ax.tick_params(labelsize=FONT)
+    ax.set_xlabel(xlabel, fontsize=LABEL)
+    ax.set_ylabel(ylabel, fontsize=LABEL)
+    ax.tick_params(labelsize=LARGE_TEXT)
     return {"curve": curve, "reference": level}
 
 
@@ -2243,7 +2253,7 @@ def plot_images(images, titles, *, ax=None, ncols=8, size=1.1):
     fig, axes = _panels(ax, len(images), (size * cols, (size + 0.3) * rows), (rows, cols))
     for ax, image, title in zip(axes, images, titles):
         ax.imshow(image, cmap="gray_r", interpolation="nearest")
-        ax.set_title(title, fontsize=FONT + 1)
+        ax.set_title(title, fontsize=LABEL)
     for ax in axes:
         ax.set_axis_off()
     return fig
@@ -2261,7 +2271,7 @@ def _class_legend(fig, axes):
     if shown:
         from matplotlib.layout_engine import ConstrainedLayoutEngine
         beside = isinstance(fig.get_layout_engine(), ConstrainedLayoutEngine)   # room is made outside the panels
-        fig.legend(*zip(*shown), loc="outside right upper" if beside else "upper right", fontsize=FONT - 1,
+        fig.legend(*zip(*shown), loc="outside right upper" if beside else "upper right", fontsize=TEXT,
                    frameon=False)
 
 
