@@ -97,8 +97,25 @@ def test_the_wrong_axes_are_named_in_the_error(function, args, kwargs, panels, t
 def test_every_public_picture_function_takes_ax():
     import inspect
     takes = {name for name, f in inspect.getmembers(plotting, inspect.isfunction)
-             if f.__module__ == plotting.__name__ and not name.startswith("_")
+             if f.__module__.startswith(plotting.__name__ + ".") and not name.startswith("_")
              and ({"ax", "axes"} & set(inspect.signature(f).parameters))}
     pictures = {name for name in dir(plotting) if name.startswith(("plot_", "draw_")) or name.endswith("_figure")}
     assert pictures <= takes
     assert {f.__name__ for f, *_ in PICTURES + FIGURES} == {n for n in pictures if not n.startswith("draw_")}
+
+
+def test_the_package_exports_every_picture_of_its_modules():
+    """A picture added to a module of perceptron_lib/plotting/ is reached as perceptron_lib.plotting.name."""
+    import importlib
+    import inspect
+    import pkgutil
+    defined = set()
+    for info in pkgutil.iter_modules(plotting.__path__):
+        module = importlib.import_module(f"{plotting.__name__}.{info.name}")
+        if info.name == "base":   # the helpers the modules share; its constants and Picture are exported
+            continue
+        defined |= {name for name, value in vars(module).items() if not name.startswith("_")
+                    and (inspect.isfunction(value) or inspect.isclass(value)) and value.__module__ == module.__name__}
+    assert defined and defined <= set(plotting.__all__)
+    assert all(hasattr(plotting, name) for name in plotting.__all__)
+
