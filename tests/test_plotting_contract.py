@@ -119,3 +119,14 @@ def test_the_package_exports_every_picture_of_its_modules():
     assert defined and defined <= set(plotting.__all__)
     assert all(hasattr(plotting, name) for name in plotting.__all__)
 
+
+def test_font_sizes_are_the_named_constants_of_base():
+    """Every font size is one of base.py's constants (TEXT, LABEL, ...): a larger hall changes them in one place."""
+    import re
+    from pathlib import Path
+    sizes = re.compile(r"(fontsize|labelsize)\s*=\s*[\d.]|set_fontsize\(\s*[\d.]|\b(fontsize|labelsize)\"?\s*:\s*[\d.]")
+    found = [f"{path.name}:{n}: {line.strip()}" for path in sorted(Path(plotting.__file__).parent.glob("*.py"))
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if sizes.search(line)]
+    assert found == []
+    assert (plotting.TEXT, plotting.LARGE_TEXT, plotting.LABEL, plotting.TITLE, plotting.REGION_NUMBER) == \
+        (10, 11, 12, 13, 18)
