@@ -36,7 +36,7 @@ from .capacity import (LPSeparability, Separability, boolean_census, fraction_in
 from .geometry import (count_regions, decision_line, grid_points, misclassified, pattern_lines, positive_side,
                        sampled_regions, wrong_side_of_lines)
 # Tables and visible checks (tables.py), a student's answer read without a traceback (answers.py),
-# pictures (plotting.py)
+# pictures (plotting/)
 from .tables import Checks, Table, pattern_table, side_by_side, unit_table
 from .answers import read_number, read_run, read_vector, steps_differ
 from .plotting import (Picture, plot_bound_check, plot_boundaries, plot_correction_moves, plot_curves, plot_dual_grid,

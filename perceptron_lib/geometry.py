@@ -41,7 +41,7 @@ def positive_side(w, xlim, ylim):
     >>> positive_side([-1, 1, 0], (0, 2), (0, 1)).tolist()
     [[1.0, 0.0], [2.0, 0.0], [2.0, 1.0], [1.0, 1.0]]
     """
-    w, corners = _check_w(w), _corners(xlim, ylim)
+    w, corners = check.plane_weights("w", w), _corners(xlim, ylim)
     value = nets(w, add_with_ones(corners))
     vertices = []
     for i in range(4):  # Sutherland-Hodgman against one half-plane
@@ -75,7 +75,7 @@ def decision_line(w, xlim, ylim):
     >>> decision_line([-1, 1, 1], (0, 1), (0, 1)).tolist()
     [[1.0, 0.0], [0.0, 1.0]]
     """
-    w, corners = _check_w(w), _corners(xlim, ylim)
+    w, corners = check.plane_weights("w", w), _corners(xlim, ylim)
     if w[1] == 0 and w[2] == 0:
         return np.empty((0, 2))
     value = nets(w, add_with_ones(corners))
@@ -95,24 +95,9 @@ def decision_line(w, xlim, ylim):
     return points[[i, j]]
 
 
-def _check_w(w, name="w"):
-    w = check.array(name, w, "(3,)")
-    if w.shape != (3,):
-        raise ValueError(f"{name} must be [w0, w1, w2] (shape (3,)) for a picture in the plane, got shape {w.shape}")
-    return w + 0.0
-
-
-def _check_limits(name, value):
-    """(low, high): two finite numbers, low < high."""
-    limits = check.array(name, value, "(2,): (low, high)")
-    if limits.shape != (2,) or not limits[0] < limits[1]:
-        raise ValueError(f"{name} must be (low, high) with low < high, got {check.shown(value)}")
-    return limits
-
-
 def _corners(xlim, ylim):
     """The rectangle's corners, counter-clockwise from (x_min, y_min)."""
-    (x0, x1), (y0, y1) = _check_limits("xlim", xlim), _check_limits("ylim", ylim)
+    (x0, x1), (y0, y1) = check.limits("xlim", xlim), check.limits("ylim", ylim)
     return np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], float)
 
 
@@ -129,13 +114,6 @@ def _check_lines(lines, most):
         raise ValueError(f"lines must hold at most {most} lines here (the time grows fast with more), "
                          f"got {len(lines)}")
     return lines
-
-
-def _patterns_and_labels(X, y, *, n_features=None):
-    """Patterns (without the bias input) and their labels, one per pattern, and the label convention."""
-    X = check.patterns("X", X, n_features=n_features)
-    y, labels = check.labels("y", y, len(X))
-    return X, y, labels
 
 
 # Weight space: the dual picture (Honavar 1996, section 4; Budinich 1993, section 3). Each pattern
@@ -197,7 +175,7 @@ def misclassified(W, X, y):
     >>> misclassified([0, 1, 1], [[0, 0], [1, 0]], [0, 1]).tolist()
     [False, False]
     """
-    X, y, labels = _patterns_and_labels(X, y)
+    X, y, labels = check.patterns_and_labels(X, y)
     d = X.shape[1] + 1
     W = check.array("W", W, f"({d},) or (n_weights, {d})", ndim=(1, 2))
     if W.shape[-1] != d or (W.ndim == 2 and len(W) == 0):
@@ -333,8 +311,8 @@ def wrong_side_of_lines(w, X, y):
     >>> wrong_side_of_lines([-0.5, 1, -1], [[0, 0], [0, 1]], [0, 1]).tolist()
     [False, True]
     """
-    w = _check_w(w)
-    X, y, labels = _patterns_and_labels(X, y, n_features=2)
+    w = check.plane_weights("w", w)
+    X, y, labels = check.patterns_and_labels(X, y, n_features=2)
     a, b, c = pattern_lines(X, w[0]).T
     value = c + a * w[1] + b * w[2]  # w0 + x1 w1 + x2 w2, in the order of `misclassified`
     positive = y == 1

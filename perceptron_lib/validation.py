@@ -251,6 +251,86 @@ def weight_vector(name, w, size):
     return w + 0.0  # -0.0 + 0.0 is 0.0: the same value, and then the same bits everywhere
 
 
+
+def patterns_and_labels(X, y, *, n_features=None):
+    """Patterns X (without the bias input) and their labels y, one per pattern: (X, y, convention).
+
+    For functions whose parameters are named X and y (the messages name them).
+
+    >>> patterns_and_labels([[0, 1], [1, 1]], [0, 1], n_features=2)[2]
+    '0/1'
+    """
+    X = patterns("X", X, n_features=n_features)
+    y, convention = labels("y", y, len(X))
+    return X, y, convention
+
+
+def few_patterns(X, y, most):
+    """Patterns in the plane and their labels, at most `most` (a picture draws a line or a plane for each).
+
+    >>> few_patterns([[0, 1]], [1], 64)[0].shape
+    (1, 2)
+    """
+    X, y, _ = patterns_and_labels(X, y, n_features=2)
+    if len(X) > most:
+        raise ValueError(f"X must hold at most {most} patterns for this picture of weight space "
+                         f"(it draws a line or a plane for each), got {len(X)}")
+    return X, y
+
+
+def plane_weights(name, w):
+    """The weights [w0, w1, w2] of a unit in the plane, as floats (a -0.0 becomes 0.0).
+
+    >>> plane_weights("w", [-1, 1, 1]).tolist()
+    [-1.0, 1.0, 1.0]
+    """
+    w = array(name, w, "(3,)")
+    if w.shape != (3,):
+        raise ValueError(f"{name} must be [w0, w1, w2] (shape (3,)) for a picture in the plane, got shape {w.shape}")
+    return w + 0.0
+
+
+def limits(name, value):
+    """(low, high): two finite numbers, low < high, as an array.
+
+    >>> limits("xlim", (0, 2)).tolist()
+    [0.0, 2.0]
+    """
+    result = array(name, value, "(2,): (low, high)")
+    if result.shape != (2,) or not result[0] < result[1]:
+        raise ValueError(f"{name} must be (low, high) with low < high, got {shown(value)}")
+    return result
+
+
+def recorded_run(name, trace, *, plane=True):
+    """A Trace with its per-presentation record (what pictures of a run draw), on two features when `plane`.
+
+    >>> from perceptron_lib import boolean_function, train
+    >>> recorded_run("trace", train(*boolean_function("or"))).n_presentations
+    13
+    """
+    from .trace import Trace   # here: trace.py checks its own input with this module
+    if not isinstance(trace, Trace):
+        raise TypeError(f"{name} must be a Trace (what train returns), got {shown(trace)}")
+    if not trace.recorded:
+        raise ValueError(f"{name} must have the per-presentation record (pictures of a run draw every "
+                         "presentation), got a run made with record=False; run train(..., record=True)")
+    if plane and trace.X.shape[1] != 3:
+        raise ValueError(f"{name} must be a run on patterns with 2 features: pictures in pattern space need "
+                         f"patterns with 2 features, got {trace.X.shape[1] - 1}")
+    return trace
+
+
+def step(name, k, trace):
+    """A step of a recorded run: a whole number from 0 (the start) to trace.n_presentations.
+
+    >>> from perceptron_lib import boolean_function, train
+    >>> step("k", 3, train(*boolean_function("or")))
+    3
+    """
+    return whole(name, k, minimum=0, maximum=trace.n_presentations)
+
+
 def _range_text(kind, minimum, maximum):
     if minimum is not None and maximum is not None:
         return f"{kind} from {minimum} to {maximum}"

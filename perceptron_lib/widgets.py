@@ -22,9 +22,9 @@ from matplotlib.image import imsave
 from . import validation as check
 from .bounds import convergence_experiment
 from .describe import describe_figure
-from .geometry import _check_w, misclassified, wrong_side_of_lines
-from .plotting import (_check_trace, _few_patterns, _step, dual_figure, plot_bound_check, step_figure, unit_figure,
-                       update_dual, update_step, update_unit)
+from .geometry import misclassified, wrong_side_of_lines
+from .plotting import (MAX_PATTERNS, dual_figure, plot_bound_check, step_figure, unit_figure, update_dual, update_step,
+                       update_unit)
 from .tables import unit_table
 from .trace import format_vector
 
@@ -107,13 +107,13 @@ class StepPictures(FastPictures):
     """
 
     def __init__(self, trace, *, size=(7.2, 3.4), dpi=100):
-        self.trace = _check_trace(trace)
+        self.trace = check.recorded_run("trace", trace)
         figure, self.artists = step_figure(trace, 0, size=size, dpi=dpi)
         super().__init__(figure, lambda k: update_step(self.artists, trace, k))
 
     def png(self, k):
         """The picture of step k (from 0 to trace.n_presentations) as PNG bytes."""
-        return super().png(_step(self.trace, k))
+        return super().png(check.step("k", k, self.trace))
 
 
 
@@ -181,7 +181,7 @@ class TraceStepper(_StaticNote, widgets.VBox):
     _what = "stepper"
 
     def __init__(self, trace, *, interval=900, rows=None, ready=64, lecture=False):
-        self.trace = _check_trace(trace)
+        self.trace = check.recorded_run("trace", trace)
         interval = check.whole("interval", interval, minimum=50, maximum=10_000)
         self.lecture = check.flag("lecture", lecture)
         rows = (0 if self.lecture else 2) if rows is None else rows
@@ -243,7 +243,7 @@ class TraceStepper(_StaticNote, widgets.VBox):
 
     def show(self, k):
         """Show step k (0 is the start, trace.n_presentations the end)."""
-        k = _step(self.trace, k)
+        k = check.step("k", k, self.trace)
         self.image.show(self.pictures.png(k), _STEP_PICTURE.format(summary=self.trace.step_summary(k)))
         if k == 0:
             text = f"<b>step 0</b>: the start, W = {format_vector(self.trace.weights[0])}"
@@ -284,10 +284,10 @@ class UnitView(_StaticNote, widgets.VBox):
     _what = "view of a threshold unit"
 
     def __init__(self, X, y, *, weights=(-0.5, 1.0, 1.0), lim=3.0):
-        self.X, self.y = _few_patterns(X, y)
+        self.X, self.y = check.few_patterns(X, y, MAX_PATTERNS)
         check.labels("y", self.y, len(self.X), convention="0/1")
         self.lim = lim = check.number("lim", lim, above=0, maximum=1000)
-        weights = _check_w(weights, "weights")
+        weights = check.plane_weights("weights", weights)
         if np.abs(weights).max() > lim:
             raise ValueError(f"weights must lie within [-lim, lim] = [{-lim:g}, {lim:g}], got "
                              f"{format_vector(weights)}; pass a larger lim")
@@ -350,13 +350,13 @@ class DualView(_StaticNote, widgets.VBox):
     _what = "dual view"
 
     def __init__(self, X, y, *, weights=None, trace=None, lim=3.0):
-        self.X, self.y = _few_patterns(X, y)
+        self.X, self.y = check.few_patterns(X, y, MAX_PATTERNS)
         self.lim = lim = check.number("lim", lim, above=0, maximum=1000)
         if trace is not None:
             self._check_run(trace)
         if weights is None:  # the slider says "run step 0": show the run's start
             weights = trace.weights[0] if trace is not None else (-0.5, 1.0, -1.0)
-        weights = self._within_lim("weights", _check_w(weights, "weights"))
+        weights = self._within_lim("weights", check.plane_weights("weights", weights))
         figure, artists = dual_figure(self.X, self.y, weights, lim=lim)
         self.pictures = FastPictures(figure, lambda w: update_dual(artists, self.X, self.y, np.array(w)))
         self.w = [widgets.FloatSlider(value=float(v), min=-lim, max=lim, step=0.25, description=f"w{i}",
@@ -380,7 +380,7 @@ class DualView(_StaticNote, widgets.VBox):
 
     def set_weights(self, w):
         """Move the sliders to w = [w0, w1, w2], each within [-lim, lim] (one picture, not three)."""
-        w = self._within_lim("w", _check_w(w))
+        w = self._within_lim("w", check.plane_weights("w", w))
         self._holding = True
         for slider, value in zip(self.w, w):
             slider.value = float(value)
@@ -410,7 +410,7 @@ class DualView(_StaticNote, widgets.VBox):
         return w
 
     def _check_run(self, trace):
-        _check_trace(trace)
+        check.recorded_run("trace", trace)
         if trace.X.shape[0] != len(self.X) or not np.array_equal(trace.X[:, 1:], self.X):
             raise ValueError(f"trace must be a run on the same patterns X ({len(self.X)} patterns), got a run on "
                              f"{len(trace.X)} patterns that differ")
@@ -514,7 +514,7 @@ class PlayableRun:
     """
 
     def __init__(self, trace, *, rows=2, dpi=100):
-        self.trace = _check_trace(trace)
+        self.trace = check.recorded_run("trace", trace)
         if trace.n_presentations + 1 > MAX_FRAMES:
             raise ValueError(f"trace must have at most {MAX_FRAMES - 1} presentations for a kernel-free stepper "
                              f"(each is an embedded picture), got {trace.n_presentations}; use TraceStepper")

@@ -170,7 +170,7 @@ def declared_runtime_distributions():
     return {normalize(NAME.match(r).group(0)) for r in runtime_requirements()}
 
 
-PACKAGE_MODULES = sorted((ROOT / OWN_PACKAGE).glob("*.py"))
+PACKAGE_MODULES = sorted((ROOT / OWN_PACKAGE).rglob("*.py"))   # subpackages too (perceptron_lib/plotting/)
 NOTEBOOKS = sorted(p for p in (ROOT / "notebooks").rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
 
 
@@ -278,6 +278,14 @@ def test_import_scanner_accepts_declared_and_flags_undeclared_modules(tmp_path):
         {"cell_type": "code", "source": ["%matplotlib widget\n", "  !pip install x\n", "import pandas\n"]},
         {"cell_type": "markdown", "source": "import nothing"}]}), encoding="utf-8")
     assert notebook_code(notebook) == [(0, "import pandas")]
+
+
+def test_pyproject_lists_every_package_of_the_package():
+    """setuptools installs only the packages listed: a subpackage left out would be missing from an install."""
+    listed = load_pyproject()["tool"]["setuptools"]["packages"]
+    found = sorted(".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / OWN_PACKAGE).rglob("__init__.py"))
+    assert len(found) > 1 and sorted(listed) == found, f"[tool.setuptools] packages = {listed}, the folders: {found}"
+    assert {p.parent.name for p in PACKAGE_MODULES} == {p.split(".")[-1] for p in found}
 
 
 def test_package_modules_exist_and_import_something():

@@ -83,6 +83,10 @@ def test_lock_entries_give_a_wheels_imports_and_its_known_requirements(tmp_path)
     assert entry["depends"] == sorted(jupyterlite.LITE_REQUIRES)     # scipy is known, but not required
     with zipfile.ZipFile(wheel) as archive:
         assert "perceptron_lib/__init__.py" in archive.namelist()
+        record = archive.read("perceptron_lib-0.1.0.dist-info/RECORD").decode()
+        for path in (ROOT / "perceptron_lib").rglob("*.py"):   # the subpackages' modules too, each in the RECORD
+            name = path.relative_to(ROOT).as_posix()
+            assert name in archive.namelist() and f"\n{name},sha256=" in f"\n{record}", name
 
 
 def test_pyodide_comes_whole_from_a_folder_and_is_checked(tmp_path):

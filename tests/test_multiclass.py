@@ -340,7 +340,7 @@ def test_kernel_runs_are_the_same_under_other_blas_kernels_and_without_simd():
     assert used == [simd.split(), simd.split(), []], used     # the last run had numpy's SIMD code turned off
 
 
-# ---------------------------------------------------------------- the pictures (plotting.py)
+# ---------------------------------------------------------------- the pictures (plotting/classes.py)
 
 def test_layer_steps_show_the_start_and_every_correction_with_each_units_line():
     from perceptron_lib import plot_layer_steps
@@ -354,7 +354,7 @@ def test_layer_steps_show_the_start_and_every_correction_with_each_units_line():
 
 def test_in_space_each_unit_is_a_plane_cut_to_the_box():
     from perceptron_lib import plot_layer_steps
-    from perceptron_lib.plotting import _plane_polygon
+    from perceptron_lib.plotting.classes import _plane_polygon
     X, labels = corner_clusters(3, n_per_class=5, seed=0)
     run = train_layer(X, labels, code="binary", initial_weights=np.ones((3, 4)))
     fig = plot_layer_steps(run, X, steps=[0, run.n_presentations])

@@ -97,8 +97,36 @@ def test_the_wrong_axes_are_named_in_the_error(function, args, kwargs, panels, t
 def test_every_public_picture_function_takes_ax():
     import inspect
     takes = {name for name, f in inspect.getmembers(plotting, inspect.isfunction)
-             if f.__module__ == plotting.__name__ and not name.startswith("_")
+             if f.__module__.startswith(plotting.__name__ + ".") and not name.startswith("_")
              and ({"ax", "axes"} & set(inspect.signature(f).parameters))}
     pictures = {name for name in dir(plotting) if name.startswith(("plot_", "draw_")) or name.endswith("_figure")}
     assert pictures <= takes
     assert {f.__name__ for f, *_ in PICTURES + FIGURES} == {n for n in pictures if not n.startswith("draw_")}
+
+
+def test_the_package_exports_every_picture_of_its_modules():
+    """A picture added to a module of perceptron_lib/plotting/ is reached as perceptron_lib.plotting.name."""
+    import importlib
+    import inspect
+    import pkgutil
+    defined = set()
+    for info in pkgutil.iter_modules(plotting.__path__):
+        module = importlib.import_module(f"{plotting.__name__}.{info.name}")
+        if info.name == "base":   # the helpers the modules share; its constants and Picture are exported
+            continue
+        defined |= {name for name, value in vars(module).items() if not name.startswith("_")
+                    and (inspect.isfunction(value) or inspect.isclass(value)) and value.__module__ == module.__name__}
+    assert defined and defined <= set(plotting.__all__)
+    assert all(hasattr(plotting, name) for name in plotting.__all__)
+
+
+def test_font_sizes_are_the_named_constants_of_base():
+    """Every font size is one of base.py's constants (TEXT, LABEL, ...): a larger hall changes them in one place."""
+    import re
+    from pathlib import Path
+    sizes = re.compile(r"(fontsize|labelsize)\s*=\s*[\d.]|set_fontsize\(\s*[\d.]|\b(fontsize|labelsize)\"?\s*:\s*[\d.]")
+    found = [f"{path.name}:{n}: {line.strip()}" for path in sorted(Path(plotting.__file__).parent.glob("*.py"))
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if sizes.search(line)]
+    assert found == []
+    assert (plotting.TEXT, plotting.LARGE_TEXT, plotting.LABEL, plotting.TITLE, plotting.REGION_NUMBER) == \
+        (10, 11, 12, 13, 18)

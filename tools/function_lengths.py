@@ -12,7 +12,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "perceptron_lib"
 def lengths():
     """(lines of code, "module.function") for every function and method of the package."""
     found = []
-    for path in sorted(PACKAGE.glob("*.py")):
+    for path in sorted(PACKAGE.rglob("*.py")):   # subpackages too: plotting/runs.py is "plotting.runs.step_figure"
         lines = path.read_text(encoding="utf-8").splitlines()
         tree = ast.parse("\n".join(lines))
         for node in ast.walk(tree):
@@ -22,7 +22,8 @@ def lengths():
                     getattr(body[0], "value", None), ast.Constant) and isinstance(body[0].value.value, str) else body[0]
                 start = first.lineno if first is not body[0] else node.lineno
                 code = [ln for ln in lines[start - 1:node.end_lineno] if ln.strip() and not ln.strip().startswith("#")]
-                found.append((len(code), f"{path.stem}.{node.name}"))
+                module = ".".join(path.relative_to(PACKAGE).with_suffix("").parts)
+                found.append((len(code), f"{module}.{node.name}"))
     return sorted(found, reverse=True)
 
 

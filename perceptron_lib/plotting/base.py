@@ -1,0 +1,199 @@
+"""What every picture shares: colours, markers, font sizes, limits, the `Picture`, and the checks of a picture's input.
+
+The plain checks (numbers, arrays, patterns, weights in the plane, a recorded run) are in
+`perceptron_lib.validation`, which the widgets use too; the checks here are the pictures' own: a
+figure's size, the Axes given, the dict of artists a draw function returned. The names here are
+shared by the modules of `perceptron_lib.plotting` (hence none has a leading underscore); a lesson
+reaches the constants and `Picture` through `perceptron_lib.plotting`.
+"""
+import base64
+import html
+import io
+
+import numpy as np
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+
+from .. import validation as check
+from ..trace import format_vector
+
+POSITIVE = "#1f6fb4"   # blue: target 1
+NEGATIVE = "#e07b00"   # orange: target 0 (or -1)
+SHADE = "#d5e6f6"      # the side where W·X > 0
+UPDATE = "#c0392b"     # a presentation that changed W
+WRONG = "wrong: the unit's output differs from the target"   # what a red ring says, in words
+ERRORS = "Greys"       # the error landscape: darker is more errors
+# Classes differ by shape as well as colour: Okabe and Ito's palette for colour-blind eyes (its yellow, pale on
+# white, comes last), then Tol's wine and dark brown for a ninth and tenth class, which keep every two colours
+# at least 17 Delta E apart with normal vision, deuteranopia and protanopia (benchmarks/colour_blind.py);
+# and a marker of its own for each class.
+CLASS_COLORS = ["#0072b2", "#e69f00", "#009e73", "#d55e00", "#cc79a7", "#56b4e9", "#000000", "#f0e442",
+                "#882255", "#661100"]
+CLASS_MARKERS = ["o", "s", "^", "D", "v", "P", "X", "*", "h", "p"]
+
+# Font sizes in points, each defined here once: a deck for a lecture hall raises them here, in one place.
+TEXT = 10              # pictures of runs and of weight space (lessons 01-05): pattern names, titles, legends,
+                       # tick labels; lesson 08's legend of the classes
+LARGE_TEXT = 11        # lessons 06-08 (no text under 11 pt, for a projector): legends, tick labels, counts;
+                       # a unit's title, the numbers on a weight-space path and at a correction's arrow
+LABEL = 12             # axis labels of weight space and of lessons 06-08; titles of lesson 08
+TITLE = 13             # titles of lessons 06 and 07
+REGION_NUMBER = 18     # the numbers of Budinich's four regions (plot_n_min_map)
+
+# Limits that keep every picture to a couple of seconds (about 60 ms a panel, 1 s a million grid points).
+MAX_PANELS = 42          # plot_trace_grid: 42 panels at most
+MAX_ROWS = 8             # plot_dual_grid: weight vectors, each in two panels
+MAX_PATTERNS = 64        # pictures that draw a line and a name per pattern
+MAX_PLANES = 12          # plot_weight_space: a plane and a legend entry per pattern
+MAX_RESOLUTION = 1001    # grid points per axis of a shaded region
+MAX_GRID_WORK = 20_000_000  # error landscapes: grid points times patterns
+MAX_INCHES = 40          # a figure's width or height
+MAX_CLASS_PANELS = 16    # plot_layer_steps: steps of a layer of units
+
+
+class Picture(Figure):
+    """A matplotlib Figure that shows itself in a notebook as a PNG image with a description in words.
+
+    A plain Figure made without pyplot has no notebook display of its own;
+    this one does, without touching pyplot's global state. Its output holds
+    the PNG (with its alt text in the output's metadata, which nbconvert
+    reads), an HTML image with the same alt text and the whole description
+    in a fold beneath it (JupyterLab and the exported pages show the HTML:
+    JupyterLab gives a PNG output no alt text), and the description as plain
+    text. The description is read off what is drawn (`describe`).
+    """
+
+    def _repr_png_(self):
+        buffer = io.BytesIO()
+        self.savefig(buffer, format="png", bbox_inches="tight")
+        return buffer.getvalue()
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        from ..describe import describe_figure, short_description   # not plotting's names: its names are pictures
+
+        png = base64.b64encode(self._repr_png_()).decode("ascii")   # drawn: texts and limits are final
+        short, words = short_description(self), describe_figure(self, draw=False)
+        page = (f'<figure class="perceptron-figure" style="margin:0"><img src="data:image/png;base64,{png}" '
+                f'alt="{html.escape(short)}"><details><summary>The figure in words</summary>'
+                f'<p>{html.escape(words)}</p></details></figure>')
+        return {"image/png": png, "text/html": page, "text/plain": words}, {"image/png": {"alt": short}}
+
+
+def number_text(value):
+    """A number as the sources print it, integers without a decimal point: as `format_vector` prints each."""
+    return format_vector([value])[1:-1]
+
+
+# Checks of the pictures' own kinds of input; the plain ones are in `validation`.
+
+
+def check_axes(name, ax):
+    if not isinstance(ax, Axes):
+        raise TypeError(f"{name} must be a matplotlib Axes, got {check.shown(ax)}")
+    return ax
+
+
+def panels(ax, count, figsize, grid=(1, 1), *, projection=None, dpi=None, **grid_style):
+    """(figure, list of `count` Axes) for a picture of `count` panels.
+
+    With ax None: a new Picture of size `figsize` with a grid of panels (spare
+    panels hidden). Otherwise the Axes given (one Axes, or a sequence or array
+    of them), checked: exactly `count`, 3-D where the picture is 3-D.
+    """
+    if ax is None:
+        fig = Picture(figsize=figsize, dpi=dpi, layout="constrained")
+        rows, cols = grid
+        if projection is None:
+            axes = list(np.ravel(fig.subplots(rows, cols, squeeze=False, **grid_style)))
+        else:
+            axes = [fig.add_subplot(rows, cols, i + 1, projection=projection) for i in range(count)]
+        for spare in axes[count:]:
+            spare.set_axis_off()
+        return fig, axes[:count]
+    given = [ax] if isinstance(ax, Axes) else (list(np.ravel(np.asarray(ax, dtype=object)))
+                                                 if isinstance(ax, (list, tuple, np.ndarray)) else None)
+    if given is None or len(given) != count:
+        what = "a matplotlib Axes" if count == 1 else f"{count} matplotlib Axes (one per panel)"
+        raise (TypeError if given is None else ValueError)(
+            f"ax must be {what} or None (a new figure), got {check.shown(ax) if given is None else len(given)}")
+    for i, one in enumerate(given):
+        name = "ax" if count == 1 else f"ax[{i}]"
+        if check_axes(name, one).name != "3d" and projection == "3d":
+            raise TypeError(f"{name} must be a 3-D Axes (add_subplot(projection='3d')), got a {one.name} Axes")
+    return given[0].figure, given
+
+
+def check_artists(artists, keys, maker):
+    """The dict a draw function returned (its keys are checked, so that a wrong dict is named)."""
+    if not isinstance(artists, dict) or not all(key in artists for key in keys):
+        raise TypeError(f"artists must be the dict that {maker} returned, got {check.shown(artists)}")
+    return artists
+
+
+def check_weights(w, minimum=1):
+    """One weight vector of any length >= minimum."""
+    w = check.array("w", w, "(n_weights,)", ndim=1)
+    if len(w) < minimum:
+        raise ValueError(f"w must hold at least {minimum} weights [w0, w1, ...], got shape {w.shape}")
+    return w + 0.0
+
+
+def check_weight_rows(name, weights, most):
+    """Rows [w0, w1, w2], at least one and at most `most` (None: no limit)."""
+    weights = check.array(name, weights, "(n_rows, 3)", ndim=2)
+    if weights.shape[1] != 3 or len(weights) == 0:
+        raise ValueError(f"{name} must have shape (n_rows, 3), rows [w0, w1, w2], got shape {weights.shape}")
+    if most is not None and len(weights) > most:
+        raise ValueError(f"{name} must hold at most {most} rows here, got {len(weights)}")
+    return weights
+
+
+def check_texts(name, values, count):
+    """A list of `count` strings."""
+    if isinstance(values, str) or not isinstance(values, (list, tuple)):
+        raise TypeError(f"{name} must be a list of {count} str, got {check.shown(values)}")
+    if len(values) != count:
+        raise ValueError(f"{name} must hold {count} str (one each), got {len(values)}")
+    return [check.text(f"{name}[{i}]", v) for i, v in enumerate(values)]
+
+
+def check_series(name, mapping, most, each, *, key=check.text, what="str to values"):
+    """A dict of 1 to `most` entries: each key checked by key(name, key), each value by each(checked key, value)."""
+    if not isinstance(mapping, dict):
+        raise TypeError(f"{name} must be a dict of 1 to {most} entries, {what}, got {check.shown(mapping)}")
+    if not 1 <= len(mapping) <= most:
+        raise ValueError(f"{name} must hold from 1 to {most} entries, got {len(mapping)}")
+    checked = {}
+    for raw, value in mapping.items():
+        k = key(f"the keys of {name}", raw)
+        checked[k] = each(k, value)
+    return checked
+
+
+def check_values(name, values):
+    values = check.array(name, values, "(n_values,)", ndim=1)
+    if len(values) == 0:
+        raise ValueError(f"{name} must hold at least one value, got an empty array")
+    return values
+
+
+def check_figsize(size):
+    """(width, height) in inches, each > 0 and at most MAX_INCHES."""
+    size = check.array("size", size, "(2,): (width, height) in inches")
+    if size.shape != (2,) or not ((size > 0) & (size <= MAX_INCHES)).all():
+        raise ValueError(f"size must be (width, height) in inches, each > 0 and <= {MAX_INCHES}, "
+                         f"got {check.shown(size.tolist())}")
+    return tuple(size.tolist())
+
+
+def check_dpi(dpi):
+    return check.whole("dpi", dpi, minimum=20, maximum=400)
+
+
+def check_lim(lim):
+    """Half the side of a weight-space picture: > 0, and small enough that grid times pattern cannot overflow."""
+    return check.number("lim", lim, above=0, maximum=1e6)
+
+
+def check_resolution(resolution):
+    return check.whole("resolution", resolution, minimum=2, maximum=MAX_RESOLUTION)

@@ -1,0 +1,475 @@
+"""Beyond two classes (lesson 08): classes with a marker and a colour each, a layer of units learning them, decision
+regions, confusion matrices, accuracy curves and small images.
+
+Lesson 08's pictures write at `LARGE_TEXT` (11 pt) or larger, for a projector; only the legend of classes is at `TEXT`.
+"""
+import numpy as np
+
+from .. import validation as check
+from ..arithmetic import add_with_ones, dot, nets
+from .base import (CLASS_COLORS, CLASS_MARKERS, LABEL, LARGE_TEXT, MAX_CLASS_PANELS, MAX_INCHES, NEGATIVE, POSITIVE,
+                   TEXT, UPDATE, Picture, check_axes, check_texts, panels)
+from .pattern_space import draw_decision_boundary, pattern_limits
+
+UNIT_STYLES = ["-", "--", ":", "-."]   # unit 1, 2, 3, 4 (then again)
+
+
+def draw_classes(X, labels, *, ax=None, size=30, **style):
+    """Patterns in the plane (or in space), each class with its own marker and colour (ten of each, then again).
+
+    Two classes take the marks of the rest of the package: class 1 (target
+    1 or +1) blue circles, class 0 (target 0 or -1) orange squares. More
+    classes take `CLASS_MARKERS` and `CLASS_COLORS` (colour-blind safe), so
+    that no two classes differ by colour alone.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2) or (n_samples, 3)
+        Three features need a 3-D Axes.
+    labels : array-like of shape (n_samples,)
+        Class numbers from 0 (labels -1/+1 are drawn as 0/1).
+    ax : Axes, optional
+        Where to draw; a new figure's axes by default.
+    size : float, default 30
+        Marker area in points² (matplotlib's ``s``); not a figure size.
+    **style
+        Passed on to ``ax.scatter``.
+
+    Returns
+    -------
+    dict
+        Class number -> PathCollection (labelled "class k"), for the classes present.
+
+    Examples
+    --------
+    >>> drawn = draw_classes([[0, 0], [1, 1], [2, 0]], [0, 1, 1])
+    >>> drawn[1].get_offsets().tolist(), drawn[1].get_label()
+    ([[1.0, 1.0], [2.0, 0.0]], 'class 1')
+    """
+    X, labels = _class_points(X, labels, features=(2, 3))
+    if ax is None:
+        ax = Picture(figsize=(4, 4), layout="constrained").add_subplot(projection="3d" if X.shape[1] == 3 else None)
+    ax = check_axes("ax", ax)
+    if X.shape[1] == 3 and ax.name != "3d":
+        raise ValueError(f"ax must be a 3-D Axes for patterns with 3 features, got a {ax.name!r} Axes")
+    size = check.positive("size", size)
+    colors, markers = _class_marks(int(labels.max()) + 1)
+    return {k: ax.scatter(*X[labels == k].T, s=size, color=colors[k % len(colors)],
+                          marker=markers[k % len(markers)], zorder=3, label=f"class {k}", **style)
+            for k in np.unique(labels).tolist()}
+
+
+def plot_layer_steps(run, X, *, ax=None, steps=None, ncols=4, size=2.7, elev=18, azim=-62):
+    """A layer of units learning K classes, one panel per chosen step (the perceptron-network notes' two figures).
+
+    Each panel shows the classes and each unit's boundary W_i·X = 0 after
+    that presentation: lines in the plane, planes in space (cut to the box
+    around the patterns), unit 1 solid, unit 2 dashed, unit 3 dotted. The
+    pattern just presented is ringed, in red when some unit was corrected.
+
+    Parameters
+    ----------
+    run : LayerRun
+        A `train_layer` run on patterns with two or three features.
+    X : array-like of shape (n_samples, 2) or (n_samples, 3)
+        Its patterns.
+    steps : list of int, optional
+        Presentations to show, 0 (the start) to run.n_presentations, 1 to 16
+        of them; by default the start and every presentation that corrected a
+        unit (15 of them, evenly spread, when there are more).
+    ncols : int, default 4
+    size : float, default 2.7
+        Width and height of one panel, in inches.
+    elev, azim : float, default 18, -62
+        The viewing angle of 3-D panels, in degrees.
+    ax : sequence of matplotlib Axes, optional
+        Where to draw: one Axes per step (3-D for patterns with 3 features). By default a new Picture (of `size`).
+
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+
+    Examples
+    --------
+    >>> from perceptron_lib import corner_clusters, train_layer
+    >>> X, labels = corner_clusters(2, n_per_class=5, seed=1)
+    >>> figure = plot_layer_steps(train_layer(X, labels, code="binary"), X)
+    >>> figure.axes[0].get_title()
+    'start'
+    """
+    X = check.patterns("X", X)
+    if not hasattr(run, "weights_at") or len(run.labels) != len(X) or run.units[0].X.shape[1] != X.shape[1] + 1:
+        raise TypeError(f"run must be the LayerRun of these {len(X)} patterns, got {check.shown(run)}")
+    if X.shape[1] not in (2, 3):
+        raise ValueError(f"X must have 2 or 3 features (a plane or a space to draw), got {X.shape[1]}")
+    steps = _layer_steps(run, steps)
+    ncols = min(check.whole("ncols", ncols, minimum=1, maximum=8), len(steps))
+    size = check.number("size", size, above=0, maximum=MAX_INCHES / 8)
+    elev, azim = check.number("elev", elev, minimum=-90, maximum=90), check.number("azim", azim)
+    fig, axes = panels(ax, len(steps), (size * ncols, size * -(-len(steps) // ncols)),
+                        (-(-len(steps) // ncols), ncols), projection="3d" if X.shape[1] == 3 else None)
+    updated = run.updated
+    for ax, k in zip(axes, steps):
+        _draw_layer(ax, run, X, k, (elev, azim))
+        title = "start"
+        if k:
+            j, units = run.pattern[k - 1], np.flatnonzero(updated[k - 1]) + 1
+            ring = ax.scatter(*X[j], s=170, facecolors="none", edgecolors=UPDATE if len(units) else "black", lw=2,
+                              zorder=4)
+            ring.description = "the pattern presented, " + (f"corrected unit(s) {', '.join(map(str, units))}"
+                                                             if len(units) else "no unit corrected")
+            title = f"{k}: X{j + 1}" + (f", unit{'s' * (len(units) > 1)} {', '.join(map(str, units))}"
+                                         if len(units) else "")
+        ax.set_title(title, fontsize=LARGE_TEXT)
+    _class_legend(fig, axes)
+    return fig
+
+
+def _layer_steps(run, steps):
+    if steps is None:
+        corrected = np.flatnonzero(run.updated.any(axis=1)) + 1
+        if len(corrected) > MAX_CLASS_PANELS - 1:
+            corrected = corrected[np.unique(np.linspace(0, len(corrected) - 1, MAX_CLASS_PANELS - 1).round()
+                                            .astype(int))]
+        return [0, *corrected.tolist()]
+    if isinstance(steps, str) or not isinstance(steps, (list, tuple, np.ndarray)) \
+            or not 1 <= len(steps) <= MAX_CLASS_PANELS:
+        raise ValueError(f"steps must choose 1 to {MAX_CLASS_PANELS} panels, got {check.shown(steps)}")
+    return [check.whole("steps", k, minimum=0, maximum=run.n_presentations) for k in steps]
+
+
+def _draw_layer(ax, run, X, k, view):
+    """The classes and every unit's boundary after presentation k, on a 2-D or 3-D Axes."""
+    lows, highs = X.min(axis=0), X.max(axis=0)
+    pad = 0.15 * float((highs - lows).max()) + 0.1
+    lows, highs = lows - pad, highs + pad
+    draw_classes(X, run.labels, ax=ax, size=12 if X.shape[1] == 2 else 6,
+                 **({} if X.shape[1] == 2 else {"depthshade": False}))
+    for i, w in enumerate(run.weights_at(k)):
+        if X.shape[1] == 2:
+            drawn = draw_decision_boundary(ax, w, xlim=(lows[0], highs[0]), ylim=(lows[1], highs[1]), arrow=False,
+                                           lw=1.8, ls=UNIT_STYLES[i % 4], color="black")
+            drawn["side"].set_visible(False)
+        else:
+            _draw_plane(ax, w, lows, highs, UNIT_STYLES[i % 4])
+    ax.set(xlim=(lows[0], highs[0]), ylim=(lows[1], highs[1]), xticks=[], yticks=[])
+    if X.shape[1] == 2:
+        ax.set_aspect("equal")
+    else:
+        ax.set(zlim=(lows[2], highs[2]), zticks=[])
+        ax.view_init(*view)
+
+
+def _draw_plane(ax, w, lows, highs, style):
+    """The plane W·X = 0 where it cuts the box [lows, highs], as a translucent polygon (None if it misses)."""
+    from mpl_toolkits.mplot3d.art3d import Poly3DCollection
+    corners = _plane_polygon(w, lows, highs)
+    if len(corners) < 3:
+        return None
+    plane = Poly3DCollection([corners], facecolor=(0.5, 0.5, 0.5, 0.2), edgecolor="black", linewidths=1.6,
+                             linestyles=style)
+    ax.add_collection3d(plane)
+    return plane
+
+
+def _plane_polygon(w, lows, highs):
+    """Where w0 + w1 x1 + w2 x2 + w3 x3 = 0 crosses the edges of the box, in order around the polygon."""
+    box = np.array([[a, b, c] for a in (lows[0], highs[0]) for b in (lows[1], highs[1]) for c in (lows[2], highs[2])])
+    values = nets(w, add_with_ones(box))
+    points = [box[i] + values[i] / (values[i] - values[j]) * (box[j] - box[i])
+              for i in range(8) for j in range(i + 1, 8)
+              if np.count_nonzero(box[i] != box[j]) == 1 and (values[i] > 0) != (values[j] > 0)]
+    if len(points) < 3:
+        return np.empty((0, 3))
+    points = np.array(points)
+    offsets = points - points.mean(axis=0)
+    across = np.cross(np.asarray(w[1:], float), offsets[0])      # with offsets[0]: two directions in the plane
+    return points[np.argsort(np.arctan2(dot(offsets, across), dot(offsets, offsets[0])))]
+
+
+def draw_regions(predict, *, xlim, ylim, n_classes, ax=None, resolution=120, **style):
+    """Shade the plane by the class `predict` gives each point of a grid.
+
+    Parameters
+    ----------
+    predict : callable
+        ``predict(points)`` of an (n, 2) array returns n class numbers (or
+        labels -1/+1, drawn as 0/1).
+    xlim, ylim : (float, float)
+    n_classes : int
+        From 2 to 10: one colour each.
+    ax : Axes, optional
+        Where to draw; a new figure's axes by default.
+    resolution : int, default 120
+        Grid points per axis, from 2 to 400.
+    **style
+        Passed on to ``ax.pcolormesh`` (alpha 0.25 by default).
+
+    Returns
+    -------
+    QuadMesh
+
+    Examples
+    --------
+    >>> mesh = draw_regions(lambda p: (p[:, 0] > 0).astype(int), xlim=(-1, 1), ylim=(-1, 1), n_classes=2,
+    ...                     resolution=2)
+    >>> np.asarray(mesh.get_array()).ravel().tolist()
+    [0.0, 1.0, 0.0, 1.0]
+    """
+    predict = check.function("predict", predict, "predict(points)")
+    xlim, ylim = check.limits("xlim", xlim), check.limits("ylim", ylim)
+    n_classes = check.whole("n_classes", n_classes, minimum=2, maximum=len(CLASS_COLORS))
+    resolution = check.whole("resolution", resolution, minimum=2, maximum=400)
+    (ax,) = panels(ax, 1, (4, 4))[1]
+    u, v = np.meshgrid(np.linspace(*xlim, resolution), np.linspace(*ylim, resolution))
+    classes = np.asarray(predict(np.column_stack([u.ravel(), v.ravel()])))
+    classes = np.where(classes < 0, 0, classes).reshape(u.shape).astype(float)
+    from matplotlib.colors import ListedColormap
+    style = {"alpha": 0.25, "shading": "auto", "zorder": 1, **style}
+    return ax.pcolormesh(u, v, classes, cmap=ListedColormap(_class_marks(n_classes)[0][:n_classes]), vmin=-0.5,
+                         vmax=n_classes - 0.5, **style)
+
+
+def plot_regions(predicts, X, labels, titles, *, ax=None, size=3.4, resolution=120):
+    """Decision regions of several classifiers on the same patterns, side by side.
+
+    Parameters
+    ----------
+    predicts : list of callable
+        One ``predict(points)`` per panel (1 to 4).
+    X : array-like of shape (n_samples, 2)
+    labels : array-like of shape (n_samples,)
+        Class numbers from 0 (or labels -1/+1, drawn as 0/1).
+    titles : list of str
+        One per panel.
+    size : float, default 3.4
+        Width and height of one panel, in inches.
+    resolution : int, default 120
+    ax : sequence of matplotlib Axes, optional
+        Where to draw: one Axes per classifier. By default a new Picture (of `size`).
+
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    """
+    if not isinstance(predicts, (list, tuple)) or not 1 <= len(predicts) <= 4:
+        raise TypeError(f"predicts must be a list of 1 to 4 functions, got {check.shown(predicts)}")
+    X, labels = _class_points(X, labels)
+    titles = check_texts("titles", titles, len(predicts))
+    size = check.number("size", size, above=0, maximum=MAX_INCHES / 4)
+    fig, axes = panels(ax, len(predicts), (size * len(predicts), size), (1, len(predicts)))
+    xlim, ylim = pattern_limits(X, pad=0.2)
+    for ax, predict, title in zip(axes, predicts, titles):
+        draw_regions(predict, xlim=xlim, ylim=ylim, n_classes=max(2, int(labels.max()) + 1), ax=ax,
+                     resolution=resolution)
+        draw_classes(X, labels, ax=ax, size=22 if len(X) > 20 else 110, edgecolors="white", linewidths=0.5)
+        ax.set(xlim=xlim, ylim=ylim, aspect="equal")
+        ax.set_xlabel("x1", fontsize=LARGE_TEXT)
+        ax.set_ylabel("x2", fontsize=LARGE_TEXT)
+        ax.tick_params(labelsize=LARGE_TEXT)
+        ax.set_title(title, fontsize=LABEL)
+    _class_legend(fig, axes)
+    return fig
+
+
+def draw_confusion(matrix, *, ax=None, title=None, **style):
+    """A confusion matrix as a table of counts, the mistakes shaded (the perceptron-network notes' matrices).
+
+    Row = true class, column = predicted class. Off the diagonal a cell is
+    darker the more mistakes it counts; every count is written in its cell.
+
+    Parameters
+    ----------
+    matrix : array-like of shape (K, K)
+        Counts >= 0, K at most 20 (`confusion_matrix`).
+    ax : Axes, optional
+        Where to draw; a new figure's axes by default.
+    title : str, optional
+    **style
+        Passed on to ``ax.imshow`` (cmap "Reds" by default).
+
+    Returns
+    -------
+    dict
+        "image": the AxesImage; "counts": the Text of each cell, row by row.
+
+    Examples
+    --------
+    >>> drawn = draw_confusion([[5, 1], [0, 4]])
+    >>> [text.get_text() for text in drawn["counts"]]
+    ['5', '1', '0', '4']
+    """
+    matrix = check.array("matrix", matrix, "(K, K)", ndim=2, integer=True)
+    if matrix.shape[0] != matrix.shape[1] or not 1 <= matrix.shape[0] <= 20 or (matrix < 0).any():
+        raise ValueError(f"matrix must be a square table of counts >= 0, 1 x 1 to 20 x 20, got shape {matrix.shape} "
+                         f"with smallest count {matrix.min(initial=0)}")
+    title = None if title is None else check.text("title", title)
+    (ax,) = panels(ax, 1, (4.6, 4.6))[1]
+    mistakes = np.where(np.eye(len(matrix), dtype=bool), 0, matrix)
+    darkest = max(1, int(mistakes.max()))
+    image = ax.imshow(mistakes, **{"cmap": "Reds", "vmin": 0, "vmax": darkest, **style})
+    counts = [ax.text(j, i, str(count), ha="center", va="center", fontsize=LARGE_TEXT,
+                      fontweight="bold" if i == j else "normal",
+                      color="white" if mistakes[i, j] > darkest / 2 else ("black" if count else "#aaaaaa"))
+              for (i, j), count in np.ndenumerate(matrix)]
+    ax.set_xticks(range(len(matrix)))
+    ax.set_yticks(range(len(matrix)))
+    ax.tick_params(labelsize=LARGE_TEXT)
+    ax.set_xlabel("predicted", fontsize=LABEL)
+    ax.set_ylabel("true", fontsize=LABEL)
+    if title is not None:
+        ax.set_title(title, fontsize=LABEL)
+    return {"image": image, "counts": counts}
+
+
+def plot_confusion(matrices, titles, *, ax=None, size=4.1):
+    """Confusion matrices side by side (`draw_confusion`), for example of the training and the test half.
+
+    Parameters
+    ----------
+    matrices : list of array-like of shape (K, K)
+        1 to 3 tables of counts: row = true class, column = predicted class.
+    titles : list of str
+    size : float, default 4.1
+        Width and height of one panel, in inches.
+    ax : sequence of matplotlib Axes, optional
+        Where to draw: one Axes per matrix. By default a new Picture (of `size`).
+
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    """
+    if not isinstance(matrices, (list, tuple)) or not 1 <= len(matrices) <= 3:
+        raise TypeError(f"matrices must be a list of 1 to 3 count tables, got {check.shown(matrices)}")
+    titles = check_texts("titles", titles, len(matrices))
+    size = check.number("size", size, above=0, maximum=MAX_INCHES / 3)
+    fig, axes = panels(ax, len(matrices), (size * len(matrices), size), (1, len(matrices)))
+    for i, (ax, matrix, title) in enumerate(zip(axes, matrices, titles)):
+        try:
+            draw_confusion(matrix, ax=ax, title=title)
+        except (TypeError, ValueError) as error:
+            raise type(error)(str(error).replace("matrix", f"matrices[{i}]", 1)) from None
+    return fig
+
+
+def draw_accuracy_curve(values, accuracies, *, ax=None, xlabel="value", ylabel="accuracy", reference=None,
+                        reference_label=None, log=True, **style):
+    """Accuracy against a parameter (for example the RBF kernel's gamma), with an optional reference level.
+
+    Parameters
+    ----------
+    values : array-like of shape (n,)
+        The parameter's values, > 0 when `log`.
+    accuracies : array-like of shape (n,)
+        Fractions from 0 to 1.
+    ax : Axes, optional
+        Where to draw; a new figure (6.4 x 2.8 inches) by default.
+    xlabel : str, default "value"
+    ylabel : str, default "accuracy"
+    reference : float, optional
+        A level to draw across (for example a published accuracy).
+    reference_label : str, optional
+    log : bool, default True
+        A logarithmic axis for the values.
+    **style
+        Passed on to ``ax.plot`` for the curve.
+
+    Returns
+    -------
+    dict
+        "curve": the Line2D; "reference": the level's Line2D, or None.
+
+    Examples
+    --------
+    >>> drawn = draw_accuracy_curve([0.1, 1, 10], [0.5, 0.9, 0.7], reference=0.89)
+    >>> np.asarray(drawn["curve"].get_ydata()).tolist(), np.asarray(drawn["reference"].get_ydata()).tolist()
+    ([0.5, 0.9, 0.7], [0.89, 0.89])
+    """
+    values = check.array("values", values, "(n,)", ndim=1)
+    accuracies = check.array("accuracies", accuracies, "(n,)", ndim=1)
+    if len(accuracies) != len(values) or not len(values) or (accuracies < 0).any() or (accuracies > 1).any():
+        raise ValueError(f"accuracies must hold one fraction from 0 to 1 per value ({len(values)}), got "
+                         f"{check.shown(accuracies.tolist())}")
+    if check.flag("log", log) and (values <= 0).any():
+        raise ValueError(f"values must be > 0 on a logarithmic axis, got {check.shown(values.tolist())}")
+    xlabel, ylabel = check.text("xlabel", xlabel), check.text("ylabel", ylabel)
+    reference = None if reference is None else check.number("reference", reference, minimum=0, maximum=1)
+    (ax,) = panels(ax, 1, (6.4, 2.8))[1]
+    curve, = ax.plot(values, accuracies, **{"marker": "o", "color": POSITIVE, "lw": 2, **style})
+    level = None
+    if reference is not None:
+        level = ax.axhline(reference, color=UPDATE, ls=":", lw=2,
+                           label=check.text("reference_label", reference_label or f"{reference:.0%}"))
+        ax.legend(loc="lower left", fontsize=LARGE_TEXT)
+    if log:
+        ax.set_xscale("log")
+    ax.set_xlabel(xlabel, fontsize=LABEL)
+    ax.set_ylabel(ylabel, fontsize=LABEL)
+    ax.tick_params(labelsize=LARGE_TEXT)
+    return {"curve": curve, "reference": level}
+
+
+def plot_images(images, titles, *, ax=None, ncols=8, size=1.1):
+    """Small grey images (for example 8 x 8 digits) with a caption each.
+
+    Parameters
+    ----------
+    images : array-like of shape (n, height, width)
+        From 1 to 48 images.
+    titles : list of str
+    ncols : int, default 8
+    size : float, default 1.1
+        Width and height of one panel, in inches.
+    ax : sequence of matplotlib Axes, optional
+        Where to draw: one Axes per image. By default a new Picture (of `size`).
+
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    """
+    images = check.array("images", images, "(n, height, width)", ndim=3)
+    if not 1 <= len(images) <= 48:
+        raise ValueError(f"images must hold 1 to 48 images, got {len(images)}")
+    titles = check_texts("titles", titles, len(images))
+    ncols = check.whole("ncols", ncols, minimum=1, maximum=16)
+    size = check.number("size", size, above=0, maximum=MAX_INCHES / 16)
+    cols = min(ncols, len(images))
+    rows = -(-len(images) // cols)
+    fig, axes = panels(ax, len(images), (size * cols, (size + 0.3) * rows), (rows, cols))
+    for ax, image, title in zip(axes, images, titles):
+        ax.imshow(image, cmap="gray_r", interpolation="nearest")
+        ax.set_title(title, fontsize=LABEL)
+    for ax in axes:
+        ax.set_axis_off()
+    return fig
+
+
+def _class_marks(n_classes):
+    """(colours, markers) of classes 0, 1, ...: for two, those of target 0 and target 1 everywhere else."""
+    return ([NEGATIVE, POSITIVE], ["s", "o"]) if n_classes <= 2 else (CLASS_COLORS, CLASS_MARKERS)
+
+
+def _class_legend(fig, axes):
+    """One legend for the figure, beside its panels: the classes drawn on the first of `axes`."""
+    handles, labels = axes[0].get_legend_handles_labels()
+    shown = [(h, t) for h, t in zip(handles, labels) if t.startswith("class ")]
+    if shown:
+        from matplotlib.layout_engine import ConstrainedLayoutEngine
+        beside = isinstance(fig.get_layout_engine(), ConstrainedLayoutEngine)   # room is made outside the panels
+        fig.legend(*zip(*shown), loc="outside right upper" if beside else "upper right", fontsize=TEXT,
+                   frameon=False)
+
+
+def _class_points(X, labels, features=(2,)):
+    X = check.array("X", X, f"(n_samples, {' or '.join(map(str, features))})", ndim=2)
+    if X.shape[1] not in features or not len(X):
+        raise ValueError(f"X must have shape (n_samples, {' or '.join(map(str, features))}), at least one pattern, "
+                         f"got shape {X.shape}")
+    labels = check.array("labels", labels, "(n_samples,)", ndim=1, integer=True)
+    if len(labels) != len(X):
+        raise ValueError(f"labels must have one class per pattern ({len(X)}), got {len(labels)}")
+    return X, np.where(labels < 0, 0, labels)

@@ -1,0 +1,512 @@
+"""Pictures of experiments (lessons 05-07): curves and maps of what was counted over many runs or data sets.
+
+The convergence bound checked (05), the variants' criterion, weight change and grid search (06), Cover's
+counting, Budinich's local minima and the Boolean functions (07). Lessons 06 and 07 draw at the projector
+sizes of `_style`.
+"""
+import numpy as np
+
+from .. import validation as check
+from .base import (CLASS_COLORS, LABEL, LARGE_TEXT, NEGATIVE, POSITIVE, REGION_NUMBER, TEXT, TITLE, UPDATE,
+                   check_figsize, check_series, check_values, panels)
+
+
+def plot_bound_check(pairs, *, ax=None, size=(8.2, 3.4)):
+    """Observed updates against their bound, data set by data set, and how close they come.
+
+    Left: a log-log scatter of bound (x) against observed updates (y); the
+    theorem says every point lies on or below the diagonal y = x. Right: the
+    distribution of observed / bound, on an axis from 0 to just past its
+    largest value (with a line at 1 when some value passes it).
+
+    Parameters
+    ----------
+    pairs : dict of str to (array-like, array-like)
+        A name for each bound form (from 1 to 4), and (observed updates, bound)
+        per data set: observed >= 0, bound > 0, the same number of each.
+    size : (float, float), default (8.2, 3.4)
+        The figure's (width, height) in inches.
+    ax : sequence of matplotlib Axes, optional
+        Where to draw: 2 Axes (updates against bound, their ratio). By default a new Picture (of `size`).
+
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    """
+    pairs = check_series("pairs", pairs, 4, _bound_pair)
+    size = check_figsize(size)
+    fig, (scatter_ax, ratio_ax) = panels(ax, 2, size, (1, 2))
+    lowest, highest = np.inf, 0
+    colours = [POSITIVE, NEGATIVE, "#2e8b57", "#7d3c98"]
+    # The ratio axis ends just past the largest ratio (a bound that holds keeps it under 1): fixed at 0..1,
+    # the bars of loose bounds would all crowd its left end.
+    right = 1.05 * max(max((observed / bound).max() for observed, bound in pairs.values()), 0.01)
+    for (name, (observed, bound)), colour in zip(pairs.items(), colours):
+        shown = np.maximum(observed, 0.8)  # zero updates would fall off a log scale
+        scatter_ax.scatter(bound, shown, s=6, alpha=0.45, color=colour, label=name, lw=0)
+        ratio_ax.hist(observed / bound, bins=np.linspace(0, right, 41), alpha=0.55, color=colour, label=name)
+        lowest, highest = min(lowest, shown.min(), bound.min()), max(highest, bound.max())
+    if right > 1:
+        ratio_ax.axvline(1, color="black", lw=1.5, label="updates = bound")
+    line = [lowest * 0.8, highest * 1.25]
+    scatter_ax.plot(line, line, color="black", lw=1.5, label="updates = bound")
+    scatter_ax.set(xscale="log", yscale="log", xlabel="bound", ylabel="updates made")
+    scatter_ax.legend(fontsize=TEXT, loc="upper left")
+    ratio_ax.set(xlabel="updates made / bound", ylabel="data sets", xlim=(0, right))
+    ratio_ax.legend(fontsize=TEXT)
+    return fig
+
+
+def _bound_pair(name, pair):
+    if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+        raise TypeError(f"pairs[{name!r}] must be a pair (observed updates, bound), got {check.shown(pair)}")
+    observed, bound = check_values(f"pairs[{name!r}][0]", pair[0]), check_values(f"pairs[{name!r}][1]", pair[1])
+    if len(observed) != len(bound):
+        raise ValueError(f"pairs[{name!r}] must hold as many bounds as observed counts, got {len(observed)} "
+                         f"and {len(bound)}")
+    if observed.min() < 0 or bound.min() <= 0:
+        raise ValueError(f"pairs[{name!r}] must hold observed updates >= 0 and bounds > 0, got smallest "
+                         f"{observed.min():g} and {bound.min():g}")
+    return observed, bound
+
+
+def _style(ax, title=None, xlabel=None, ylabel=None):
+    """The projector sizes of lessons 06 and 07: titles `TITLE`, axis labels `LABEL`, tick labels `LARGE_TEXT`."""
+    if title is not None:
+        ax.set_title(title, fontsize=TITLE)
+    if xlabel is not None:
+        ax.set_xlabel(xlabel, fontsize=LABEL)
+    if ylabel is not None:
+        ax.set_ylabel(ylabel, fontsize=LABEL)
+    ax.tick_params(labelsize=LARGE_TEXT)
+
+
+def plot_criterion(criteria, *, ax=None, size=(8.2, 3.3)):
+    """The perceptron criterion E(W) after each presentation, one panel per run, with its rises marked.
+
+    The perceptron rule is stochastic gradient descent on E (Stensbo-Smidt
+    2015, eqs. 3-6), yet E can go up at an update: the pattern presented is
+    fixed while others are pushed to the wrong side. Red dots mark the
+    presentations after which E is higher than before.
+
+    Parameters
+    ----------
+    criteria : dict of str to array-like
+        A title for each run (from 1 to 4) and E(W) before the first
+        presentation and after each (`perceptron_criterion` of the run's
+        weights): 1-D, finite.
+    size : (float, float), default (8.2, 3.3)
+        The figure's (width, height) in inches.
+    ax : matplotlib Axes or sequence of them, optional
+        Where to draw: one Axes per run. By default a new Picture (of `size`).
+
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    """
+    criteria = check_series("criteria", criteria, 4, lambda name, values: check_values(f"criteria[{name!r}]", values))
+    fig, axes = panels(ax, len(criteria), check_figsize(size), (1, len(criteria)))
+    for one, (name, E) in zip(axes, criteria.items()):
+        up = np.flatnonzero(np.diff(E) > 0) + 1
+        one.step(np.arange(len(E)), E, where="post", color=POSITIVE, label="E(W)")
+        one.plot(up, E[up], "o", color=UPDATE, label="E went up")
+        _style(one, name, "presentation", "E(W)")
+        one.legend(fontsize=LARGE_TEXT)
+    return fig
+
+
+def plot_weight_change(cases, *, betas=(0.0, 3.0), ax=None, size=(8.2, 3.3)):
+    """One pattern's weight change Δw against the steepness β, and Budinich's β_opt, one panel per case.
+
+    Δw(β) = β (c − f(βx)) f'(βx) for a pattern with target c = 1 and input 1
+    (Budinich 1993, eq. 5, via `variants.weight_change`); the dashed line is
+    `variants.beta_opt`, where it is largest (his figure 4).
+
+    Parameters
+    ----------
+    cases : dict of str to float
+        A title for each case (from 1 to 4) and its net input x (nonzero,
+        |x| <= 1e6).
+    betas : (float, float), default (0, 3)
+        The range of β drawn, 0 <= low < high <= 1e3 (601 values).
+    size : (float, float), default (8.2, 3.3)
+        The figure's (width, height) in inches.
+    ax : matplotlib Axes or sequence of them, optional
+        Where to draw: one Axes per case. By default a new Picture (of `size`).
+
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    """
+    from ..variants import beta_opt, weight_change
+    cases = check_series("cases", cases, 4, _net_input)
+    low, high = check.limits("betas", betas)
+    if low < 0 or high > 1e3:
+        raise ValueError(f"betas must be (low, high) with 0 <= low < high <= 1000, got {check.shown(betas)}")
+    grid = np.linspace(low, high, 601)
+    fig, axes = panels(ax, len(cases), check_figsize(size), (1, len(cases)))
+    for one, (name, x) in zip(axes, cases.items()):
+        best = beta_opt(x)
+        changes = weight_change(grid, x)
+        one.plot(grid, changes, color=POSITIVE)
+        one.axvline(best, color=UPDATE, ls="--", label=f"Budinich's β_opt = 0.8884/|x| = {best:.3f}")
+        _style(one, name, "β", "Δw")
+        one.set_ylim(top=1.35 * changes.max())      # room for the legend above the curve
+        one.legend(fontsize=LARGE_TEXT, loc="upper right")
+    return fig
+
+
+def _net_input(name, x):
+    x = check.number(f"cases[{name!r}]", x, minimum=-1e6, maximum=1e6)
+    if abs(x) < 1e-6:
+        raise ValueError(f"cases[{name!r}] must be a net input x with 1e-6 <= |x| <= 1e6 (β_opt = 0.8884/|x|), "
+                         f"got {x!r}")
+    return x
+
+
+def plot_grid_search(grid, soluble, *, mark=None, ax=None, size=(8.2, 4)):
+    """The standard algorithm over a grid of β and βη: problems solved, and moves for the hardest.
+
+    Budinich's figure 5 (1993, appendix): for each setting, how many problems
+    the standard algorithm solved, and the most moves a problem needed where
+    every soluble one was solved (elsewhere the move limit, drawn darkest).
+
+    Parameters
+    ----------
+    grid : StandardGrid
+        What `variants.standard_algorithm_grid` returns.
+    soluble : int
+        How many of its problems have a solution (104 of the 256 on 3 inputs),
+        from 0 to grid.n_problems.
+    mark : (float, float), optional
+        A setting (β, βη) to mark with a star, "Budinich's best"; inside the
+        grid's range.
+    size : (float, float), default (8.2, 4)
+        The figure's (width, height) in inches.
+    ax : sequence of matplotlib Axes, optional
+        Where to draw: 2 Axes (solved, moves). By default a new Picture (of `size`).
+
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    """
+    from ..variants import StandardGrid
+    if not isinstance(grid, StandardGrid):
+        raise TypeError(f"grid must be a StandardGrid (what standard_algorithm_grid returns), got {check.shown(grid)}")
+    soluble = check.whole("soluble", soluble, minimum=0, maximum=grid.n_problems)
+    axes_values = (grid.betas, grid.beta_etas)
+    if mark is not None:
+        mark = check.array("mark", mark, "(2,): (β, βη)")
+        if mark.shape != (2,) or not all(values.min() <= v <= values.max() for v, values in zip(mark, axes_values)):
+            raise ValueError(f"mark must be (β, βη) inside the grid, β in [{grid.betas.min():g}, "
+                             f"{grid.betas.max():g}] and βη in [{grid.beta_etas.min():g}, {grid.beta_etas.max():g}], "
+                             f"got {check.shown(mark.tolist())}")
+    hardest = grid.hardest(soluble)
+    fig, axes = panels(ax, 2, check_figsize(size), (1, 2))
+    titles = (f"problems solved ({soluble} are soluble)", f"moves for the hardest (limit {grid.move_limit})")
+
+    def position(values, axis):  # where values fall on the grid's index axis (log spacing)
+        return np.interp(np.log(values), np.log(axis), np.arange(len(axis)))
+
+    ticks = [[v for v in (0.01, 0.03, 0.1, 0.3, 1, 3, 10, 30, 100) if axis.min() <= v <= axis.max()]
+             for axis in axes_values]
+    for one, values, title, colours in zip(axes, (grid.solved, hardest), titles, ("viridis", "viridis_r")):
+        image = one.imshow(values.T, origin="lower", cmap=colours, aspect="auto")
+        if mark is not None:
+            one.plot(*[position(v, axis) for v, axis in zip(mark, axes_values)], "*", color=UPDATE, ms=18,
+                     mec="white", label="Budinich's best")
+        one.set_xticks(position(ticks[0], grid.betas), [f"{v:g}" for v in ticks[0]])
+        one.set_yticks(position(ticks[1], grid.beta_etas), [f"{v:g}" for v in ticks[1]])
+        _style(one, title, "β", "βη")
+        fig.colorbar(image, ax=one).ax.tick_params(labelsize=LARGE_TEXT)
+    if mark is not None:
+        axes[0].legend(loc="upper left", fontsize=LARGE_TEXT)
+    return fig
+
+
+def plot_cover_check(measured, trials, *, ax=None, size=(8.2, 3.5)):
+    """Measured fractions of separable random labellings against Cover's curve, and the curve as d grows.
+
+    One panel per d measured: the fraction of random labellings of n random
+    points that a unit with d weights separates, each with its 95% Wilson
+    interval (`capacity.fraction_interval`), against Cover's P(n, d) (Cover
+    1965; `capacity.separable_probability`), with n = d and n = 2d marked.
+    A last panel draws P against n/d for d = 2, 4, 20 and 200: it tends to a
+    step at n = 2d.
+
+    Parameters
+    ----------
+    measured : dict of int to array-like
+        For 1 to 3 values of d (whole numbers from 1 to 200), the fractions
+        measured at n = 1, 2, ..., len: values in [0, 1], each a whole
+        number of sets divided by `trials`.
+    trials : int
+        Sets drawn per n (for the intervals and the legend), from 1 to 10**6.
+    size : (float, float), default (8.2, 3.5)
+        The figure's (width, height) in inches.
+    ax : sequence of matplotlib Axes, optional
+        Where to draw: one Axes per d and one for the curves. By default a new Picture (of `size`).
+
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    """
+    from ..capacity import separable_probability
+    measured = check_series("measured", measured, 3, _fractions, what="d to its fractions",
+                       key=lambda name, d: check.whole(name, d, minimum=1, maximum=200))
+    trials = check.whole("trials", trials, minimum=1, maximum=10**6)
+    intervals = {d: _intervals(f"measured[{d}]", fractions, trials) for d, fractions in measured.items()}
+    fig, axes = panels(ax, len(measured) + 1, check_figsize(size), (1, len(measured) + 1))
+    for one, (d, fractions) in zip(axes, measured.items()):
+        sizes = np.arange(1, len(fractions) + 1)
+        one.plot(sizes, [float(separable_probability(n, d)) for n in sizes], color="black", label="Cover")
+        one.plot(sizes, fractions, "o", color=POSITIVE, label=f"measured ({trials} sets per n)")
+        one.vlines(sizes, *intervals[d], color=POSITIVE, lw=1.5, label="95% interval")
+        one.axvline(d, color="#2a9d3a", ls=":", label="n = d")
+        one.axvline(2 * d, color=UPDATE, ls="--", label="n = 2d")
+        one.set_ylim(-0.04, 1.04)
+        _style(one, f"d = {d}: {d - 1} input{'' if d == 2 else 's'} + bias", "points n")
+    curves = axes[-1]
+    # each d its own colour (Okabe and Ito's) and line style, so that no two curves differ by colour alone
+    for d, colour, dashes in zip((2, 4, 20, 200), CLASS_COLORS, ("-", "--", ":", "-.")):
+        sizes = range(1, 4 * d + 1)
+        curves.plot([n / d for n in sizes], [float(separable_probability(n, d)) for n in sizes], label=f"d = {d}",
+                    color=colour, ls=dashes, lw=2)
+    curves.axvline(2, color=UPDATE, ls="--")
+    _style(curves, "Cover's curve as d grows", "points per weight n / d")
+    axes[0].set_ylabel("P(separable)", fontsize=LABEL)
+    for one in axes:
+        one.axhline(0.5, color="grey", lw=0.8)
+    # one legend for the measured panels, under them, where it hides no point
+    fig.legend(*axes[0].get_legend_handles_labels(), loc="outside lower center", ncol=5, fontsize=LARGE_TEXT,
+               frameon=False)
+    curves.legend(fontsize=LARGE_TEXT, loc="lower left")   # the empty corner: the crossing at n = 2d stays in view
+    return fig
+
+
+def _intervals(name, fractions, trials):
+    """The 95% Wilson intervals of fractions measured in `trials` sets each: (lows, highs)."""
+    from ..capacity import fraction_interval
+    hits = np.asarray(fractions, float) * trials
+    if np.abs(hits - np.round(hits)).max() > 1e-6 * trials:
+        raise ValueError(f"{name} must hold whole numbers of sets divided by trials={trials}, got "
+                         f"{check.shown(np.asarray(fractions).tolist())}")
+    ends = [fraction_interval(int(h), trials) for h in np.round(hits)]
+    return [low for low, _ in ends], [high for _, high in ends]
+
+
+def _fractions(d, values):
+    """measured[d] of plot_cover_check: at most 1000 fractions in [0, 1]."""
+    values = check_values(f"measured[{d!r}]", values)
+    if len(values) > 1000 or values.min() < 0 or values.max() > 1:
+        raise ValueError(f"measured[{d}] must hold at most 1000 fractions, each in [0, 1], "
+                         f"got {len(values)} from {values.min():g} to {values.max():g}")
+    return values
+
+
+def _corner_fractions(m, pair):
+    """cube[m] of plot_cube_check: (corner counts, each 1 to 2**m; as many fractions in [0, 1])."""
+    if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+        raise TypeError(f"cube[{m}] must be a pair (corners n, fractions), got {check.shown(pair)}")
+    sizes = check.array(f"cube[{m}][0]", pair[0], "(n_sizes,)", ndim=1, integer=True)
+    fractions = check_values(f"cube[{m}][1]", pair[1])
+    if len(sizes) != len(fractions) or len(sizes) > 1000 or sizes.min() < 1 or sizes.max() > 2**m \
+            or fractions.min() < 0 or fractions.max() > 1:
+        raise ValueError(f"cube[{m}] must hold as many corner counts (each 1 to 2**{m}) as fractions (each in "
+                         f"[0, 1]), at most 1000, got {len(sizes)} and {len(fractions)}")
+    return sizes.tolist(), fractions
+
+
+def _n_sizes(name, sizes, most):
+    sizes = check.array(name, sizes, "(n_sizes,)", ndim=1, integer=True)
+    if not 1 <= len(sizes) <= 8 or sizes.min() < 1 or sizes.max() > most:
+        raise ValueError(f"{name} must hold 1 to 8 whole numbers from 1 to {most}, got {check.shown(sizes.tolist())}")
+    return [int(n) for n in sizes]
+
+
+def plot_n_min(n=40, sizes=(25, 50, 100, 200, 400), *, ax=None, size=(8.2, 3.5)):
+    """Budinich's expected number of local minima N_min(n, d), against d, on a linear and a log scale.
+
+    N_min = R(n, d) / 2**S(n, d) (Budinich 1993, section 3, eq. 4 and
+    figure 2; `capacity.n_min`), with Budinich's d: the number of inputs of
+    a unit with a threshold. Left: n patterns, d from 1 to n, with the d of
+    the most minima (`capacity.n_min_peak`). Right: log10 N_min against
+    d / n for several n; for each n the peak sits near d = n / 5.
+
+    Parameters
+    ----------
+    n : int, default 40
+        Patterns in the left panel, from 2 to 400.
+    sizes : sequence of int, default (25, 50, 100, 200, 400)
+        The n of the right panel's curves, 1 to 8 of them, each from 1 to 1000.
+    size : (float, float), default (8.2, 3.5)
+        The figure's (width, height) in inches.
+    ax : sequence of matplotlib Axes, optional
+        Where to draw: 2 Axes (linear, logarithmic). By default a new Picture (of `size`).
+
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    """
+    from ..capacity import log_n_min, n_min, n_min_peak
+    n = check.whole("n", n, minimum=2, maximum=400)
+    sizes = _n_sizes("sizes", sizes, 1000)
+    fig, (linear, logarithmic) = panels(ax, 2, check_figsize(size), (1, 2))
+    dims = range(1, n + 1)
+    linear.plot(dims, [n_min(n, d) for d in dims], "o-", ms=4, color=POSITIVE)
+    linear.axvline(n_min_peak(n), color=UPDATE, ls="--", label=f"largest at d = {n_min_peak(n)}")
+    _style(linear, f"linear scale, n = {n} patterns", "inputs d", "N_min(n, d)")
+    blues = ("#9ecae1", "#6baed6", "#3182bd", "#08519c", "#08306b", "#041e45", "#020f24", "#000000")
+    for m, colour in zip(sizes, blues):
+        logarithmic.plot([d / m for d in range(1, m + 1)], [log_n_min(m, d) / np.log(10) for d in range(1, m + 1)],
+                         color=colour, label=f"n = {m}")
+    logarithmic.axvline(0.2, color=UPDATE, ls="--", label="d = n / 5")
+    _style(logarithmic, "logarithmic scale, several n", "inputs per pattern d / n", "log₁₀ N_min(n, d)")
+    for one in (linear, logarithmic):
+        one.legend(fontsize=LARGE_TEXT)
+    return fig
+
+
+def plot_n_min_map(d_top=40, *, ax=None, size=(8, 4.6)):
+    """The n-d plane shaded by N_min(n, d) / its largest value at that n, with Budinich's four regions.
+
+    Budinich's figure 3 (1993, section 3): the lines n = d, n = 2d and n = 5d
+    divide the plane into four regions (numbered as in his text); the dots
+    mark, for each n, the d with the most local minima (`capacity.n_min_peak`).
+    d is Budinich's: the number of inputs of a unit with a threshold.
+
+    Parameters
+    ----------
+    d_top : int, default 40
+        The largest d drawn, from 10 to 100; n goes up to 5 * d_top.
+    size : (float, float), default (8, 4.6)
+        The figure's (width, height) in inches.
+    ax : matplotlib Axes, optional
+        Where to draw. By default a new Picture (of `size`).
+
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    """
+    from ..capacity import log_n_min, n_min_peak
+    d_top = check.whole("d_top", d_top, minimum=10, maximum=100)
+    n_top = 5 * d_top
+    logs = np.array([[log_n_min(n, d) for d in range(1, d_top + 1)] for n in range(1, n_top + 1)])
+    fig, (one,) = panels(ax, 1, check_figsize(size))
+    image = one.imshow(np.exp(logs - logs.max(axis=1, keepdims=True)), origin="lower", aspect="auto", cmap="Blues",
+                       extent=(0.5, d_top + 0.5, 0.5, n_top + 0.5))
+    box = {"facecolor": "white", "edgecolor": "none", "alpha": 0.85}
+    right = d_top + 0.5
+    # Names and region numbers where they sit clear of the lines (as fractions of d_top and n_top).
+    for k, style, (x, y) in zip((1, 2, 5), (":", "--", "-"), ((0.875, 0.26), (0.85, 0.43), (0.35, 0.51))):
+        one.plot([0, right], [0, k * right], style, color=UPDATE, lw=2)
+        one.text(x * d_top, y * n_top, "n = d" if k == 1 else f"n = {k}d", fontsize=LABEL, color=UPDATE, ha="center",
+                 va="top", bbox=box)
+    peaks = range(5, n_top + 1, 5)
+    one.plot([n_min_peak(n) for n in peaks], peaks, "o", ms=4, color=NEGATIVE, label="largest N_min for each n")
+    for region, (x, y) in zip("1234", ((0.625, 0.06), (0.625, 0.185), (0.625, 0.425), (0.15, 0.75))):
+        one.text(x * d_top, y * n_top, region, fontsize=REGION_NUMBER, fontweight="bold", ha="center", va="center",
+                 bbox=box)
+    one.set(xlim=(0.5, right), ylim=(0.5, n_top + 0.5))
+    _style(one, None, "inputs d", "patterns n")
+    one.legend(fontsize=LARGE_TEXT, loc="upper left")
+    colours = fig.colorbar(image, ax=one)
+    colours.set_label("N_min / its largest value at this n", fontsize=LABEL)
+    colours.ax.tick_params(labelsize=LARGE_TEXT)
+    return fig
+
+
+def plot_boolean_fractions(counts, *, ax=None, size=(7, 3.4)):
+    """The fraction of Boolean functions of m inputs that are threshold functions, against Cover's count.
+
+    Threshold functions of m inputs out of all 2**2**m, on a log scale
+    (Budinich 1993 counts 104 for 3 inputs, appendix, and 1882 for 4,
+    section 4), and Cover's C(2**m, m + 1) / 2**2**m for as many points in
+    general position and a unit with m + 1 weights (Cover 1965;
+    `capacity.separable_dichotomies`).
+
+    Parameters
+    ----------
+    counts : sequence of int
+        The number of threshold functions of 0, 1, 2, ... inputs (2 to 9
+        values, each from 1 to 2**2**m).
+    size : (float, float), default (7, 3.4)
+        The figure's (width, height) in inches.
+    ax : matplotlib Axes, optional
+        Where to draw. By default a new Picture (of `size`).
+
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    """
+    from ..capacity import separable_dichotomies
+    if not isinstance(counts, (list, tuple, np.ndarray)) or not 2 <= len(counts) <= 9:
+        raise (TypeError if not isinstance(counts, (list, tuple, np.ndarray)) else ValueError)(
+            f"counts must be a sequence of 2 to 9 counts (0, 1, 2, ... inputs), got {check.shown(counts)}")
+    counts = [check.whole(f"counts[{m}]", c, minimum=1, maximum=2**2**m) for m, c in enumerate(counts)]
+    inputs = range(len(counts))
+    fig, (one,) = panels(ax, 1, check_figsize(size))
+    one.semilogy(inputs, [c / 2**2**m for m, c in enumerate(counts)], "o-", color=POSITIVE,
+                 label="threshold functions")
+    one.semilogy(inputs, [separable_dichotomies(2**m, m + 1) / 2**2**m for m in inputs], "s--", color="grey",
+                 label="Cover's count (general position)")
+    _style(one, None, "inputs m", "fraction of all functions")
+    one.legend(fontsize=LARGE_TEXT)
+    return fig
+
+
+def plot_cube_check(cube, *, trials=None, ax=None, size=(7, 3.4)):
+    """Measured fractions of separable random labellings of random cube corners, against Cover's curve.
+
+    Budinich (1993, section 3, citing Budinich 1991) notes that for large m
+    fewer than O((m + 1)**(3/2)) corners of the m-cube can be treated as if
+    they were in general position; the picture sets the fraction measured
+    for n random corners against Cover's P(n, m + 1) for a unit with m + 1
+    weights (Cover 1965), both against n / (m + 1).
+
+    Parameters
+    ----------
+    cube : dict of int to (sequence of int, array-like)
+        For 1 to 4 cube dimensions m (from 1 to 30): the numbers of corners n
+        (each from 1 to 2**m) and the fraction separable measured for each.
+    trials : int, optional
+        Sets drawn per n, from 1 to 10**6: then each fraction (a whole
+        number of sets divided by `trials`) gets its 95% Wilson interval
+        (`capacity.fraction_interval`).
+    size : (float, float), default (7, 3.4)
+        The figure's (width, height) in inches.
+    ax : matplotlib Axes, optional
+        Where to draw. By default a new Picture (of `size`).
+
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    """
+    from ..capacity import separable_probability
+    checked = check_series("cube", cube, 4, _corner_fractions, what="m to (corners n, fractions)",
+                      key=lambda name, m: check.whole(name, m, minimum=1, maximum=30))
+    if trials is not None:
+        trials = check.whole("trials", trials, minimum=1, maximum=10**6)
+        intervals = {m: _intervals(f"cube[{m}][1]", fractions, trials) for m, (_, fractions) in checked.items()}
+    fig, (one,) = panels(ax, 1, check_figsize(size))
+    for (m, (sizes, fractions)), colour in zip(checked.items(), (NEGATIVE, POSITIVE, "#2a9d3a", "black")):
+        ratio = [n / (m + 1) for n in sizes]
+        one.plot(ratio, [float(separable_probability(n, m + 1)) for n in sizes], "-", color=colour,
+                 label=f"Cover, {m + 1} weights")
+        one.plot(ratio, fractions, "o", color=colour, label=f"corners of the {m}-cube")
+        if trials is not None:
+            one.vlines(ratio, *intervals[m], color=colour, lw=1.5)
+    one.axvline(2, color="grey", ls="--")
+    _style(one, None if trials is None else f"{trials} sets per n; bars: 95% intervals",
+           "corners per weight n / (m + 1)", "P(separable)")
+    one.legend(fontsize=LARGE_TEXT)
+    return fig

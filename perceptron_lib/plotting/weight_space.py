@@ -1,0 +1,369 @@
+"""Weight space (lesson 04), the dual picture: each pattern a line (a plane) of weights, each W a point, the errors
+over a slice, both spaces side by side, and where the correction rules move W·X."""
+import numpy as np
+
+from .. import validation as check
+from ..arithmetic import dot
+from ..geometry import decision_line, misclassified, pattern_lines
+from ..trace import format_vector
+from .base import (ERRORS, LABEL, LARGE_TEXT, MAX_GRID_WORK, MAX_PATTERNS, MAX_PLANES, MAX_RESOLUTION, MAX_ROWS,
+                   POSITIVE, TEXT, UPDATE, WRONG, check_artists, check_axes, check_dpi, check_figsize, check_lim,
+                   check_series, check_texts, check_weight_rows, check_weights, number_text, panels)
+from .pattern_space import draw_decision_boundary, draw_patterns, pattern_limits, update_decision_boundary
+
+
+def draw_weight_slice(ax, X, y, w, *, lim=3.0, resolution=201):
+    """Weight space cut at w0 = w[0]: errors as shades, pattern lines, and the point W.
+
+    Each pattern X_k is the line w0 + w1 x1 + w2 x2 = 0 on the slice; the
+    lines of the patterns W gets wrong are drawn red and thick (Honavar 1996,
+    section 4; Budinich 1993, figure 1).
+
+    Parameters
+    ----------
+    ax : matplotlib Axes
+    X : array-like of shape (n_samples, 2)
+        Patterns without the bias input (at most 64).
+    y : array-like of shape (n_samples,)
+        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
+    w : array-like of shape (3,)
+        The weight vector shown; its w0 picks the slice.
+    lim : float, default 3.0
+        The slice shows w1 and w2 from -lim to lim (0 < lim <= 1e6).
+    resolution : int, default 201
+        Grid points per axis for the error shades, from 2 to 1001, with
+        resolution**2 * n_samples at most 20 000 000.
+
+    Returns
+    -------
+    dict
+        The artists, for `update_weight_slice`.
+    """
+    ax = check_axes("ax", ax)
+    X, y = check.few_patterns(X, y, MAX_PATTERNS)
+    w, lim, resolution = check.plane_weights("w", w), check_lim(lim), _landscape_resolution(resolution, len(X))
+    artists = {}
+    artists["errors"] = ax.imshow(np.zeros((resolution, resolution)), origin="lower", cmap=ERRORS,
+                                  vmin=0, vmax=len(X) + 1, extent=(-lim, lim, -lim, lim), zorder=0,
+                                  interpolation="nearest")
+    artists["lines"] = [ax.plot([], [], color="#555555", lw=1.2, zorder=2)[0] for _ in X]
+    artists["names"] = [ax.text(0, 0, f"X{k + 1}", fontsize=TEXT, zorder=4) for k in range(len(X))]
+    artists["point"] = ax.plot([], [], marker="*", ms=16, color=POSITIVE, mec="black", zorder=5)[0]
+    artists["title"] = ax.set_title("", fontsize=TEXT)
+    ax.set(xlim=(-lim, lim), ylim=(-lim, lim), xlabel="w1", ylabel="w2", aspect="equal")
+    update_weight_slice(artists, X, y, w)
+    return artists
+
+
+def update_weight_slice(artists, X, y, w):
+    """Move the artists of `draw_weight_slice` (drawn for the patterns X, y) to the weight vector w (shape (3,))."""
+    artists = check_artists(artists, ("errors", "lines", "names", "point", "title"), "draw_weight_slice")
+    X, y = check.few_patterns(X, y, MAX_PATTERNS)
+    if len(X) != len(artists["lines"]):
+        raise ValueError(f"X must be the {len(artists['lines'])} patterns the slice was drawn for, got {len(X)}")
+    w = check.plane_weights("w", w)
+    lim = artists["errors"].get_extent()[1]
+    grid = np.linspace(-lim, lim, artists["errors"].get_array().shape[0])
+    w1, w2 = np.meshgrid(grid, grid)
+    points = np.column_stack([np.full(w1.size, w[0]), w1.ravel(), w2.ravel()])
+    artists["errors"].set_data(misclassified(points, X, y).sum(axis=1).reshape(w1.shape))
+    wrong = misclassified(w, X, y)
+    box = ((-lim, lim), (-lim, lim))
+    for k, (a, b, c) in enumerate(pattern_lines(X, w[0])):
+        segment = decision_line([c, a, b], *box)  # the same clipping as a line in pattern space
+        line, name = artists["lines"][k], artists["names"][k]
+        line.set_data(segment[:, 0], segment[:, 1])
+        line.set(color=UPDATE if wrong[k] else "#555555", lw=3 if wrong[k] else 1.2)
+        if len(segment):
+            name.set_position(segment[0] + 0.12 * (segment[1] - segment[0]))
+        name.set_visible(len(segment) == 2)
+    artists["point"].set_data([w[1]], [w[2]])
+    artists["title"].set_text(f"weight space at w0 = {number_text(w[0])}: {int(wrong.sum())} wrong")
+    return artists
+
+
+def dual_figure(X, y, w, *, ax=None, lim=3.0, size=(7.6, 3.6), dpi=100):
+    """One W in both spaces: its line among the patterns, and its point among the pattern lines.
+
+    Left, pattern space: the decision line W·X = 0, its positive side shaded,
+    and the misclassified patterns ringed in red. Right, the slice of weight
+    space at W's own w0: the error landscape, the patterns' lines (red where
+    W is on the wrong side) and W as a star. The two always agree: a pattern
+    is on the wrong side of W's line exactly when W is on the wrong side of
+    the pattern's line.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+        Patterns without the bias input (at most 64).
+    y : array-like of shape (n_samples,)
+        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
+    w : array-like of shape (3,)
+        The weight vector shown.
+    lim : float, default 3.0
+        The weight-space slice shows w1 and w2 from -lim to lim (0 < lim <= 1e6).
+    size : (float, float), default (7.6, 3.6)
+        The figure's (width, height) in inches.
+    dpi : int, default 100
+    ax : sequence of matplotlib Axes, optional
+        Where to draw: 2 Axes (pattern space, weight space). By default a new Picture (of `size`).
+
+    Returns
+    -------
+    fig : Picture
+    artists : dict
+        For `update_dual`.
+    """
+    X, y = check.few_patterns(X, y, MAX_PATTERNS)
+    w, lim, size, dpi = check.plane_weights("w", w), check_lim(lim), check_figsize(size), check_dpi(dpi)
+    fig, (pattern_ax, weight_ax) = panels(ax, 2, size, (1, 2), dpi=dpi)
+    xlim, ylim = pattern_limits(X)
+    artists = {"boundary": draw_decision_boundary(pattern_ax, w, xlim=xlim, ylim=ylim)}
+    draw_patterns(pattern_ax, X, y)
+    artists["wrong"] = pattern_ax.scatter([], [], s=420, facecolors="none", edgecolors=UPDATE,
+                                          linewidths=2.5, zorder=5)
+    artists["wrong"].description = WRONG
+    artists["pattern_title"] = pattern_ax.set_title("", fontsize=TEXT)
+    pattern_ax.set(aspect="equal", xlabel="x1", ylabel="x2")
+    artists["slice"] = draw_weight_slice(weight_ax, X, y, w, lim=lim)
+    update_dual(artists, X, y, w)
+    return fig, artists
+
+
+def update_dual(artists, X, y, w):
+    """Move the artists of `dual_figure` (drawn for the patterns X, y) to the weight vector w (shape (3,))."""
+    artists = check_artists(artists, ("boundary", "wrong", "pattern_title", "slice"), "dual_figure")
+    X, y = check.few_patterns(X, y, MAX_PATTERNS)
+    w = check.plane_weights("w", w)
+    update_decision_boundary(artists["boundary"], w)
+    wrong = misclassified(w, X, y)
+    artists["wrong"].set_offsets(X[wrong].reshape(-1, 2))
+    artists["pattern_title"].set_text(f"pattern space, W = {format_vector(w)}")
+    update_weight_slice(artists["slice"], X, y, w)
+    return artists
+
+
+def plot_weight_space(X, y, *, ax=None, path=None, lim=2.0, size=(5.2, 5.2), elev=22, azim=-58):
+    """Weight space in 3-D (w0, w1, w2): the pattern planes, the solution region, and a path.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+        Patterns without the bias input (at most 12).
+    y : array-like of shape (n_samples,)
+        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
+    path : array-like of shape (n_points, 3), optional
+        Weight vectors to join, for example the rows of a run's weights at its updates.
+    lim : float, default 2.0
+        The cube shown is [-lim, lim]**3 (0 < lim <= 1e6).
+    size : (float, float), default (5.2, 5.2)
+        The figure's (width, height) in inches.
+    elev, azim : float
+        The view's elevation and azimuth, in degrees.
+    ax : matplotlib 3-D Axes, optional
+        Where to draw (``add_subplot(projection='3d')``). By default a new Picture (of `size`).
+
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    """
+    X, y = check.few_patterns(X, y, MAX_PLANES)
+    if path is not None:
+        path = check_weight_rows("path", path, None)
+    lim, size = check_lim(lim), check_figsize(size)
+    elev, azim = check.number("elev", elev), check.number("azim", azim)
+    fig, (ax,) = panels(ax, 1, size, projection="3d")
+    a, b = np.meshgrid(np.linspace(-lim, lim, 12), np.linspace(-lim, lim, 12))
+    colours = ["#8e44ad", "#16a085", "#d35400", "#2c3e50", "#c0392b", "#7f8c8d"]
+    for k, (x1, x2) in enumerate(X):
+        height = -(x1 * a + x2 * b)  # w0 on the plane w0 + w1 x1 + w2 x2 = 0
+        height = np.where(np.abs(height) <= lim, height, np.nan)
+        ax.plot_surface(height, a, b, color=colours[k % len(colours)], alpha=0.22, lw=0)
+        ax.plot([], [], color=colours[k % len(colours)], lw=6, alpha=0.6, label=f"W·X{k + 1} = 0")
+    cube = np.random.default_rng(0).uniform(-lim, lim, size=(60_000, 3))
+    solutions = cube[~misclassified(cube, X, y).any(axis=1)]
+    if len(solutions):  # 150 points show the region; more only make the image heavy
+        ax.scatter(*solutions[::max(1, len(solutions) // 150)].T, s=12, color=POSITIVE, alpha=0.7, lw=0,
+                   label="W with no errors")
+    if path is not None:
+        ax.plot(*path.T, color="black", lw=2, marker="o", ms=5, label="the run's W, numbered")
+        ax.scatter(*path[-1], s=160, marker="*", color="gold", edgecolor="black", zorder=10)
+        for i, point in enumerate(path):
+            ax.text(point[0], point[1], point[2] + 0.1 * lim, f" {i}", fontsize=LARGE_TEXT, fontweight="bold",
+                    zorder=11)
+    ticks = np.linspace(-lim, lim, 5)
+    ax.set(xlim=(-lim, lim), ylim=(-lim, lim), zlim=(-lim, lim), xticks=ticks, yticks=ticks, zticks=ticks)
+    for axis, name in (("x", "w0"), ("y", "w1"), ("z", "w2")):
+        getattr(ax, f"set_{axis}label")(name, fontsize=LABEL)
+    ax.view_init(elev=elev, azim=azim)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, 0.02), ncol=3, fontsize=TEXT, frameon=False)
+    return fig
+
+
+def plot_error_landscape(X, y, w0, *, ax=None, lim=3.0, size=(4.4, 4.0), resolution=401):
+    """The number of errors over the slice w0 = constant of weight space (Budinich 1993, figure 1).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+        Patterns without the bias input (at most 64).
+    y : array-like of shape (n_samples,)
+        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
+    w0 : float
+        Where to cut weight space.
+    lim : float, default 3.0
+        The slice shows w1 and w2 from -lim to lim (0 < lim <= 1e6).
+    size : (float, float), default (4.4, 4.0)
+        The figure's (width, height) in inches.
+    resolution : int, default 401
+        Grid points per axis, from 2 to 1001, with resolution**2 * n_samples
+        at most 20 000 000.
+    ax : matplotlib Axes, optional
+        Where to draw. By default a new Picture (of `size`).
+
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    """
+    X, y = check.few_patterns(X, y, MAX_PATTERNS)
+    w0, lim = check.number("w0", w0), check_lim(lim)
+    size, resolution = check_figsize(size), _landscape_resolution(resolution, len(X))
+    fig, (ax,) = panels(ax, 1, size)
+    drawn = draw_weight_slice(ax, X, y, [w0, 10 * lim, 10 * lim], lim=lim, resolution=resolution)
+    drawn["point"].set_visible(False)
+    drawn["title"].set_text(f"errors over weight space at w0 = {number_text(w0)}")
+    for line in drawn["lines"]:
+        line.set(color="#1f5fbf", lw=1.5)
+    fig.colorbar(drawn["errors"], ax=ax, label="patterns wrong", shrink=0.8)
+    return fig
+
+
+def _landscape_resolution(resolution, n_samples):
+    """Grid points per axis of an error landscape, so that the grid's work stays within MAX_GRID_WORK."""
+    resolution = check.whole("resolution", resolution, minimum=2, maximum=MAX_RESOLUTION)
+    if resolution ** 2 * n_samples > MAX_GRID_WORK:
+        most = int((MAX_GRID_WORK / n_samples) ** 0.5)
+        raise ValueError(f"resolution must be at most {most} with {n_samples} patterns (resolution**2 * n_samples "
+                         f"<= {MAX_GRID_WORK:,}, a couple of seconds), got {resolution}")
+    return resolution
+
+
+def plot_correction_moves(w, x, c, rules, *, ax=None, size=(6.4, 2.6)):
+    """Where each correction rule takes W·X of the presented pattern, from the same wrong W.
+
+    The horizontal axis is W·X of the pattern X: the vertical line at 0 is
+    its plane W·X = 0, and the side where the pattern is right (W·X > 0 for a
+    positive pattern, <= 0 for a negative one) is labelled. Each row is one
+    rule's move, an arrow from W·X before to W·X after, labelled with the
+    value after: the numbers a lesson's checks quote (Honavar 1996, section 4).
+
+    Parameters
+    ----------
+    w : array-like of shape (n_features + 1,)
+        The weights before the correction, bias first.
+    x : array-like of shape (n_features + 1,)
+        The presented pattern with its bias input.
+    c : int
+        Its target: 1, or 0 or -1 for a negative pattern.
+    rules : dict of str to array-like of shape (n_features + 1,)
+        A name for each rule, and the weights it moved W to (from 1 to 20 rules).
+    size : (float, float), default (6.4, 2.6)
+        The figure's (width, height) in inches.
+    ax : matplotlib Axes, optional
+        Where to draw. By default a new Picture (of `size`).
+
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    """
+    w = check_weights(w)
+    x = check.weight_vector("x", x, len(w))
+    if not x.any():
+        raise ValueError(f"x must be a pattern with its bias input, not all zeros (it has no plane), got "
+                         f"{format_vector(x)}")
+    side = 1 if check.whole("c", c, minimum=-1, maximum=1) == 1 else -1
+    rules = check_series("rules", rules, 20, lambda name, after: check.weight_vector(f"rules[{name!r}]", after, len(w)))
+    size = check_figsize(size)
+    before = float(dot(w, x))
+    after = {name: float(dot(v, x)) for name, v in rules.items()}
+    fig, (ax,) = panels(ax, 1, size)
+    values = [before, 0.0, *after.values()]
+    pad = 0.18 * (max(values) - min(values) or 1.0)
+    ax.set_xlim(min(values) - pad, max(values) + pad)  # every arrow inside the axes
+    ax.axvline(0, color="black", lw=2)
+    for row, (name, end) in enumerate(after.items()):
+        right = (end > 0) == (side == 1)
+        ax.annotate("", xy=(end, row), xytext=(before, row),
+                    arrowprops={"arrowstyle": "-|>", "color": POSITIVE if right else UPDATE, "lw": 2})
+        ax.plot([before], [row], "o", color="black", ms=5)
+        ax.annotate(number_text(end), (end, row), xytext=(7 if end >= before else -7, 0), textcoords="offset points",
+                    ha="left" if end >= before else "right", va="center", fontsize=LARGE_TEXT,
+                    bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.5})
+    ax.set_yticks(range(len(rules)), list(rules), fontsize=TEXT)
+    ax.set_ylim(len(rules) - 0.4, -0.7)  # the first rule on top
+    ax.set_xlabel(f"W·X of the pattern after the correction (before: {number_text(before)}; its plane: W·X = 0)",
+                  fontsize=TEXT)
+    wrong_text, right_text = ("wrong side: W·X ≤ 0", "right side: W·X > 0") if side == 1 else \
+        ("right side: W·X ≤ 0", "wrong side: W·X > 0")
+    ax.text(0.01, 1.03, wrong_text, transform=ax.transAxes, fontsize=TEXT, color=UPDATE if side == 1 else POSITIVE)
+    ax.text(0.99, 1.03, right_text, transform=ax.transAxes, fontsize=TEXT, ha="right",
+            color=POSITIVE if side == 1 else UPDATE)
+    return fig
+
+
+def plot_dual_grid(X, y, weights, titles, *, ax=None, lim=3.0, size=2.3):
+    """Several weight vectors, each in both spaces: the static counterpart of `widgets.DualView`.
+
+    Each row shows one W: its decision line among the patterns (wrong ones
+    ringed), and its point in the slice of weight space at its own w0.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+        Patterns without the bias input (at most 64).
+    y : array-like of shape (n_samples,)
+        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
+    weights : array-like of shape (n_rows, 3)
+        From 1 to 8 weight vectors (two panels each).
+    titles : list of str
+        One per weight vector.
+    lim : float, default 3.0
+        The slices show w1 and w2 from -lim to lim (0 < lim <= 1e6).
+    size : float, default 2.3
+        Width and height of one panel, in inches (at most 5).
+    ax : sequence of matplotlib Axes, optional
+        Where to draw: 2 Axes per weight vector (pattern space, weight space). By default a new Picture (of `size`).
+
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    """
+    X, y = check.few_patterns(X, y, MAX_PATTERNS)
+    weights = check_weight_rows("weights", weights, MAX_ROWS)
+    titles = check_texts("titles", titles, len(weights))
+    lim, size = check_lim(lim), check.number("size", size, above=0, maximum=5)
+    columns = 2 * min(len(weights), 2)
+    rows = -(-len(weights) // 2)
+    fig, axes = panels(ax, 2 * len(weights), (size * columns, size * rows * 1.05), (rows, columns))
+    xlim, ylim = pattern_limits(X)
+    for k, (w, title) in enumerate(zip(weights, titles)):
+        pattern_ax, weight_ax = axes[2 * k], axes[2 * k + 1]
+        draw_decision_boundary(pattern_ax, w, xlim=xlim, ylim=ylim)
+        draw_patterns(pattern_ax, X, y, names=False, size=30)
+        wrong = misclassified(w, X, y)
+        ring = pattern_ax.scatter(*X[wrong].T, s=150, facecolors="none", edgecolors=UPDATE, lw=1.8, zorder=5)
+        ring.description = WRONG
+        pattern_ax.set(aspect="equal", xticks=[], yticks=[])
+        pattern_ax.set_title(title, fontsize=TEXT, loc="left")
+        drawn = draw_weight_slice(weight_ax, X, y, w, lim=lim, resolution=121)
+        for name in drawn["names"]:
+            name.set_fontsize(TEXT)
+        # a short title, so that neighbouring panels' titles do not run into each other
+        drawn["title"].set(text=f"its slice w0 = {number_text(w[0])}: {int(wrong.sum())} wrong", fontsize=TEXT)
+        weight_ax.set(xlabel="", ylabel="")
+        weight_ax.tick_params(labelsize=TEXT)
+    return fig

@@ -1,0 +1,70 @@
+"""The pictures of experiments (plotting/experiments.py, lessons 05-07): check the data drawn, not pixels.
+
+They draw exactly the values they are given or that the package computes.
+"""
+import numpy as np
+import pytest
+
+from perceptron_lib import plotting
+
+
+def test_criterion_picture_draws_E_and_marks_each_rise():
+    E = [0, 2.0, 1.0, 1.5, 0.0]
+    fig = plotting.plot_criterion({"run": E})
+    curve, rises = fig.axes[0].lines
+    assert curve.get_ydata().tolist() == E
+    assert rises.get_xdata().tolist() == [1, 3] and rises.get_ydata().tolist() == [2.0, 1.5]
+
+
+def test_weight_change_picture_draws_budinich_eq_5_and_its_maximum():
+    from perceptron_lib.variants import beta_opt, weight_change
+    fig = plotting.plot_weight_change({"x = 2": 2.0}, betas=(0, 3))
+    curve, optimum = fig.axes[0].lines
+    np.testing.assert_array_equal(curve.get_ydata(), weight_change(curve.get_xdata(), 2.0))
+    assert optimum.get_xdata()[0] == beta_opt(2.0)
+    assert curve.get_xdata()[np.argmax(curve.get_ydata())] == pytest.approx(beta_opt(2.0), abs=0.005)
+
+
+def test_grid_search_picture_shows_the_move_limit_where_a_soluble_problem_was_left():
+    from perceptron_lib.variants import boolean_problems, standard_algorithm_grid
+    grid = standard_algorithm_grid(*boolean_problems(2), [0.1, 0.3, 1], [0.1, 0.5, 1], max_moves=5)
+    soluble = int(grid.solved.max())
+    fig = plotting.plot_grid_search(grid, soluble, mark=(0.3, 0.5))
+    solved, hardest = (ax.images[0].get_array() for ax in fig.axes[:2])
+    np.testing.assert_array_equal(solved, grid.solved.T)
+    np.testing.assert_array_equal(hardest, np.where(grid.solved == soluble, grid.max_moves, 5).T)
+    star = fig.axes[0].lines[0]
+    assert (star.get_xdata()[0], star.get_ydata()[0]) == (1, 1)   # β = 0.3 and βη = 0.5 are the middle cells
+
+
+def test_cover_pictures_draw_covers_probability_and_the_measured_fractions():
+    from perceptron_lib.capacity import fraction_interval, separable_dichotomies, separable_probability
+    fig = plotting.plot_cover_check({2: [1, 1, 0.75, 0.5]}, 4)
+    cover, measured = fig.axes[0].lines[:2]
+    assert cover.get_ydata().tolist() == [float(separable_probability(n, 2)) for n in range(1, 5)]
+    assert measured.get_ydata().tolist() == [1, 1, 0.75, 0.5]
+    bars = fig.axes[0].collections[0].get_segments()   # the 95% Wilson interval of each measured fraction
+    assert [(bar[0][1], bar[1][1]) for bar in bars] == [fraction_interval(h, 4) for h in (4, 4, 3, 2)]
+    fig = plotting.plot_cube_check({3: ([2, 4, 6], [1.0, 0.5, 0.25])})
+    cover, measured = fig.axes[0].lines[:2]
+    assert cover.get_xdata().tolist() == [0.5, 1.0, 1.5]
+    assert cover.get_ydata().tolist() == [float(separable_probability(n, 4)) for n in (2, 4, 6)]
+    fig = plotting.plot_cube_check({3: ([2, 4, 6], [1.0, 0.5, 0.25])}, trials=4)
+    bars = fig.axes[0].collections[0].get_segments()
+    assert [[tuple(end) for end in bar] for bar in bars] == [
+        [(n / 4, low), (n / 4, high)] for n, (low, high) in zip((2, 4, 6), (fraction_interval(h, 4) for h in (4, 2, 1)))]
+    fig = plotting.plot_boolean_fractions([2, 4, 14, 104])
+    threshold, general = fig.axes[0].lines
+    assert threshold.get_ydata().tolist() == [1, 1, 14 / 16, 104 / 256]
+    assert general.get_ydata().tolist() == [separable_dichotomies(2**m, m + 1) / 2**2**m for m in range(4)]
+
+
+def test_n_min_pictures_draw_budinich_eq_4_and_its_peak():
+    from perceptron_lib.capacity import n_min, n_min_peak
+    fig = plotting.plot_n_min(40, sizes=[25])
+    curve, peak = fig.axes[0].lines
+    assert curve.get_ydata().tolist() == [n_min(40, d) for d in range(1, 41)]
+    assert peak.get_xdata()[0] == n_min_peak(40) == 9
+    fig = plotting.plot_n_min_map(10)
+    shade = fig.axes[0].images[0].get_array()
+    assert shade.shape == (50, 10) and np.allclose(shade.max(axis=1), 1)   # each n scaled by its own largest N_min
