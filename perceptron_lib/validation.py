@@ -251,6 +251,25 @@ def weight_vector(name, w, size):
     return w + 0.0  # -0.0 + 0.0 is 0.0: the same value, and then the same bits everywhere
 
 
+def no_overflow(X, start, eta, max_epochs):
+    """Refuse numbers so large that W·X could overflow before max_epochs passes end (`train`, `train_many`).
+
+    Each correction adds at most eta max|x| to a weight (the absolute and
+    fractional rules move W no farther than that with eta = 1), so |W·X| stays
+    below d (max|W0| + max_epochs n eta max|x|) max|x|. X holds the patterns
+    with x0 = 1, of shape (..., n, d); start the weights at the start. The
+    message names eta, X and initial_weights, the parameters of both callers.
+
+    >>> no_overflow(np.ones((2, 3)), np.zeros(3), 1.0, 10)
+    """
+    *_, n, d = X.shape
+    largest = float(np.abs(X).max())
+    bound = d * (float(np.abs(start).max()) + float(max_epochs) * n * eta * largest) * largest
+    if not bound < 1e300:
+        raise ValueError(f"eta, X and initial_weights must keep W·X far from overflow, got |W·X| possibly as "
+                         f"large as {bound:.3g} (eta={eta!r}, largest |x| = {largest:.3g}); rescale X or lower eta")
+
+
 def _range_text(kind, minimum, maximum):
     if minimum is not None and maximum is not None:
         return f"{kind} from {minimum} to {maximum}"
