@@ -14,16 +14,19 @@ The names below are listed in the order data flows through the layers:
 data sets -> runs -> traces -> theory -> tables and pictures.
 """
 # Data sets (datasets.py)
-from .datasets import (boolean_function, boolean_patterns, flip_labels, honavar_or_example, separable_data,
-                       separable_sets, to_signed, truth_table)
+from .datasets import (boolean_function, boolean_patterns, boolean_problems, flip_labels, honavar_or_example,
+                       separable_data, separable_sets, to_signed, truth_table)
 # Runs: one data set (training.py), many at once (batch.py), the record of a run (trace.py)
 from .training import output, train
 from .batch import Batch, train_many
 from .trace import Trace, format_vector
-# Variants of the learning rule (variants.py)
-from .variants import (AdaptiveRuns, SigmoidRun, StandardGrid, StandardRuns, Voted, adaptive_algorithm, beta_opt,
-                       boolean_problems, criterion_gradient, perceptron_criterion, sigmoid_cost, sigmoid_gradient,
-                       standard_algorithm, standard_algorithm_grid, train_sigmoid, voted_perceptron, weight_change)
+# Variants of the learning rule: voted and averaged (voted.py), the perceptron criterion (criterion.py),
+# sigmoid units (sigmoid.py), Budinich's algorithms (budinich.py)
+from .voted import Voted, voted_perceptron
+from .criterion import criterion_gradient, perceptron_criterion
+from .sigmoid import SigmoidRun, beta_opt, sigmoid_cost, sigmoid_gradient, train_sigmoid, weight_change
+from .budinich import (AdaptiveRuns, StandardGrid, StandardRuns, adaptive_algorithm, standard_algorithm,
+                       standard_algorithm_grid)
 # Beyond two classes: layers of units, the kernel perceptron, scores (multiclass.py)
 from .multiclass import (KernelRun, LayerRun, accuracy, class_codes, confusion_matrix, corner_clusters, decode,
                          digit_halves, kernel_matrix, ring_data, train_kernel, train_layer)

@@ -129,6 +129,51 @@ def exp(x):
     return np.ldexp(total, k.astype(np.int32))
 
 
+def sum_in_order(values):
+    """Sum over the last axis, added left to right.
+
+    >>> float(sum_in_order(np.array([1e16, 1.0, -1e16])))
+    0.0
+    """
+    return dot(values, np.ones(values.shape[-1]))
+
+
+def sigmoid(z):
+    """f(z) = 1 / (1 + e^(-z)) elementwise, with the portable `exp` (Budinich 1993, eq. 1).
+
+    Computed from e^(-|z|), which never overflows.
+
+    >>> sigmoid(np.array([0.0, 800.0, -800.0])).tolist()
+    [0.5, 1.0, 0.0]
+    """
+    e = exp(-np.abs(z))
+    return np.where(z >= 0, 1 / (1 + e), e / (1 + e))
+
+
+def sigmoid_descent(net, positive, beta, X1):
+    """sum_p (xi_p - o_p) o_p (1 - o_p) X_p per row, o = f(beta W·X), added left to right over p.
+
+    The negative gradient of a sigmoid unit's cost E = 1/2 sum (xi - o)^2
+    divided by beta (Budinich 1993, eq. 3): a move is eta beta times it.
+    `net` holds W·X, one row per weight vector (n_weights, n_samples);
+    `positive` the targets xi as booleans; `beta` one steepness per row;
+    X1 the patterns with x0 = 1. Shared by sigmoid.py and budinich.py.
+    """
+    o = sigmoid(beta[:, None] * net)
+    return dot(((positive - o) * (o * (1 - o)))[:, None, :], X1.T)  # eq. 3 divided by eta beta
+
+
+def wrong_side(net, positive):
+    """Patterns on the wrong side of o = 1/2: W·X <= 0 for xi = 1, W·X >= 0 for xi = 0 (at 0, o = 1/2 is neither).
+
+    The error count of a sigmoid unit (Budinich 1993), shared by sigmoid.py and budinich.py.
+
+    >>> wrong_side(np.array([-1.0, 0.0, -2.0]), np.array([True, False, False])).tolist()
+    [True, True, False]
+    """
+    return np.where(positive, net <= 0, net >= 0)
+
+
 # --- The least-norm point of a polytope, for bounds.max_margin_separator: Python floats, exact sums ------------
 
 def least_norm_point(lowest, *, max_iterations=100_000):

@@ -1,4 +1,9 @@
-"""Data sets for the lessons: Boolean functions of n inputs and the sources' worked examples.
+"""Data sets for the lessons: Boolean functions and problems, the sources' worked examples, random sets.
+
+- Boolean functions of n inputs, their truth tables and labels;
+- Budinich's problems: every Boolean problem of n inputs at once (`boolean_problems`);
+- the sources' worked examples (Honavar's OR run);
+- random separable data sets, one or many (`separable_data`, `separable_sets`).
 
 Patterns come without the bias input; `train` prepends x0 = 1 itself.
 """
@@ -11,6 +16,7 @@ BOOLEAN_FUNCTIONS = ("and", "or", "nand", "nor", "xor", "xnor", "at_least")
 MAX_INPUTS = 20             # 2**20 patterns
 MAX_VALUES = 1_000_000      # separable_data: n_samples * n_features (memory)
 MAX_STACKED_VALUES = 10_000_000  # separable_sets: n_sets * n_samples * n_features (80 MB of floats)
+PROBLEM_INPUTS = ("0/1", "-1/+1")  # boolean_problems: how a binary input is written
 
 
 def boolean_patterns(n_inputs=2):
@@ -350,3 +356,41 @@ def separable_sets(n_sets, n_samples, n_features, *, margin=0.1, seed=0, signed=
     seed = check.whole("seed", seed, minimum=0)
     sets = [separable_data(n_samples, n_features, margin=margin, seed=seed + k, signed=signed) for k in range(n_sets)]
     return tuple(np.stack([s[part] for s in sets]) for part in range(3))
+
+
+def boolean_problems(n_inputs, *, inputs="-1/+1"):
+    """All 2**(2**n) Boolean problems of n inputs, as Budinich (1993) poses them: the patterns, one row of targets each.
+
+    Budinich builds every problem of a "digital Perceptron" with d inputs: the
+    2**d input patterns and every assignment of targets to them (256 problems
+    for d = 3, of which 104 are soluble; 65,536 for d = 4, 1882 soluble). He
+    argues (section 2) that the inputs must be +-1, not 0/1, for learning.
+    Here pattern k is row k of `boolean_patterns` (first input most
+    significant) and problem p gives pattern k the target bit k of p.
+
+    Parameters
+    ----------
+    n_inputs : int
+        From 1 to 4.
+    inputs : {"-1/+1", "0/1"}, default "-1/+1"
+        How a binary input is written.
+
+    Returns
+    -------
+    X : ndarray of shape (2**n_inputs, n_inputs)
+        The patterns, without the bias input.
+    Y : ndarray of shape (2**(2**n_inputs), 2**n_inputs)
+        Y[p, k] = (p >> k) & 1: the targets xi of problem p, as integers 0/1.
+
+    Examples
+    --------
+    >>> X, Y = boolean_problems(2)
+    >>> X.tolist(), Y.shape, Y[8].tolist()
+    ([[-1.0, -1.0], [-1.0, 1.0], [1.0, -1.0], [1.0, 1.0]], (16, 4), [0, 0, 0, 1])
+    """
+    n_inputs = check.whole("n_inputs", n_inputs, minimum=1, maximum=4)
+    check.choice("inputs", inputs, PROBLEM_INPUTS)
+    X = boolean_patterns(n_inputs)
+    n = len(X)
+    Y = (np.arange(2**n)[:, None] >> np.arange(n)) & 1
+    return (2 * X - 1 if inputs == "-1/+1" else X), Y.astype(np.int64)

@@ -1293,7 +1293,7 @@ def plot_weight_change(cases, *, betas=(0.0, 3.0), ax=None, size=(8.2, 3.3)):
     Figure
         The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
-    from .variants import beta_opt, weight_change
+    from .sigmoid import beta_opt, weight_change
     cases = _series("cases", cases, 4, _net_input)
     low, high = _check_limits("betas", betas)
     if low < 0 or high > 1e3:
@@ -1345,7 +1345,7 @@ def plot_grid_search(grid, soluble, *, mark=None, ax=None, size=(8.2, 4)):
     Figure
         The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
-    from .variants import StandardGrid
+    from .budinich import StandardGrid
     if not isinstance(grid, StandardGrid):
         raise TypeError(f"grid must be a StandardGrid (what standard_algorithm_grid returns), got {check.shown(grid)}")
     soluble = check.whole("soluble", soluble, minimum=0, maximum=grid.n_problems)

@@ -1,4 +1,5 @@
-"""Bad input: theory (bounds, capacity, variants). Every case names the parameter, what is allowed, what came."""
+"""Bad input: theory (bounds, capacity) and the variants of the rule (voted, criterion, sigmoid, budinich). Every
+case names the parameter, what is allowed, what came."""
 import re
 
 import numpy as np
@@ -8,7 +9,7 @@ from perceptron_lib import boolean_function
 from perceptron_lib.bounds import (augmented_bound, augmented_radius, binary_bound, convergence_experiment,
                                    honavar_bound, margin, max_margin_separator, radius, stensbo_smidt_bound)
 from perceptron_lib.capacity import linear_separability, regions
-from perceptron_lib.variants import voted_perceptron
+from perceptron_lib.voted import voted_perceptron
 
 from bad_input import case, check, ids
 
@@ -221,7 +222,7 @@ CAPACITY = (
 )
 
 
-VOTED_PERCEPTRON = "variants.voted_perceptron"
+VOTED_PERCEPTRON = "voted.voted_perceptron"
 
 
 def voted(**changes):
@@ -231,8 +232,8 @@ def voted(**changes):
 
 
 VARIANTS = (
-    patterns_cases("variants.voted_perceptron", lambda X: voted_perceptron(X, [0, 1]))
-    + labels_cases("variants.voted_perceptron", voted_perceptron)
+    patterns_cases("voted.voted_perceptron", lambda X: voted_perceptron(X, [0, 1]))
+    + labels_cases("voted.voted_perceptron", voted_perceptron)
     + [
         case(VOTED_PERCEPTRON, voted(epochs=0), ValueError, "epochs must be a whole number >= 1, got 0"),
         case(VOTED_PERCEPTRON, voted(epochs=-3), ValueError, "epochs must be a whole number >= 1, got -3"),
@@ -267,7 +268,7 @@ VARIANTS = (
 
 
 def predict_cases(method):
-    name = f"variants.Voted.{method}"
+    name = f"voted.Voted.{method}"
     call = getattr(VOTED, method)
     return patterns_cases(name, call) + [
         case(name, lambda: call([[0, 1, 1]]), ValueError,
@@ -378,9 +379,10 @@ CASES += CAPACITY_COUNTS
 
 
 # --- variants: the perceptron criterion, sigmoid units, beta_opt, Budinich's problems and algorithms ---
-from perceptron_lib.variants import (adaptive_algorithm, beta_opt, boolean_problems, criterion_gradient,  # noqa: E402
-                                     perceptron_criterion, sigmoid_cost, sigmoid_gradient, standard_algorithm,
-                                     standard_algorithm_grid, train_sigmoid, weight_change)
+from perceptron_lib.budinich import adaptive_algorithm, standard_algorithm, standard_algorithm_grid  # noqa: E402
+from perceptron_lib.criterion import criterion_gradient, perceptron_criterion  # noqa: E402
+from perceptron_lib.datasets import boolean_problems  # noqa: E402
+from perceptron_lib.sigmoid import beta_opt, sigmoid_cost, sigmoid_gradient, train_sigmoid, weight_change  # noqa: E402
 
 PROBLEMS_X, PROBLEMS_Y = boolean_problems(2)  # 16 problems on 4 patterns of +-1 inputs
 
@@ -466,77 +468,77 @@ def grid(**options):
     return standard_algorithm_grid(PROBLEMS_X, PROBLEMS_Y, **arguments)
 
 
-ADAPTIVE, STANDARD = "variants.adaptive_algorithm", "variants.standard_algorithm"
-GRID = "variants.standard_algorithm_grid"
+ADAPTIVE, STANDARD = "budinich.adaptive_algorithm", "budinich.standard_algorithm"
+GRID = "budinich.standard_algorithm_grid"
 SIGMOID_VARIANTS = (
-    criterion_cases("variants.perceptron_criterion", perceptron_criterion)
-    + criterion_cases("variants.criterion_gradient", criterion_gradient)
+    criterion_cases("criterion.perceptron_criterion", perceptron_criterion)
+    + criterion_cases("criterion.criterion_gradient", criterion_gradient)
     + [
-        case("variants.criterion_gradient", lambda: criterion_gradient([0, 1, 1], X, Y, pattern=4), ValueError,
+        case("criterion.criterion_gradient", lambda: criterion_gradient([0, 1, 1], X, Y, pattern=4), ValueError,
              "pattern must be a whole number from 0 to 3, got 4"),
-        case("variants.criterion_gradient", lambda: criterion_gradient([0, 1, 1], X, Y, pattern=-1), ValueError,
+        case("criterion.criterion_gradient", lambda: criterion_gradient([0, 1, 1], X, Y, pattern=-1), ValueError,
              "pattern must be a whole number from 0 to 3, got -1"),
-        case("variants.criterion_gradient", lambda: criterion_gradient([0, 1, 1], X, Y, pattern=1.0), TypeError,
+        case("criterion.criterion_gradient", lambda: criterion_gradient([0, 1, 1], X, Y, pattern=1.0), TypeError,
              "pattern must be a whole number from 0 to 3, got 1.0"),
     ]
-    + criterion_cases("variants.sigmoid_cost", sigmoid_cost)
-    + steepness_cases("variants.sigmoid_cost", lambda beta: sigmoid_cost([0, 1, 1], X, Y, beta=beta))
-    + criterion_cases("variants.sigmoid_gradient", sigmoid_gradient)
-    + steepness_cases("variants.sigmoid_gradient", lambda beta: sigmoid_gradient([0, 1, 1], X, Y, beta=beta))
-    + patterns_cases("variants.train_sigmoid", lambda X: train_sigmoid(X, [0, 1]))
-    + labels_cases("variants.train_sigmoid", train_sigmoid)
-    + steepness_cases("variants.train_sigmoid", lambda beta: train_sigmoid(X, Y, beta=beta))
+    + criterion_cases("sigmoid.sigmoid_cost", sigmoid_cost)
+    + steepness_cases("sigmoid.sigmoid_cost", lambda beta: sigmoid_cost([0, 1, 1], X, Y, beta=beta))
+    + criterion_cases("sigmoid.sigmoid_gradient", sigmoid_gradient)
+    + steepness_cases("sigmoid.sigmoid_gradient", lambda beta: sigmoid_gradient([0, 1, 1], X, Y, beta=beta))
+    + patterns_cases("sigmoid.train_sigmoid", lambda X: train_sigmoid(X, [0, 1]))
+    + labels_cases("sigmoid.train_sigmoid", train_sigmoid)
+    + steepness_cases("sigmoid.train_sigmoid", lambda beta: train_sigmoid(X, Y, beta=beta))
     + [
-        case("variants.train_sigmoid", lambda: train_sigmoid(X, Y, eta=0), ValueError,
+        case("sigmoid.train_sigmoid", lambda: train_sigmoid(X, Y, eta=0), ValueError,
              "eta must be a positive finite number, got 0"),
-        case("variants.train_sigmoid", lambda: train_sigmoid(X, Y, per_pattern="yes"), TypeError,
+        case("sigmoid.train_sigmoid", lambda: train_sigmoid(X, Y, per_pattern="yes"), TypeError,
              "per_pattern must be True or False, got 'yes'"),
-        case("variants.train_sigmoid", lambda: train_sigmoid(X, Y, initial_weights=[0, 0]), ValueError,
+        case("sigmoid.train_sigmoid", lambda: train_sigmoid(X, Y, initial_weights=[0, 0]), ValueError,
              "initial_weights must have shape (3,)", "got shape (2,)"),
-        case("variants.train_sigmoid", lambda: train_sigmoid(X, Y, max_epochs=0), ValueError,
+        case("sigmoid.train_sigmoid", lambda: train_sigmoid(X, Y, max_epochs=0), ValueError,
              "max_epochs must be a whole number >= 1, got 0"),
-        case("variants.train_sigmoid", lambda: train_sigmoid(X, Y, max_epochs=2.5), TypeError,
+        case("sigmoid.train_sigmoid", lambda: train_sigmoid(X, Y, max_epochs=2.5), TypeError,
              "max_epochs must be a whole number >= 1, got 2.5"),
-        case("variants.train_sigmoid", lambda: train_sigmoid(X, Y, max_epochs=100_001), ValueError,
+        case("sigmoid.train_sigmoid", lambda: train_sigmoid(X, Y, max_epochs=100_001), ValueError,
              "max_epochs must keep the moves within 100,000", "got 100,001 moves of 4 patterns"),
-        case("variants.train_sigmoid", lambda: train_sigmoid(X, Y, per_pattern=True, max_epochs=30_000), ValueError,
+        case("sigmoid.train_sigmoid", lambda: train_sigmoid(X, Y, per_pattern=True, max_epochs=30_000), ValueError,
              "max_epochs must keep the moves within 100,000", "got 120,000 moves"),
-        case("variants.train_sigmoid", lambda: train_sigmoid(np.zeros((2000, 1)), np.zeros(2000), max_epochs=5001),
+        case("sigmoid.train_sigmoid", lambda: train_sigmoid(np.zeros((2000, 1)), np.zeros(2000), max_epochs=5001),
              ValueError, "moves * n_samples within 10,000,000", "got 5,001 moves of 2000 patterns"),
     ]
     + [
-        case("variants.beta_opt", lambda: beta_opt(0.0), ValueError,
+        case("sigmoid.beta_opt", lambda: beta_opt(0.0), ValueError,
              "x must hold nonzero net inputs of size from 1e-150 to 1e150, got 0.0"),
-        case("variants.beta_opt", lambda: beta_opt([1.0, 0.0]), ValueError, "x must hold nonzero net inputs"),
-        case("variants.beta_opt", lambda: beta_opt(1e-200), ValueError, "x must hold nonzero net inputs", "1e-200"),
-        case("variants.beta_opt", lambda: beta_opt([]), ValueError, "x must hold nonzero net inputs", "got []"),
-        case("variants.beta_opt", lambda: beta_opt(1e200), ValueError, "x must hold numbers of size at most 1e+150"),
-        case("variants.beta_opt", lambda: beta_opt(np.nan), ValueError, "x must hold finite numbers"),
-        case("variants.beta_opt", lambda: beta_opt("2"), TypeError, "x must hold real numbers"),
-        case("variants.weight_change", lambda: weight_change(-1.0, 2.0), ValueError,
+        case("sigmoid.beta_opt", lambda: beta_opt([1.0, 0.0]), ValueError, "x must hold nonzero net inputs"),
+        case("sigmoid.beta_opt", lambda: beta_opt(1e-200), ValueError, "x must hold nonzero net inputs", "1e-200"),
+        case("sigmoid.beta_opt", lambda: beta_opt([]), ValueError, "x must hold nonzero net inputs", "got []"),
+        case("sigmoid.beta_opt", lambda: beta_opt(1e200), ValueError, "x must hold numbers of size at most 1e+150"),
+        case("sigmoid.beta_opt", lambda: beta_opt(np.nan), ValueError, "x must hold finite numbers"),
+        case("sigmoid.beta_opt", lambda: beta_opt("2"), TypeError, "x must hold real numbers"),
+        case("sigmoid.weight_change", lambda: weight_change(-1.0, 2.0), ValueError,
              "beta must hold numbers >= 0, got -1.0"),
-        case("variants.weight_change", lambda: weight_change([0.5, np.inf], 2.0), ValueError,
+        case("sigmoid.weight_change", lambda: weight_change([0.5, np.inf], 2.0), ValueError,
              "beta must hold finite numbers"),
-        case("variants.weight_change", lambda: weight_change("a", 2.0), TypeError, "beta must hold real numbers"),
-        case("variants.weight_change", lambda: weight_change(1.0, np.nan), ValueError,
+        case("sigmoid.weight_change", lambda: weight_change("a", 2.0), TypeError, "beta must hold real numbers"),
+        case("sigmoid.weight_change", lambda: weight_change(1.0, np.nan), ValueError,
              "x must be a finite number >= -1e+150 and <= 1e+150, got nan"),
-        case("variants.weight_change", lambda: weight_change(1.0, "2"), TypeError, "x must be a finite number",
+        case("sigmoid.weight_change", lambda: weight_change(1.0, "2"), TypeError, "x must be a finite number",
              "got '2'"),
-        case("variants.weight_change", lambda: weight_change(1.0, 2.0, target=2), ValueError,
+        case("sigmoid.weight_change", lambda: weight_change(1.0, 2.0, target=2), ValueError,
              "target must be a whole number from 0 to 1, got 2"),
-        case("variants.weight_change", lambda: weight_change(1.0, 2.0, target=-1), ValueError,
+        case("sigmoid.weight_change", lambda: weight_change(1.0, 2.0, target=-1), ValueError,
              "target must be a whole number from 0 to 1, got -1"),
-        case("variants.weight_change", lambda: weight_change(1.0, 2.0, target=0.5), TypeError,
+        case("sigmoid.weight_change", lambda: weight_change(1.0, 2.0, target=0.5), TypeError,
              "target must be a whole number from 0 to 1, got 0.5"),
-        case("variants.weight_change", lambda: weight_change(1.0, 2.0, input_value=np.inf), ValueError,
+        case("sigmoid.weight_change", lambda: weight_change(1.0, 2.0, input_value=np.inf), ValueError,
              "input_value must be a finite number", "got inf"),
-        case("variants.boolean_problems", lambda: boolean_problems(5), ValueError,
+        case("datasets.boolean_problems", lambda: boolean_problems(5), ValueError,
              "n_inputs must be a whole number from 1 to 4, got 5"),
-        case("variants.boolean_problems", lambda: boolean_problems(0), ValueError,
+        case("datasets.boolean_problems", lambda: boolean_problems(0), ValueError,
              "n_inputs must be a whole number from 1 to 4, got 0"),
-        case("variants.boolean_problems", lambda: boolean_problems(2.0), TypeError,
+        case("datasets.boolean_problems", lambda: boolean_problems(2.0), TypeError,
              "n_inputs must be a whole number from 1 to 4, got 2.0"),
-        case("variants.boolean_problems", lambda: boolean_problems(2, inputs="+-1"), ValueError,
+        case("datasets.boolean_problems", lambda: boolean_problems(2, inputs="+-1"), ValueError,
              "inputs must be one of '0/1', '-1/+1', got '+-1'"),
     ]
     + problems_cases(ADAPTIVE, adaptive_algorithm)
@@ -582,9 +584,9 @@ SIGMOID_VARIANTS = (
              "got an array of shape (1, 1)"),
         case(GRID, lambda: grid(beta_etas=[0.0]), ValueError, "beta_etas must hold at least one number, all > 0"),
         case(GRID, lambda: grid(max_moves=0), ValueError, "max_moves must be a whole number >= 1, got 0"),
-        case("variants.StandardGrid.hardest", lambda: grid().hardest(-1), ValueError,
+        case("budinich.StandardGrid.hardest", lambda: grid().hardest(-1), ValueError,
              "soluble must be a whole number from 0 to", "got -1"),
-        case("variants.StandardGrid.hardest", lambda: grid().hardest("all"), TypeError, "soluble", "'all'"),
+        case("budinich.StandardGrid.hardest", lambda: grid().hardest("all"), TypeError, "soluble", "'all'"),
         case(GRID, lambda: grid(betas=np.ones(1000), beta_etas=np.ones(1000)), ValueError,
              "max_moves must keep n_betas * n_beta_etas * n_problems * n_samples * (n_features + 1) * evaluations "
              "within 2,000,000,000", "got 16000000 * 4 * 3 * 41"),
@@ -623,4 +625,5 @@ def test_bad_input_names_the_parameter(bad):
 
 
 def test_every_case_names_a_function_of_these_modules():
-    assert all(re.fullmatch(r"(bounds|capacity|variants|geometry|datasets)\.[\w.]+", c.name) for c in CASES)
+    modules = "bounds|capacity|voted|criterion|sigmoid|budinich|geometry|datasets"
+    assert all(re.fullmatch(rf"({modules})\.[\w.]+", c.name) for c in CASES)

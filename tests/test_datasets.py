@@ -4,7 +4,7 @@ import pytest
 
 from perceptron_lib import boolean_function, boolean_patterns, honavar_or_example
 from perceptron_lib.arithmetic import add_with_ones, nets
-from perceptron_lib.datasets import flip_labels, separable_data, separable_sets
+from perceptron_lib.datasets import boolean_problems, flip_labels, separable_data, separable_sets
 from perceptron_lib.geometry import grid_points
 
 
@@ -116,3 +116,13 @@ def test_grid_points_cover_the_cube_once_each_with_the_ends_included():
     assert len({tuple(p) for p in grid.tolist()}) == 216
     assert set(np.unique(grid).tolist()) == {-2.0, -1.0, 0.0, 1.0, 2.0, 3.0}
     assert grid[0].tolist() == [-2, -2, -2] and grid[1].tolist() == [-2, -2, -1] and grid[-1].tolist() == [3, 3, 3]
+
+
+@pytest.mark.parametrize("n_inputs", [1, 2, 3, 4])
+def test_problems_are_every_assignment_of_targets(n_inputs):
+    X, Y = boolean_problems(n_inputs)
+    np.testing.assert_array_equal(X, 2 * boolean_patterns(n_inputs) - 1)
+    np.testing.assert_array_equal(boolean_problems(n_inputs, inputs="0/1")[0], boolean_patterns(n_inputs))
+    assert Y.shape == (2 ** 2 ** n_inputs, 2 ** n_inputs) and len(np.unique(Y, axis=0)) == len(Y)
+    for p in (0, 1, len(Y) // 3, len(Y) - 1):
+        assert sum(int(b) << k for k, b in enumerate(Y[p])) == p
