@@ -30,12 +30,14 @@ from .budinich import (AdaptiveRuns, StandardGrid, StandardRuns, adaptive_algori
 # Beyond two classes: layers of units, the kernel perceptron, scores (multiclass.py)
 from .multiclass import (KernelRun, LayerRun, accuracy, class_codes, confusion_matrix, corner_clusters, decode,
                          digit_halves, kernel_matrix, ring_data, train_kernel, train_layer)
-# Theory: bounds (bounds.py), capacity and separability (capacity.py), geometry of both spaces (geometry.py)
+# Theory: bounds (bounds.py), separability of one data set (separability.py), counting (capacity.py),
+# separable Boolean functions (boolean_counts.py), geometry of both spaces (geometry.py)
 from .bounds import (ConvergenceExperiment, augmented_bound, augmented_radius, binary_bound, convergence_experiment,
                      honavar_bound, margin, max_margin_separator, radius, stensbo_smidt_bound)
-from .capacity import (LPSeparability, Separability, boolean_census, fraction_interval, linear_separability, log_n_min,
-                       lp_separability, n_min, n_min_peak, regions, separable_boolean_count, separable_dichotomies,
+from .separability import LPSeparability, Separability, linear_separability, lp_separability
+from .capacity import (fraction_interval, log_n_min, n_min, n_min_peak, regions, separable_dichotomies,
                        separable_probability, sides, stirling_root)
+from .boolean_counts import boolean_census, separable_boolean_count
 from .geometry import (count_regions, decision_line, grid_points, misclassified, pattern_lines, positive_side,
                        sampled_regions, wrong_side_of_lines)
 # Tables and visible checks (tables.py), a student's answer read without a traceback (answers.py),

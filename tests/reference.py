@@ -67,6 +67,11 @@ def reference_first_repeat(X, y, eta=1.0, max_epochs=1000):
                 return "converged", epoch + 1, None, w
 
 
+def labels_of(code, n):
+    """Dichotomy number `code` of n points: point k is positive iff bit k of code is 1."""
+    return (code >> np.arange(n)) & 1
+
+
 # Sigmoid units (Budinich 1993) -----------------------------------------------------------------------------------------
 
 def f(z):

@@ -1,5 +1,5 @@
-"""Bad input: theory (bounds, capacity) and the variants of the rule (voted, criterion, sigmoid, budinich). Every
-case names the parameter, what is allowed, what came."""
+"""Bad input: theory (bounds, separability, capacity, Boolean counts) and the variants of the rule (voted, criterion,
+sigmoid, budinich). Every case names the parameter, what is allowed, what came."""
 import re
 
 import numpy as np
@@ -8,7 +8,8 @@ import pytest
 from perceptron_lib import boolean_function
 from perceptron_lib.bounds import (augmented_bound, augmented_radius, binary_bound, convergence_experiment,
                                    honavar_bound, margin, max_margin_separator, radius, stensbo_smidt_bound)
-from perceptron_lib.capacity import linear_separability, regions
+from perceptron_lib.capacity import regions
+from perceptron_lib.separability import linear_separability
 from perceptron_lib.voted import voted_perceptron
 
 from bad_input import case, check, ids
@@ -190,21 +191,21 @@ EXPERIMENT = [
 
 BIG = 2**60
 CAPACITY = (
-    patterns_cases("capacity.linear_separability", lambda X: linear_separability(X, [0, 1]))
-    + labels_cases("capacity.linear_separability", linear_separability)
+    patterns_cases("separability.linear_separability", lambda X: linear_separability(X, [0, 1]))
+    + labels_cases("separability.linear_separability", linear_separability)
     + [
-        case("capacity.linear_separability", lambda: linear_separability([[0.5, 1], [1, 0]], [0, 1]), ValueError,
+        case("separability.linear_separability", lambda: linear_separability([[0.5, 1], [1, 0]], [0, 1]), ValueError,
              "X must hold integer values", "non-integers in row(s) [0]"),
-        case("capacity.linear_separability", lambda: linear_separability(*XOR, max_epochs=1), ValueError,
+        case("separability.linear_separability", lambda: linear_separability(*XOR, max_epochs=1), ValueError,
              "X, y are undecided after max_epochs=1 passes", "neither converged nor cycled"),
-        case("capacity.linear_separability", lambda: linear_separability(*XOR, max_epochs=0), ValueError,
+        case("separability.linear_separability", lambda: linear_separability(*XOR, max_epochs=0), ValueError,
              "max_epochs must be a whole number from 1 to 500000, got 0"),
-        case("capacity.linear_separability", lambda: linear_separability(*XOR, max_epochs=10**9), ValueError,
+        case("separability.linear_separability", lambda: linear_separability(*XOR, max_epochs=10**9), ValueError,
              "max_epochs must be a whole number from 1 to 500000, got 1000000000"),
-        case("capacity.linear_separability", lambda: linear_separability(*XOR, max_epochs=2.0), TypeError,
+        case("separability.linear_separability", lambda: linear_separability(*XOR, max_epochs=2.0), TypeError,
              "max_epochs must be a whole number from 1 to 500000, got 2.0"),
         # separable (x = 2**60 + 1 positive, 2**60 + 2 negative), but one float: the run cycles
-        case("capacity.linear_separability", lambda: linear_separability([[BIG + 1], [BIG + 2]], [1, 0], max_epochs=50),
+        case("separability.linear_separability", lambda: linear_separability([[BIG + 1], [BIG + 2]], [1, 0], max_epochs=50),
              ValueError, "X, y are undecided", "do not add up to zero", "too large for exact float sums"),
     ]
     + [
@@ -280,10 +281,11 @@ def predict_cases(method):
 CASES = BOUNDS + EXPERIMENT + CAPACITY + VARIANTS + predict_cases("predict") + predict_cases("predict_averaged")
 
 
-# --- capacity: Cover's and Budinich's counts, separability by linear programming, Boolean functions ---
-from perceptron_lib.capacity import (boolean_census, fraction_interval, log_n_min, lp_separability, n_min,  # noqa: E402
-                                     n_min_peak, separable_boolean_count, separable_dichotomies,
-                                     separable_probability, sides, stirling_root)
+# --- capacity: Cover's and Budinich's counts; separability by linear programming; Boolean functions ---
+from perceptron_lib.boolean_counts import boolean_census, separable_boolean_count  # noqa: E402
+from perceptron_lib.capacity import (fraction_interval, log_n_min, n_min, n_min_peak,  # noqa: E402
+                                     separable_dichotomies, separable_probability, sides, stirling_root)
+from perceptron_lib.separability import lp_separability  # noqa: E402
 
 
 def count_cases(name, call):
@@ -341,37 +343,37 @@ CAPACITY_COUNTS = (
         case("capacity.stirling_root", lambda: stirling_root(True), TypeError,
              "n must be a finite number >= 6, got True"),
     ]
-    + patterns_cases("capacity.lp_separability", lambda X: lp_separability(X, [0, 1]))
-    + labels_cases("capacity.lp_separability", lp_separability)
+    + patterns_cases("separability.lp_separability", lambda X: lp_separability(X, [0, 1]))
+    + labels_cases("separability.lp_separability", lp_separability)
     + [
-        case("capacity.lp_separability", lambda: lp_separability(*OR, bias=None), TypeError,
+        case("separability.lp_separability", lambda: lp_separability(*OR, bias=None), TypeError,
              "bias must be True or False, got None"),
-        case("capacity.lp_separability", lambda: lp_separability(np.zeros((2, 51)), [0, 1]), ValueError,
+        case("separability.lp_separability", lambda: lp_separability(np.zeros((2, 51)), [0, 1]), ValueError,
              "X must have at most 50 features and 200,000 values", "got shape (2, 51)"),
-        case("capacity.lp_separability", lambda: lp_separability(np.zeros((4000, 50)), np.arange(4000) % 2),
+        case("separability.lp_separability", lambda: lp_separability(np.zeros((4000, 50)), np.arange(4000) % 2),
              ValueError, "X must have at most 50 features and 200,000 values", "got shape (4000, 50)"),
         # separable by a margin of one unit in the last place: neither proof holds in exact arithmetic
-        case("capacity.lp_separability", lambda: lp_separability([[1.0], [1.0 + 2**-52]], [0, 1]), ValueError,
+        case("separability.lp_separability", lambda: lp_separability([[1.0], [1.0 + 2**-52]], [0, 1]), ValueError,
              "X, y are undecided", "neither the linear program's separator nor its multipliers hold"),
-        case("capacity.boolean_census", lambda: boolean_census(5), ValueError,
+        case("boolean_counts.boolean_census", lambda: boolean_census(5), ValueError,
              "n_inputs must be a whole number from 0 to 4, got 5"),
-        case("capacity.boolean_census", lambda: boolean_census(-1), ValueError,
+        case("boolean_counts.boolean_census", lambda: boolean_census(-1), ValueError,
              "n_inputs must be a whole number from 0 to 4, got -1"),
-        case("capacity.boolean_census", lambda: boolean_census(2.0), TypeError,
+        case("boolean_counts.boolean_census", lambda: boolean_census(2.0), TypeError,
              "n_inputs must be a whole number from 0 to 4, got 2.0"),
-        case("capacity.boolean_census", lambda: boolean_census(None), TypeError,
+        case("boolean_counts.boolean_census", lambda: boolean_census(None), TypeError,
              "n_inputs must be a whole number from 0 to 4, got None"),
-        case("capacity.separable_boolean_count", lambda: separable_boolean_count(3, method="lp"), ValueError,
+        case("boolean_counts.separable_boolean_count", lambda: separable_boolean_count(3, method="lp"), ValueError,
              "method must be one of 'regions', 'census', got 'lp'"),
-        case("capacity.separable_boolean_count", lambda: separable_boolean_count(3, method=None), ValueError,
+        case("boolean_counts.separable_boolean_count", lambda: separable_boolean_count(3, method=None), ValueError,
              "method must be one of 'regions', 'census', got None"),
-        case("capacity.separable_boolean_count", lambda: separable_boolean_count(7), ValueError,
+        case("boolean_counts.separable_boolean_count", lambda: separable_boolean_count(7), ValueError,
              "n_inputs must be a whole number from 0 to 6 with method='regions'", "got 7"),
-        case("capacity.separable_boolean_count", lambda: separable_boolean_count(5, method="census"), ValueError,
+        case("boolean_counts.separable_boolean_count", lambda: separable_boolean_count(5, method="census"), ValueError,
              "n_inputs must be a whole number from 0 to 4 with method='census'", "got 5"),
-        case("capacity.separable_boolean_count", lambda: separable_boolean_count(-1), ValueError,
+        case("boolean_counts.separable_boolean_count", lambda: separable_boolean_count(-1), ValueError,
              "n_inputs must be a whole number >= 0, got -1"),
-        case("capacity.separable_boolean_count", lambda: separable_boolean_count(3.0), TypeError,
+        case("boolean_counts.separable_boolean_count", lambda: separable_boolean_count(3.0), TypeError,
              "n_inputs must be a whole number >= 0, got 3.0"),
     ]
 )
@@ -625,5 +627,5 @@ def test_bad_input_names_the_parameter(bad):
 
 
 def test_every_case_names_a_function_of_these_modules():
-    modules = "bounds|capacity|voted|criterion|sigmoid|budinich|geometry|datasets"
+    modules = "bounds|separability|capacity|boolean_counts|voted|criterion|sigmoid|budinich|geometry|datasets"
     assert all(re.fullmatch(rf"({modules})\.[\w.]+", c.name) for c in CASES)
