@@ -14,8 +14,9 @@ The names below are listed in the order data flows through the layers:
 data sets -> runs -> traces -> theory -> tables and pictures.
 """
 # Data sets (datasets.py)
-from .datasets import (boolean_function, boolean_patterns, boolean_problems, flip_labels, honavar_or_example,
-                       separable_data, separable_sets, to_signed, truth_table)
+from .datasets import (boolean_function, boolean_patterns, boolean_problems, corner_clusters, digit_halves,
+                       flip_labels, honavar_or_example, ring_data, separable_data, separable_sets, to_signed,
+                       truth_table)
 # Runs: one data set (training.py), many at once (batch.py), the record of a run (trace.py)
 from .training import output, train
 from .batch import Batch, train_many
@@ -27,9 +28,9 @@ from .criterion import criterion_gradient, perceptron_criterion
 from .sigmoid import SigmoidRun, beta_opt, sigmoid_cost, sigmoid_gradient, train_sigmoid, weight_change
 from .budinich import (AdaptiveRuns, StandardGrid, StandardRuns, adaptive_algorithm, standard_algorithm,
                        standard_algorithm_grid)
-# Beyond two classes: layers of units, the kernel perceptron, scores (multiclass.py)
-from .multiclass import (KernelRun, LayerRun, accuracy, class_codes, confusion_matrix, corner_clusters, decode,
-                         digit_halves, kernel_matrix, ring_data, train_kernel, train_layer)
+# Beyond two classes: class codes, layers of units, the kernel perceptron (multiclass.py), scores (scores.py)
+from .multiclass import KernelRun, LayerRun, class_codes, decode, kernel_matrix, train_kernel, train_layer
+from .scores import accuracy, confusion_matrix
 # Theory: bounds (bounds.py), separability of one data set (separability.py), counting (capacity.py),
 # separable Boolean functions (boolean_counts.py), geometry of both spaces (geometry.py)
 from .bounds import (ConvergenceExperiment, augmented_bound, augmented_radius, binary_bound, convergence_experiment,
