@@ -28,7 +28,7 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.linear_model import Perceptron
 
 from perceptron_lib.batch import train_many
-from perceptron_lib.capacity import boolean_census, separable_boolean_count
+from perceptron_lib.boolean_counts import boolean_census, separable_boolean_count
 from perceptron_lib.datasets import boolean_patterns
 from timing import best_time
 

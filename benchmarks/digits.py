@@ -21,7 +21,9 @@ import argparse
 
 import numpy as np
 
-from perceptron_lib.multiclass import accuracy, class_codes, digit_halves, kernel_matrix, train_kernel
+from perceptron_lib.datasets import digit_halves
+from perceptron_lib.multiclass import class_codes, kernel_matrix, train_kernel
+from perceptron_lib.scores import accuracy
 from timing import best_time
 
 GAMMA = 0.001

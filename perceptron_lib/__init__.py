@@ -14,25 +14,31 @@ The names below are listed in the order data flows through the layers:
 data sets -> runs -> traces -> theory -> tables and pictures.
 """
 # Data sets (datasets.py)
-from .datasets import (boolean_function, boolean_patterns, flip_labels, honavar_or_example, separable_data,
-                       separable_sets, to_signed, truth_table)
+from .datasets import (boolean_function, boolean_patterns, boolean_problems, corner_clusters, digit_halves,
+                       flip_labels, honavar_or_example, ring_data, separable_data, separable_sets, to_signed,
+                       truth_table)
 # Runs: one data set (training.py), many at once (batch.py), the record of a run (trace.py)
 from .training import output, train
 from .batch import Batch, train_many
 from .trace import Trace, format_vector
-# Variants of the learning rule (variants.py)
-from .variants import (AdaptiveRuns, SigmoidRun, StandardGrid, StandardRuns, Voted, adaptive_algorithm, beta_opt,
-                       boolean_problems, criterion_gradient, perceptron_criterion, sigmoid_cost, sigmoid_gradient,
-                       standard_algorithm, standard_algorithm_grid, train_sigmoid, voted_perceptron, weight_change)
-# Beyond two classes: layers of units, the kernel perceptron, scores (multiclass.py)
-from .multiclass import (KernelRun, LayerRun, accuracy, class_codes, confusion_matrix, corner_clusters, decode,
-                         digit_halves, kernel_matrix, ring_data, train_kernel, train_layer)
-# Theory: bounds (bounds.py), capacity and separability (capacity.py), geometry of both spaces (geometry.py)
+# Variants of the learning rule: voted and averaged (voted.py), the perceptron criterion (criterion.py),
+# sigmoid units (sigmoid.py), Budinich's algorithms (budinich.py)
+from .voted import Voted, voted_perceptron
+from .criterion import criterion_gradient, perceptron_criterion
+from .sigmoid import SigmoidRun, beta_opt, sigmoid_cost, sigmoid_gradient, train_sigmoid, weight_change
+from .budinich import (AdaptiveRuns, StandardGrid, StandardRuns, adaptive_algorithm, standard_algorithm,
+                       standard_algorithm_grid)
+# Beyond two classes: class codes, layers of units, the kernel perceptron (multiclass.py), scores (scores.py)
+from .multiclass import KernelRun, LayerRun, class_codes, decode, kernel_matrix, train_kernel, train_layer
+from .scores import accuracy, confusion_matrix
+# Theory: bounds (bounds.py), separability of one data set (separability.py), counting (capacity.py),
+# separable Boolean functions (boolean_counts.py), geometry of both spaces (geometry.py)
 from .bounds import (ConvergenceExperiment, augmented_bound, augmented_radius, binary_bound, convergence_experiment,
                      honavar_bound, margin, max_margin_separator, radius, stensbo_smidt_bound)
-from .capacity import (LPSeparability, Separability, boolean_census, fraction_interval, linear_separability, log_n_min,
-                       lp_separability, n_min, n_min_peak, regions, separable_boolean_count, separable_dichotomies,
+from .separability import LPSeparability, Separability, linear_separability, lp_separability
+from .capacity import (fraction_interval, log_n_min, n_min, n_min_peak, regions, separable_dichotomies,
                        separable_probability, sides, stirling_root)
+from .boolean_counts import boolean_census, separable_boolean_count
 from .geometry import (count_regions, decision_line, grid_points, misclassified, pattern_lines, positive_side,
                        sampled_regions, wrong_side_of_lines)
 # Tables and visible checks (tables.py), a student's answer read without a traceback (answers.py),

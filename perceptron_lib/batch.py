@@ -4,7 +4,7 @@ import numpy as np
 
 from . import validation as check
 from .arithmetic import add_with_ones
-from .training import ORDERS, _check_overflow
+from .training import ORDERS
 
 _ORDER_KEYS = 2**21  # random keys drawn at once for random order, at most (16 MB)
 # Every call ends in seconds: at most this many presentations over all its sets.
@@ -124,7 +124,7 @@ def train_many(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seeds=Non
         raise ValueError(f"max_epochs must keep n_sets * max_epochs * n_samples within {MAX_PRESENTATIONS:,} "
                          f"presentations (seconds of work), got {n_sets} sets * {max_epochs} * {n} = "
                          f"{n_sets * max_epochs * n:,}; use max_epochs <= {MAX_PRESENTATIONS // (n_sets * n)}")
-    _check_overflow(X, W, eta, max_epochs)
+    check.no_overflow(X, W, eta, max_epochs)
     return _Runs(X, y == 1, labels, eta, W, order, seeds, max_epochs).result()
 
 

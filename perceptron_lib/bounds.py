@@ -22,14 +22,12 @@ form is taken as its source states it, with the conditions its proof needs:
   updates of ``train(X / radius(X), y)``, and may be exceeded by
   ``train(X, y)`` (see its notes).
 """
-import math
-import operator
 from dataclasses import dataclass
 
 import numpy as np
 
 from . import validation as check
-from .arithmetic import add_with_ones, dot, norm
+from .arithmetic import add_with_ones, dot, least_norm_point, norm
 from .batch import MAX_PRESENTATIONS, train_many
 from .datasets import MAX_STACKED_VALUES, separable_sets
 
@@ -245,7 +243,7 @@ def _geometric_separator(X, s):
         i, j = (0, 0) if x is None else (int(np.argmin(dot(A, x))), int(np.argmax(dot(B, x))))
         return A[i] - B[j], (i, j)
 
-    u = _least_norm_point(lowest)
+    u = least_norm_point(lowest)
     u = u / norm(u) if u.any() else np.eye(len(u))[0]
     # The best bias for this normal puts the hyperplane halfway between the classes.
     A, B = X[s > 0], X[s < 0]
@@ -258,7 +256,7 @@ def _augmented_separator(Z):
         k = 0 if x is None else int(np.argmin(dot(Z, x)))
         return Z[k], k
 
-    w = _least_norm_point(lowest)
+    w = least_norm_point(lowest)
     return w / norm(w) if w.any() else np.eye(len(w))[0]
 
 
@@ -514,107 +512,6 @@ def _in_range(name, value, what):
         raise ValueError(f"{name} gives a {what} outside the range of floats (a positive number up to "
                          f"1.8e308), got {value!r}: the patterns and {name} differ too much in scale")
     return float(value)
-
-
-def _least_norm_point(lowest, *, max_iterations=100_000):
-    """The point of least norm in a polytope: P. Wolfe, "Finding the nearest point in a polytope",
-    Mathematical Programming 11 (1976), 128-149.
-
-    lowest(x) returns a vertex p minimising x·p and a key naming it (lowest(None): any vertex).
-    The current point x is a convex combination of a few vertices (the corral); each major step
-    adds the lowest vertex, then x moves to the least-norm point of the corral's affine hull,
-    dropping vertices while that point lies outside their convex hull. It stops when no vertex
-    is lower than x·x (up to rounding): then x is the answer (every point p of the polytope has
-    x·p >= x·x, so ||p|| >= ||x||). It stops too if the new vertex lies in the corral's affine
-    hull up to rounding: then x·p = x·x, so x is the answer as far as floats can tell.
-    """
-    p, key = lowest(None)
-    corral, keys, weights = [p], [key], np.ones(1)
-    x, largest = p, dot(p, p)
-    for _ in range(max_iterations):
-        xx = dot(x, x)
-        if xx <= 1e-24 * largest:
-            break  # the origin is in the polytope
-        p, key = lowest(x)
-        largest = max(largest, dot(p, p))
-        if xx - dot(x, p) <= 1e-12 * xx or key in keys:
-            break
-        moved = _minor_cycles(corral + [p], keys + [key], np.append(weights, 0.0))
-        if moved is None:
-            break
-        corral, keys, weights = moved
-        x = dot(np.array(corral).T, weights)  # sum_i weights_i corral_i, in order
-    return x
-
-
-def _minor_cycles(corral, keys, weights):
-    """Wolfe's minor cycles: move the weights to the affine hull's least-norm point, dropping vertices
-    while it lies outside the corral's convex hull. Returns (corral, keys, weights), or None when the
-    affine hull is degenerate up to rounding."""
-    while True:
-        affine = _affine_weights(np.array(corral))
-        if affine is None:
-            return None
-        if (affine > 1e-14).all():
-            return corral, keys, affine
-        # Walk from the current weights towards the affine ones until one reaches zero; drop it.
-        out = affine <= 1e-14
-        theta = min(1.0, float(np.min(weights[out] / (weights[out] - affine[out]))))
-        weights = (1 - theta) * weights + theta * affine
-        keep = weights > 1e-14
-        keep[np.argmax(weights)] = True
-        corral = [v for v, k in zip(corral, keep) if k]
-        keys = [q for q, k in zip(keys, keep) if k]
-        weights = weights[keep] / weights[keep].sum()
-        if len(corral) == 1:
-            return corral, keys, weights
-
-
-def _affine_weights(Q):
-    """Weights a (summing to 1) of the least-norm point sum_i a_i Q_i of the affine hull of the rows of Q.
-
-    The point is Q_0 + sum_i b_i D_i with D_i = Q_i - Q_0 and the b_i of least
-    squares. Modified Gram-Schmidt, each vector orthogonalised again when
-    the first pass cancelled much of it (Daniel, Gragg, Kaufman and Stewart
-    1976; "twice is enough": Giraud, Langou and Rozloznik 2005), writes D_i = sum_j R_ij q_j
-    with orthonormal q_j and R lower triangular; the point is Q_0 minus its
-    projection sum_j (q_j·Q_0) q_j, so b solves R^T b = -(q_j·Q_0)_j by back
-    substitution. This replaces a least-squares solver from LAPACK: the few
-    short vectors here are Python floats, every sum exactly rounded (`_fixed_dot`).
-    Returns None if some D_i is, up to rounding, a combination of the ones
-    before it.
-    """
-    origin, *rest = Q.tolist()
-    m = len(rest)
-    basis, R = [], [[0.0] * m for _ in range(m)]
-    for i, row in enumerate(rest):
-        d = [a - b for a, b in zip(row, origin)]
-        v, size, length = d, math.sqrt(_fixed_dot(d, d)), 0.0
-        for _ in range(2):
-            for j, q in enumerate(basis):
-                c = _fixed_dot(q, v)
-                R[i][j] += c
-                v = [a - c * b for a, b in zip(v, q)]
-            length, before = math.sqrt(_fixed_dot(v, v)), length or size
-            if length > before / math.sqrt(2):
-                break  # little cancelled: once is enough (the sqrt(2) test of Daniel et al. 1976)
-        if not length > 1e-13 * size:
-            return None
-        R[i][i] = length
-        basis.append([a / length for a in v])
-    b = [0.0] * m
-    for j in reversed(range(m)):
-        known = -_fixed_dot(basis[j], origin)
-        for i in range(j + 1, m):
-            known -= b[i] * R[i][j]
-        b[j] = known / R[j][j]
-    return np.array([1 - math.fsum(b)] + b)  # not sum(), which Python 3.12 began to compensate
-
-
-def _fixed_dot(a, b):
-    """a·b on Python floats: each product rounded, then their exact sum rounded once (math.fsum, Shewchuk's
-    algorithm), so the result is one number whatever the machine or the order."""
-    return math.fsum(map(operator.mul, a, b))
 
 
 @dataclass(frozen=True, eq=False)

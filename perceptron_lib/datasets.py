@@ -1,4 +1,12 @@
-"""Data sets for the lessons: Boolean functions of n inputs and the sources' worked examples.
+"""Data sets for the lessons: Boolean functions and problems, the sources' worked examples, random sets.
+
+- Boolean functions of n inputs, their truth tables and labels;
+- Budinich's problems: every Boolean problem of n inputs at once (`boolean_problems`);
+- the sources' worked examples (Honavar's OR run);
+- random separable data sets, one or many (`separable_data`, `separable_sets`);
+- for more than two classes and beyond lines: classes around the corners of
+  a cube (`corner_clusters`), a disc inside a ring (`ring_data`) and
+  scikit-learn's handwritten digits (`digit_halves`).
 
 Patterns come without the bias input; `train` prepends x0 = 1 itself.
 """
@@ -6,11 +14,13 @@ import numpy as np
 
 from . import validation as check
 from .arithmetic import add_with_ones, nets, norm
+from .multiclass import MAX_KERNEL_SAMPLES, class_codes
 
 BOOLEAN_FUNCTIONS = ("and", "or", "nand", "nor", "xor", "xnor", "at_least")
 MAX_INPUTS = 20             # 2**20 patterns
 MAX_VALUES = 1_000_000      # separable_data: n_samples * n_features (memory)
 MAX_STACKED_VALUES = 10_000_000  # separable_sets: n_sets * n_samples * n_features (80 MB of floats)
+PROBLEM_INPUTS = ("0/1", "-1/+1")  # boolean_problems: how a binary input is written
 
 
 def boolean_patterns(n_inputs=2):
@@ -350,3 +360,164 @@ def separable_sets(n_sets, n_samples, n_features, *, margin=0.1, seed=0, signed=
     seed = check.whole("seed", seed, minimum=0)
     sets = [separable_data(n_samples, n_features, margin=margin, seed=seed + k, signed=signed) for k in range(n_sets)]
     return tuple(np.stack([s[part] for s in sets]) for part in range(3))
+
+
+def boolean_problems(n_inputs, *, inputs="-1/+1"):
+    """All 2**(2**n) Boolean problems of n inputs, as Budinich (1993) poses them: the patterns, one row of targets each.
+
+    Budinich builds every problem of a "digital Perceptron" with d inputs: the
+    2**d input patterns and every assignment of targets to them (256 problems
+    for d = 3, of which 104 are soluble; 65,536 for d = 4, 1882 soluble). He
+    argues (section 2) that the inputs must be +-1, not 0/1, for learning.
+    Here pattern k is row k of `boolean_patterns` (first input most
+    significant) and problem p gives pattern k the target bit k of p.
+
+    Parameters
+    ----------
+    n_inputs : int
+        From 1 to 4.
+    inputs : {"-1/+1", "0/1"}, default "-1/+1"
+        How a binary input is written.
+
+    Returns
+    -------
+    X : ndarray of shape (2**n_inputs, n_inputs)
+        The patterns, without the bias input.
+    Y : ndarray of shape (2**(2**n_inputs), 2**n_inputs)
+        Y[p, k] = (p >> k) & 1: the targets xi of problem p, as integers 0/1.
+
+    Examples
+    --------
+    >>> X, Y = boolean_problems(2)
+    >>> X.tolist(), Y.shape, Y[8].tolist()
+    ([[-1.0, -1.0], [-1.0, 1.0], [1.0, -1.0], [1.0, 1.0]], (16, 4), [0, 0, 0, 1])
+    """
+    n_inputs = check.whole("n_inputs", n_inputs, minimum=1, maximum=4)
+    check.choice("inputs", inputs, PROBLEM_INPUTS)
+    X = boolean_patterns(n_inputs)
+    n = len(X)
+    Y = (np.arange(2**n)[:, None] >> np.arange(n)) & 1
+    return (2 * X - 1 if inputs == "-1/+1" else X), Y.astype(np.int64)
+
+
+def corner_clusters(n_features=2, *, n_per_class=100, spread=0.2, seed=0):
+    """Classes around the corners of the cube [-1, 1]^d, as in the notes' examples.
+
+    Class k is a Gaussian cloud of `n_per_class` points with standard
+    deviation `spread` around the corner whose coordinates are its binary code
+    (`class_codes(2**d, "binary")[k]`). The notes draw four such classes in the
+    plane and eight around the corners of a cube.
+
+    Parameters
+    ----------
+    n_features : int, default 2
+        d, from 1 to 6: 2^d classes.
+    n_per_class : int, default 100
+        From 1 to 1000.
+    spread : float, default 0.2
+        From 0 to 10.
+    seed : int, default 0
+
+    Returns
+    -------
+    X : ndarray of shape (2^d * n_per_class, d)
+    labels : ndarray of shape (2^d * n_per_class,)
+        Class numbers, all of class 0 first, then class 1, ...
+
+    Examples
+    --------
+    >>> X, labels = corner_clusters(3, n_per_class=5)
+    >>> X.shape, np.bincount(labels).tolist()
+    ((40, 3), [5, 5, 5, 5, 5, 5, 5, 5])
+    """
+    d = check.whole("n_features", n_features, minimum=1, maximum=6)
+    n_per_class = check.whole("n_per_class", n_per_class, minimum=1, maximum=1000)
+    spread = check.number("spread", spread, minimum=0, maximum=10)
+    rng = np.random.default_rng(check.seed("seed", seed))
+    labels = np.repeat(np.arange(2**d), n_per_class)
+    return class_codes(2**d, "binary")[labels] + spread * rng.normal(size=(len(labels), d)), labels
+
+
+def ring_data(n_samples=200, *, seed=0):
+    """A disc inside a ring: two classes that no line separates.
+
+    Label +1 for points uniform in the disc of radius 1, -1 for points uniform
+    in the ring between radii 1.5 and 2.5 (every other point, starting with
+    +1). The points are drawn uniformly in a square and kept when they fall in
+    their region: additions, multiplications and comparisons only, so every
+    machine draws the same points (a sine or cosine could differ in its last
+    bit).
+
+    Parameters
+    ----------
+    n_samples : int, default 200
+        From 2 to 3000.
+    seed : int, default 0
+
+    Returns
+    -------
+    X : ndarray of shape (n_samples, 2)
+    y : ndarray of shape (n_samples,)
+        -1 and +1.
+
+    Examples
+    --------
+    >>> X, y = ring_data(10)
+    >>> X.shape, y[:4].tolist()
+    ((10, 2), [1, -1, 1, -1])
+    """
+    n = check.whole("n_samples", n_samples, minimum=2, maximum=MAX_KERNEL_SAMPLES)
+    rng = np.random.default_rng(check.seed("seed", seed))
+    y = np.where(np.arange(n) % 2 == 0, 1, -1)
+    X = np.empty((n, 2))
+    for label, inner, outer in ((1, 0.0, 1.0), (-1, 1.5, 2.5)):
+        rows = np.flatnonzero(y == label)
+        kept = np.empty((0, 2))
+        while len(kept) < len(rows):
+            points = rng.uniform(-outer, outer, size=(2 * len(rows), 2))
+            squared = points[:, 0] * points[:, 0] + points[:, 1] * points[:, 1]
+            kept = np.concatenate([kept, points[(squared >= inner * inner) & (squared <= outer * outer)]])
+        X[rows] = kept[:len(rows)]
+    return X, y
+
+
+def digit_halves(*, shuffle=True, seed=0):
+    """scikit-learn's handwritten digits, half for training and half for testing (the notes' experiment).
+
+    1797 images of 8 x 8 pixels, grey levels 0 to 16, bundled with
+    scikit-learn (nothing is downloaded). With ``shuffle=True`` each digit's
+    images are split at random in the same proportion (stratified, from
+    `seed`): 898 for training, 899 for testing. With ``shuffle=False`` the
+    first 898 images train and the rest test, in the order scikit-learn
+    stores them (unshuffled; 13 people wrote them).
+
+    Parameters
+    ----------
+    shuffle : bool, default True
+    seed : int, default 0
+        Only with shuffle=True.
+
+    Returns
+    -------
+    X_train, X_test : ndarray of shape (898, 64) and (899, 64)
+        Pixels row by row (``X.reshape(-1, 8, 8)`` gives the images).
+    t_train, t_test : ndarray of shape (898,) and (899,)
+        The digits, 0 to 9.
+
+    Examples
+    --------
+    >>> X_train, X_test, t_train, t_test = digit_halves()
+    >>> X_train.shape, X_test.shape, np.bincount(t_train).tolist()[:3]
+    ((898, 64), (899, 64), [89, 91, 89])
+    """
+    shuffle = check.flag("shuffle", shuffle)
+    seed = check.seed("seed", seed)
+    if not shuffle and seed != 0:
+        raise ValueError(f"seed is used only with shuffle=True, got seed={seed!r} with shuffle=False")
+    from sklearn.datasets import load_digits          # scikit-learn only where the real data is used
+    from sklearn.model_selection import train_test_split
+    digits = load_digits()
+    X, t = digits.data.astype(float), digits.target.astype(np.int64)
+    if not shuffle:
+        return X[:898], X[898:], t[:898], t[898:]
+    return tuple(train_test_split(X, t, test_size=0.5, random_state=seed, stratify=t))

@@ -6,7 +6,8 @@ by the mistake-driven rule (unit i is corrected when y_i W_i·X <= 0: W_i <- W_i
 the K classes coded one-hot (K = m) or in binary (K <= 2^m). They then write
 W = sum_n alpha_n y_n X_n, where alpha_n counts the mistakes made on pattern n, so that a kernel
 k(x, z) can stand wherever a dot product X_n·X stood: the kernel perceptron, which they try on
-handwritten digits.
+handwritten digits. Their data sets are in datasets.py (`corner_clusters`, `ring_data`,
+`digit_halves`), and the scores of a classifier in scores.py.
 
 Every number here is computed in an order fixed by the code, with IEEE-rounded additions,
 multiplications and divisions only: no BLAS (no ``@``, np.dot, einsum, linalg), no library
@@ -15,7 +16,6 @@ one machine to the next; see `exp_nonpositive`). So every machine, the browser's
 included, computes the same run to the last bit.
 """
 import hashlib
-import math
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -145,131 +145,6 @@ def _decode(nets, codes):
     return np.where(matched, hits.argmax(axis=1), nearest), matched
 
 
-# ---------------------------------------------------------------- data
-
-def corner_clusters(n_features=2, *, n_per_class=100, spread=0.2, seed=0):
-    """Classes around the corners of the cube [-1, 1]^d, as in the notes' examples.
-
-    Class k is a Gaussian cloud of `n_per_class` points with standard
-    deviation `spread` around the corner whose coordinates are its binary code
-    (`class_codes(2**d, "binary")[k]`). The notes draw four such classes in the
-    plane and eight around the corners of a cube.
-
-    Parameters
-    ----------
-    n_features : int, default 2
-        d, from 1 to 6: 2^d classes.
-    n_per_class : int, default 100
-        From 1 to 1000.
-    spread : float, default 0.2
-        From 0 to 10.
-    seed : int, default 0
-
-    Returns
-    -------
-    X : ndarray of shape (2^d * n_per_class, d)
-    labels : ndarray of shape (2^d * n_per_class,)
-        Class numbers, all of class 0 first, then class 1, ...
-
-    Examples
-    --------
-    >>> X, labels = corner_clusters(3, n_per_class=5)
-    >>> X.shape, np.bincount(labels).tolist()
-    ((40, 3), [5, 5, 5, 5, 5, 5, 5, 5])
-    """
-    d = check.whole("n_features", n_features, minimum=1, maximum=6)
-    n_per_class = check.whole("n_per_class", n_per_class, minimum=1, maximum=1000)
-    spread = check.number("spread", spread, minimum=0, maximum=10)
-    rng = np.random.default_rng(check.seed("seed", seed))
-    labels = np.repeat(np.arange(2**d), n_per_class)
-    return _codes(2**d, "binary")[labels] + spread * rng.normal(size=(len(labels), d)), labels
-
-
-def ring_data(n_samples=200, *, seed=0):
-    """A disc inside a ring: two classes that no line separates.
-
-    Label +1 for points uniform in the disc of radius 1, -1 for points uniform
-    in the ring between radii 1.5 and 2.5 (every other point, starting with
-    +1). The points are drawn uniformly in a square and kept when they fall in
-    their region: additions, multiplications and comparisons only, so every
-    machine draws the same points (a sine or cosine could differ in its last
-    bit).
-
-    Parameters
-    ----------
-    n_samples : int, default 200
-        From 2 to 3000.
-    seed : int, default 0
-
-    Returns
-    -------
-    X : ndarray of shape (n_samples, 2)
-    y : ndarray of shape (n_samples,)
-        -1 and +1.
-
-    Examples
-    --------
-    >>> X, y = ring_data(10)
-    >>> X.shape, y[:4].tolist()
-    ((10, 2), [1, -1, 1, -1])
-    """
-    n = check.whole("n_samples", n_samples, minimum=2, maximum=MAX_KERNEL_SAMPLES)
-    rng = np.random.default_rng(check.seed("seed", seed))
-    y = np.where(np.arange(n) % 2 == 0, 1, -1)
-    X = np.empty((n, 2))
-    for label, inner, outer in ((1, 0.0, 1.0), (-1, 1.5, 2.5)):
-        rows = np.flatnonzero(y == label)
-        kept = np.empty((0, 2))
-        while len(kept) < len(rows):
-            points = rng.uniform(-outer, outer, size=(2 * len(rows), 2))
-            squared = points[:, 0] * points[:, 0] + points[:, 1] * points[:, 1]
-            kept = np.concatenate([kept, points[(squared >= inner * inner) & (squared <= outer * outer)]])
-        X[rows] = kept[:len(rows)]
-    return X, y
-
-
-def digit_halves(*, shuffle=True, seed=0):
-    """scikit-learn's handwritten digits, half for training and half for testing (the notes' experiment).
-
-    1797 images of 8 x 8 pixels, grey levels 0 to 16, bundled with
-    scikit-learn (nothing is downloaded). With ``shuffle=True`` each digit's
-    images are split at random in the same proportion (stratified, from
-    `seed`): 898 for training, 899 for testing. With ``shuffle=False`` the
-    first 898 images train and the rest test, in the order scikit-learn
-    stores them (unshuffled; 13 people wrote them).
-
-    Parameters
-    ----------
-    shuffle : bool, default True
-    seed : int, default 0
-        Only with shuffle=True.
-
-    Returns
-    -------
-    X_train, X_test : ndarray of shape (898, 64) and (899, 64)
-        Pixels row by row (``X.reshape(-1, 8, 8)`` gives the images).
-    t_train, t_test : ndarray of shape (898,) and (899,)
-        The digits, 0 to 9.
-
-    Examples
-    --------
-    >>> X_train, X_test, t_train, t_test = digit_halves()
-    >>> X_train.shape, X_test.shape, np.bincount(t_train).tolist()[:3]
-    ((898, 64), (899, 64), [89, 91, 89])
-    """
-    shuffle = check.flag("shuffle", shuffle)
-    seed = check.seed("seed", seed)
-    if not shuffle and seed != 0:
-        raise ValueError(f"seed is used only with shuffle=True, got seed={seed!r} with shuffle=False")
-    from sklearn.datasets import load_digits          # scikit-learn only where the real data is used
-    from sklearn.model_selection import train_test_split
-    digits = load_digits()
-    X, t = digits.data.astype(float), digits.target.astype(np.int64)
-    if not shuffle:
-        return X[:898], X[898:], t[:898], t[898:]
-    return tuple(train_test_split(X, t, test_size=0.5, random_state=seed, stratify=t))
-
-
 # ---------------------------------------------------------------- a layer of perceptrons
 
 @dataclass(frozen=True, eq=False)
@@ -323,6 +198,7 @@ class LayerRun:
     def weights_at(self, k):
         """The layer's weights after presentation k (0: the start), one row per unit.
 
+        >>> from perceptron_lib.datasets import corner_clusters
         >>> X, labels = corner_clusters(2, n_per_class=3)
         >>> train_layer(X, labels, code="binary").weights_at(0).tolist()
         [[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]]
@@ -382,6 +258,7 @@ def train_layer(X, labels, *, code="one-hot", n_classes=None, eta=1.0, initial_w
     --------
     Four classes in the plane and two units with a binary code (the notes' first example):
 
+    >>> from perceptron_lib.datasets import corner_clusters
     >>> X, labels = corner_clusters(2, n_per_class=20, seed=1)
     >>> run = train_layer(X, labels, code="binary")
     >>> run.status, run.codes.shape, bool((run.predict(X)[0] == labels).all())
@@ -800,71 +677,3 @@ def _dual_run(K, targets, convention, order, seed, max_epochs):
 def _wrong(nets, targets, signs, zero_one):
     """Which units make a mistake: output 1 iff net > 0 for 0/1 targets; y net <= 0 for -1/+1."""
     return ((nets > 0) != (targets > 0)) if zero_one else (signs * nets <= 0)
-
-
-# ---------------------------------------------------------------- scores
-
-def confusion_matrix(true, predicted, n_classes=None):
-    """Counts of (true class, predicted class) pairs: row i, column j counts class i predicted as j.
-
-    The notes' matrices for the digits (the kernel perceptron's
-    example) read this way; scikit-learn's ``confusion_matrix`` gives the same
-    table.
-
-    Parameters
-    ----------
-    true, predicted : array-like of shape (n_samples,)
-        Class numbers from 0.
-    n_classes : int, optional
-        From 1 to 1000; by default the largest class number + 1.
-
-    Returns
-    -------
-    ndarray of shape (n_classes, n_classes)
-
-    Examples
-    --------
-    >>> confusion_matrix([0, 1, 1, 2], [0, 1, 2, 2]).tolist()
-    [[1, 0, 0], [0, 1, 1], [0, 0, 1]]
-    """
-    true, predicted = _class_pairs(true, predicted)
-    top = int(max(true.max(initial=0), predicted.max(initial=0))) + 1
-    n_classes = check.whole("n_classes", top if n_classes is None else n_classes, minimum=1, maximum=1000)
-    low = int(min(true.min(initial=0), predicted.min(initial=0)))
-    if low < 0 or top > n_classes:
-        raise ValueError(f"true and predicted must hold class numbers from 0 to {n_classes - 1}, got values "
-                         f"from {low} to {top - 1}")
-    matrix = np.zeros((n_classes, n_classes), np.int64)
-    np.add.at(matrix, (true.astype(np.intp), predicted.astype(np.intp)), 1)
-    return matrix
-
-
-def accuracy(true, predicted):
-    """The fraction of patterns whose predicted class (or label) is the true one.
-
-    Parameters
-    ----------
-    true, predicted : array-like of shape (n_samples,)
-        Whole numbers: class numbers, or labels such as -1/+1.
-
-    Returns
-    -------
-    float
-
-    Examples
-    --------
-    >>> accuracy([0, 1, 1, 2], [0, 1, 2, 2])
-    0.75
-    >>> accuracy([-1, 1], [1, 1])
-    0.5
-    """
-    true, predicted = _class_pairs(true, predicted)
-    return float(np.count_nonzero(true == predicted) / len(true)) if len(true) else 0.0
-
-
-def _class_pairs(true, predicted):
-    true = check.array("true", true, "(n_samples,)", ndim=1, integer=True)
-    predicted = check.array("predicted", predicted, "(n_samples,)", ndim=1, integer=True)
-    if len(true) != len(predicted):
-        raise ValueError(f"true and predicted must have the same length, got {len(true)} and {len(predicted)}")
-    return true, predicted

@@ -198,7 +198,7 @@ def _checked(X, y, eta, initial_weights, order, seed, max_epochs, record, rule, 
         raise ValueError(f"fraction is used only by rule='fractional', got fraction={fraction!r} with rule={rule!r}")
     exact = check.flag("exact", exact)
     _check_size(n, d, max_epochs, record, exact)
-    _check_overflow(X, start, eta if rule == "fixed" and not schedule else 1.0, max_epochs)
+    check.no_overflow(X, start, eta if rule == "fixed" and not schedule else 1.0, max_epochs)
     return _Data(X=X, y=y, labels=labels, eta=eta, schedule=schedule, start=start, order=order, seed=seed,
                  max_epochs=max_epochs, rule=rule, fraction=fraction, exact=exact)
 
@@ -214,21 +214,6 @@ def _check_size(n, d, max_epochs, record, exact):
         raise ValueError(f"record=True keeps every presentation, at most {MAX_RECORDED:,} of them, got "
                          f"max_epochs={max_epochs} with {n} patterns ({most:,}); use max_epochs <= "
                          f"{MAX_RECORDED // n}, or record=False for the counts and final weights only")
-
-
-def _check_overflow(X, start, eta, max_epochs):
-    """Refuse numbers so large that W·X could overflow before max_epochs passes end.
-
-    Each correction adds at most eta max|x| to a weight (the absolute and
-    fractional rules move W no farther than that with eta = 1), so |W·X| stays
-    below d (max|W0| + max_epochs n eta max|x|) max|x|.
-    """
-    *_, n, d = X.shape
-    largest = float(np.abs(X).max())
-    bound = d * (float(np.abs(start).max()) + float(max_epochs) * n * eta * largest) * largest
-    if not bound < 1e300:
-        raise ValueError(f"eta, X and initial_weights must keep W·X far from overflow, got |W·X| possibly as "
-                         f"large as {bound:.3g} (eta={eta!r}, largest |x| = {largest:.3g}); rescale X or lower eta")
 
 
 def _check_data(X, y):
@@ -501,8 +486,3 @@ def _pass_orders(n, order, seed, chunk=1024):
     rng = np.random.default_rng(seed)
     while True:
         yield from rng.random((chunk, n)).argsort(axis=1, kind="stable").tolist()
-
-
-def _numeric_array(name, value, shape):
-    """Transitional: the package's modules now check with `validation` (kept while they move over)."""
-    return check.array(name, value, shape)

@@ -10,8 +10,12 @@ from numbers import Integral, Real
 
 import numpy as np
 
+from .arithmetic import add_with_ones
+
 # Inputs above this could overflow a sum of products (W·X) on the way; no lesson comes near it.
 LARGEST = 1e150
+# Weight vectors * patterns whose nets are computed at once (the criterion, sigmoid units): seconds of work.
+MAX_CELLS = 10_000_000
 
 
 def shown(value, limit=60):
@@ -329,6 +333,49 @@ def step(name, k, trace):
     3
     """
     return whole(name, k, minimum=0, maximum=trace.n_presentations)
+
+
+def weights_and_data(w, X, y):
+    """w as rows (n_weights, d) and whether one vector was given; X with x0 = 1; y and its convention.
+
+    For the functions of a weight vector, or of one per row, on a data set
+    (`perceptron_criterion`, `sigmoid_cost`, ...): the parameters are w, X, y.
+
+    >>> rows, one, X1, y, convention = weights_and_data([0, 1], [[2], [3]], [0, 1])
+    >>> rows.tolist(), one, X1.tolist(), convention
+    ([[0.0, 1.0]], True, [[1.0, 2.0], [1.0, 3.0]], '0/1')
+    """
+    X = patterns("X", X)
+    y, convention = labels("y", y, len(X))
+    d = X.shape[1] + 1
+    w = array("w", w, f"({d},) or (n_weights, {d})", ndim=(1, 2))
+    if w.shape[-1] != d or 0 in w.shape:
+        raise ValueError(f"w must have {d} entries per weight vector (a bias weight and one per feature of X), "
+                         f"got shape {w.shape}")
+    rows = np.atleast_2d(w) + 0.0
+    if len(rows) * len(X) > MAX_CELLS:
+        raise ValueError(f"w must keep n_weights * n_samples within {MAX_CELLS:,} (seconds of work), got "
+                         f"{len(rows)} * {len(X)}")
+    return rows, w.ndim == 1, add_with_ones(X), y, convention
+
+
+def no_overflow(X, start, eta, max_epochs):
+    """Refuse numbers so large that W·X could overflow before max_epochs passes end (`train`, `train_many`).
+
+    Each correction adds at most eta max|x| to a weight (the absolute and
+    fractional rules move W no farther than that with eta = 1), so |W·X| stays
+    below d (max|W0| + max_epochs n eta max|x|) max|x|. X holds the patterns
+    with x0 = 1, of shape (..., n, d); start the weights at the start. The
+    message names eta, X and initial_weights, the parameters of both callers.
+
+    >>> no_overflow(np.ones((2, 3)), np.zeros(3), 1.0, 10)
+    """
+    *_, n, d = X.shape
+    largest = float(np.abs(X).max())
+    bound = d * (float(np.abs(start).max()) + float(max_epochs) * n * eta * largest) * largest
+    if not bound < 1e300:
+        raise ValueError(f"eta, X and initial_weights must keep W·X far from overflow, got |W·X| possibly as "
+                         f"large as {bound:.3g} (eta={eta!r}, largest |x| = {largest:.3g}); rescale X or lower eta")
 
 
 def _range_text(kind, minimum, maximum):

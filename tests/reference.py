@@ -1,5 +1,7 @@
-"""A plain loop perceptron, written straight from the sources, to check perceptron_lib against."""
+"""A plain loop perceptron and a sigmoid unit, written straight from the sources, to check perceptron_lib against."""
 import numpy as np
+
+from perceptron_lib.arithmetic import exp
 
 
 def reference_run(X, y, order, eta=1.0, w=None):
@@ -63,3 +65,28 @@ def reference_first_repeat(X, y, eta=1.0, max_epochs=1000):
             w = last
             if clean == n:
                 return "converged", epoch + 1, None, w
+
+
+def labels_of(code, n):
+    """Dichotomy number `code` of n points: point k is positive iff bit k of code is 1."""
+    return (code >> np.arange(n)) & 1
+
+
+# Sigmoid units (Budinich 1993) -----------------------------------------------------------------------------------------
+
+def f(z):
+    """The logistic function, as the package evaluates it (e^-|z| never overflows, with the portable exponential)."""
+    e = exp(-abs(z))
+    return 1 / (1 + e) if z >= 0 else e / (1 + e)
+
+
+def net(w, x):
+    """W·X added left to right, bias input first."""
+    total = w[0] * 1.0
+    for wj, xj in zip(w[1:], x):
+        total = total + wj * xj
+    return total
+
+
+def wrong_side(value, xi):
+    return value <= 0 if xi == 1 else value >= 0

@@ -4,15 +4,15 @@ import pytest
 from matplotlib.figure import Figure
 
 from perceptron_lib import multiclass as m
-from perceptron_lib import plotting
+from perceptron_lib import datasets, plotting, scores
 
 from bad_input import case, check, ids
 
 TWO = ([[0, 0], [1, 1]], [0, 1])
 LAYER = m.train_layer(*TWO)
 KERNEL_RUN = m.train_kernel([[0], [1]], [0, 1])
-CORNERS = m.corner_clusters(2, n_per_class=3)
-CUBE = m.corner_clusters(3, n_per_class=2)
+CORNERS = datasets.corner_clusters(2, n_per_class=3)
+CUBE = datasets.corner_clusters(3, n_per_class=2)
 CORNER_LAYER = m.train_layer(*CORNERS)
 AXES = Figure().subplots()
 
@@ -28,17 +28,17 @@ MULTICLASS = [
     case("multiclass.decode", lambda: m.decode([[1.0, 2.0]], [[0, 1], [1, 0]]), ValueError, "codes", "-1/+1"),
     case("multiclass.decode", lambda: m.decode([[np.nan, 2.0]], m.class_codes(2, "binary")[:, :1].repeat(2, 1)),
          ValueError, "nets", "finite", "NaN"),
-    case("multiclass.corner_clusters", lambda: m.corner_clusters(7), ValueError, "n_features", "1 to 6", "7"),
-    case("multiclass.corner_clusters", lambda: m.corner_clusters(2, spread=-1), ValueError, "spread", ">= 0",
+    case("datasets.corner_clusters", lambda: datasets.corner_clusters(7), ValueError, "n_features", "1 to 6", "7"),
+    case("datasets.corner_clusters", lambda: datasets.corner_clusters(2, spread=-1), ValueError, "spread", ">= 0",
          "-1"),
-    case("multiclass.corner_clusters", lambda: m.corner_clusters(2, n_per_class=0), ValueError, "n_per_class",
+    case("datasets.corner_clusters", lambda: datasets.corner_clusters(2, n_per_class=0), ValueError, "n_per_class",
          "1 to 1000", "0"),
-    case("multiclass.ring_data", lambda: m.ring_data(1), ValueError, "n_samples", "2 to 3000", "got 1"),
-    case("multiclass.ring_data", lambda: m.ring_data(10, seed=-1), ValueError, "seed", ">= 0", "-1"),
-    case("multiclass.digit_halves", lambda: m.digit_halves(shuffle="yes"), TypeError, "shuffle", "True or False",
+    case("datasets.ring_data", lambda: datasets.ring_data(1), ValueError, "n_samples", "2 to 3000", "got 1"),
+    case("datasets.ring_data", lambda: datasets.ring_data(10, seed=-1), ValueError, "seed", ">= 0", "-1"),
+    case("datasets.digit_halves", lambda: datasets.digit_halves(shuffle="yes"), TypeError, "shuffle", "True or False",
          "'yes'"),
-    case("multiclass.digit_halves", lambda: m.digit_halves(seed=1.5), TypeError, "seed", "whole number", "1.5"),
-    case("multiclass.digit_halves", lambda: m.digit_halves(shuffle=False, seed=3), ValueError, "seed",
+    case("datasets.digit_halves", lambda: datasets.digit_halves(seed=1.5), TypeError, "seed", "whole number", "1.5"),
+    case("datasets.digit_halves", lambda: datasets.digit_halves(shuffle=False, seed=3), ValueError, "seed",
          "shuffle=True", "seed=3"),
     case("multiclass.train_layer", lambda: m.train_layer(TWO[0], [0, 5], n_classes=3), ValueError, "labels",
          "0 to 2", "0 to 5"),
@@ -107,16 +107,16 @@ MULTICLASS = [
     case("multiclass.KernelRun.decision", lambda: KERNEL_RUN.decision(np.zeros((3, 0))), ValueError, "X",
          "at least one feature", "(3, 0)"),
     case("multiclass.KernelRun.predict", lambda: KERNEL_RUN.predict("x"), TypeError, "X", "real numbers", "'x'"),
-    case("multiclass.confusion_matrix", lambda: m.confusion_matrix([0, 1], [0]), ValueError, "true and predicted",
+    case("scores.confusion_matrix", lambda: scores.confusion_matrix([0, 1], [0]), ValueError, "true and predicted",
          "same length", "2 and 1"),
-    case("multiclass.confusion_matrix", lambda: m.confusion_matrix([0, -1], [0, 1]), ValueError,
+    case("scores.confusion_matrix", lambda: scores.confusion_matrix([0, -1], [0, 1]), ValueError,
          "class numbers from 0", "from -1 to 1"),
-    case("multiclass.confusion_matrix", lambda: m.confusion_matrix([0, 3], [0, 1], n_classes=2), ValueError,
+    case("scores.confusion_matrix", lambda: scores.confusion_matrix([0, 3], [0, 1], n_classes=2), ValueError,
          "from 0 to 1", "from 0 to 3"),
-    case("multiclass.confusion_matrix", lambda: m.confusion_matrix([0, 5000], [0, 1]), ValueError, "n_classes",
+    case("scores.confusion_matrix", lambda: scores.confusion_matrix([0, 5000], [0, 1]), ValueError, "n_classes",
          "1 to 1000", "5001"),
-    case("multiclass.accuracy", lambda: m.accuracy([0.5], [0]), ValueError, "true", "whole numbers", "0.5"),
-    case("multiclass.accuracy", lambda: m.accuracy([0, 1], [[0, 1]]), ValueError, "predicted", "(n_samples,)",
+    case("scores.accuracy", lambda: scores.accuracy([0.5], [0]), ValueError, "true", "whole numbers", "0.5"),
+    case("scores.accuracy", lambda: scores.accuracy([0, 1], [[0, 1]]), ValueError, "predicted", "(n_samples,)",
          "(1, 2)"),
 ]
 
@@ -198,7 +198,7 @@ def test_primal_weights_need_the_linear_kernel():
 
 
 def test_decisions_on_too_many_patterns_are_refused_before_any_work(monkeypatch):
-    run = m.train_kernel(*m.corner_clusters(2, n_per_class=50), code="one-hot")
+    run = m.train_kernel(*datasets.corner_clusters(2, n_per_class=50), code="one-hot")
     monkeypatch.setattr(m, "MAX_KERNEL_WORK", 1000)        # the real limit would need gigabytes of patterns
     with pytest.raises(ValueError, match=r"X must keep the kernel work within 1,000 .*500 patterns against"):
         run.decision(np.zeros((500, 2)))

@@ -9,7 +9,7 @@ from matplotlib.figure import Figure
 
 from bad_input import case, check, ids
 from perceptron_lib import boolean_function, train
-from perceptron_lib import datasets, describe, geometry, plotting, tables, variants, widgets
+from perceptron_lib import budinich, datasets, describe, geometry, plotting, tables, widgets
 
 X, Y = boolean_function("or")                      # 4 patterns in the plane, labels 0/1
 RUN = train(X, Y)                                  # 13 presentations
@@ -20,7 +20,7 @@ NAN = [[0, 0], [0, np.nan], [1, 0], [1, 1]]
 LINES = [[1, 0, 0], [0, 1, 0]]
 W = [-0.5, 1, 1]
 BOX = dict(xlim=(0, 1), ylim=(0, 1))
-SMALL_GRID = variants.standard_algorithm_grid(*variants.boolean_problems(2), [0.1, 1], [0.1, 1], max_moves=5)
+SMALL_GRID = budinich.standard_algorithm_grid(*datasets.boolean_problems(2), [0.1, 1], [0.1, 1], max_moves=5)
 
 
 def ax():

@@ -1,4 +1,5 @@
-"""Bad input: theory (bounds, capacity, variants). Every case names the parameter, what is allowed, what came."""
+"""Bad input: theory (bounds, separability, capacity, Boolean counts) and the variants of the rule (voted, criterion,
+sigmoid, budinich). Every case names the parameter, what is allowed, what came."""
 import re
 
 import numpy as np
@@ -7,8 +8,9 @@ import pytest
 from perceptron_lib import boolean_function
 from perceptron_lib.bounds import (augmented_bound, augmented_radius, binary_bound, convergence_experiment,
                                    honavar_bound, margin, max_margin_separator, radius, stensbo_smidt_bound)
-from perceptron_lib.capacity import linear_separability, regions
-from perceptron_lib.variants import voted_perceptron
+from perceptron_lib.capacity import regions
+from perceptron_lib.separability import linear_separability
+from perceptron_lib.voted import voted_perceptron
 
 from bad_input import case, check, ids
 
@@ -189,21 +191,21 @@ EXPERIMENT = [
 
 BIG = 2**60
 CAPACITY = (
-    patterns_cases("capacity.linear_separability", lambda X: linear_separability(X, [0, 1]))
-    + labels_cases("capacity.linear_separability", linear_separability)
+    patterns_cases("separability.linear_separability", lambda X: linear_separability(X, [0, 1]))
+    + labels_cases("separability.linear_separability", linear_separability)
     + [
-        case("capacity.linear_separability", lambda: linear_separability([[0.5, 1], [1, 0]], [0, 1]), ValueError,
+        case("separability.linear_separability", lambda: linear_separability([[0.5, 1], [1, 0]], [0, 1]), ValueError,
              "X must hold integer values", "non-integers in row(s) [0]"),
-        case("capacity.linear_separability", lambda: linear_separability(*XOR, max_epochs=1), ValueError,
+        case("separability.linear_separability", lambda: linear_separability(*XOR, max_epochs=1), ValueError,
              "X, y are undecided after max_epochs=1 passes", "neither converged nor cycled"),
-        case("capacity.linear_separability", lambda: linear_separability(*XOR, max_epochs=0), ValueError,
+        case("separability.linear_separability", lambda: linear_separability(*XOR, max_epochs=0), ValueError,
              "max_epochs must be a whole number from 1 to 500000, got 0"),
-        case("capacity.linear_separability", lambda: linear_separability(*XOR, max_epochs=10**9), ValueError,
+        case("separability.linear_separability", lambda: linear_separability(*XOR, max_epochs=10**9), ValueError,
              "max_epochs must be a whole number from 1 to 500000, got 1000000000"),
-        case("capacity.linear_separability", lambda: linear_separability(*XOR, max_epochs=2.0), TypeError,
+        case("separability.linear_separability", lambda: linear_separability(*XOR, max_epochs=2.0), TypeError,
              "max_epochs must be a whole number from 1 to 500000, got 2.0"),
         # separable (x = 2**60 + 1 positive, 2**60 + 2 negative), but one float: the run cycles
-        case("capacity.linear_separability", lambda: linear_separability([[BIG + 1], [BIG + 2]], [1, 0], max_epochs=50),
+        case("separability.linear_separability", lambda: linear_separability([[BIG + 1], [BIG + 2]], [1, 0], max_epochs=50),
              ValueError, "X, y are undecided", "do not add up to zero", "too large for exact float sums"),
     ]
     + [
@@ -221,7 +223,7 @@ CAPACITY = (
 )
 
 
-VOTED_PERCEPTRON = "variants.voted_perceptron"
+VOTED_PERCEPTRON = "voted.voted_perceptron"
 
 
 def voted(**changes):
@@ -231,8 +233,8 @@ def voted(**changes):
 
 
 VARIANTS = (
-    patterns_cases("variants.voted_perceptron", lambda X: voted_perceptron(X, [0, 1]))
-    + labels_cases("variants.voted_perceptron", voted_perceptron)
+    patterns_cases("voted.voted_perceptron", lambda X: voted_perceptron(X, [0, 1]))
+    + labels_cases("voted.voted_perceptron", voted_perceptron)
     + [
         case(VOTED_PERCEPTRON, voted(epochs=0), ValueError, "epochs must be a whole number >= 1, got 0"),
         case(VOTED_PERCEPTRON, voted(epochs=-3), ValueError, "epochs must be a whole number >= 1, got -3"),
@@ -267,7 +269,7 @@ VARIANTS = (
 
 
 def predict_cases(method):
-    name = f"variants.Voted.{method}"
+    name = f"voted.Voted.{method}"
     call = getattr(VOTED, method)
     return patterns_cases(name, call) + [
         case(name, lambda: call([[0, 1, 1]]), ValueError,
@@ -279,10 +281,11 @@ def predict_cases(method):
 CASES = BOUNDS + EXPERIMENT + CAPACITY + VARIANTS + predict_cases("predict") + predict_cases("predict_averaged")
 
 
-# --- capacity: Cover's and Budinich's counts, separability by linear programming, Boolean functions ---
-from perceptron_lib.capacity import (boolean_census, fraction_interval, log_n_min, lp_separability, n_min,  # noqa: E402
-                                     n_min_peak, separable_boolean_count, separable_dichotomies,
-                                     separable_probability, sides, stirling_root)
+# --- capacity: Cover's and Budinich's counts; separability by linear programming; Boolean functions ---
+from perceptron_lib.boolean_counts import boolean_census, separable_boolean_count  # noqa: E402
+from perceptron_lib.capacity import (fraction_interval, log_n_min, n_min, n_min_peak,  # noqa: E402
+                                     separable_dichotomies, separable_probability, sides, stirling_root)
+from perceptron_lib.separability import lp_separability  # noqa: E402
 
 
 def count_cases(name, call):
@@ -340,37 +343,37 @@ CAPACITY_COUNTS = (
         case("capacity.stirling_root", lambda: stirling_root(True), TypeError,
              "n must be a finite number >= 6, got True"),
     ]
-    + patterns_cases("capacity.lp_separability", lambda X: lp_separability(X, [0, 1]))
-    + labels_cases("capacity.lp_separability", lp_separability)
+    + patterns_cases("separability.lp_separability", lambda X: lp_separability(X, [0, 1]))
+    + labels_cases("separability.lp_separability", lp_separability)
     + [
-        case("capacity.lp_separability", lambda: lp_separability(*OR, bias=None), TypeError,
+        case("separability.lp_separability", lambda: lp_separability(*OR, bias=None), TypeError,
              "bias must be True or False, got None"),
-        case("capacity.lp_separability", lambda: lp_separability(np.zeros((2, 51)), [0, 1]), ValueError,
+        case("separability.lp_separability", lambda: lp_separability(np.zeros((2, 51)), [0, 1]), ValueError,
              "X must have at most 50 features and 200,000 values", "got shape (2, 51)"),
-        case("capacity.lp_separability", lambda: lp_separability(np.zeros((4000, 50)), np.arange(4000) % 2),
+        case("separability.lp_separability", lambda: lp_separability(np.zeros((4000, 50)), np.arange(4000) % 2),
              ValueError, "X must have at most 50 features and 200,000 values", "got shape (4000, 50)"),
         # separable by a margin of one unit in the last place: neither proof holds in exact arithmetic
-        case("capacity.lp_separability", lambda: lp_separability([[1.0], [1.0 + 2**-52]], [0, 1]), ValueError,
+        case("separability.lp_separability", lambda: lp_separability([[1.0], [1.0 + 2**-52]], [0, 1]), ValueError,
              "X, y are undecided", "neither the linear program's separator nor its multipliers hold"),
-        case("capacity.boolean_census", lambda: boolean_census(5), ValueError,
+        case("boolean_counts.boolean_census", lambda: boolean_census(5), ValueError,
              "n_inputs must be a whole number from 0 to 4, got 5"),
-        case("capacity.boolean_census", lambda: boolean_census(-1), ValueError,
+        case("boolean_counts.boolean_census", lambda: boolean_census(-1), ValueError,
              "n_inputs must be a whole number from 0 to 4, got -1"),
-        case("capacity.boolean_census", lambda: boolean_census(2.0), TypeError,
+        case("boolean_counts.boolean_census", lambda: boolean_census(2.0), TypeError,
              "n_inputs must be a whole number from 0 to 4, got 2.0"),
-        case("capacity.boolean_census", lambda: boolean_census(None), TypeError,
+        case("boolean_counts.boolean_census", lambda: boolean_census(None), TypeError,
              "n_inputs must be a whole number from 0 to 4, got None"),
-        case("capacity.separable_boolean_count", lambda: separable_boolean_count(3, method="lp"), ValueError,
+        case("boolean_counts.separable_boolean_count", lambda: separable_boolean_count(3, method="lp"), ValueError,
              "method must be one of 'regions', 'census', got 'lp'"),
-        case("capacity.separable_boolean_count", lambda: separable_boolean_count(3, method=None), ValueError,
+        case("boolean_counts.separable_boolean_count", lambda: separable_boolean_count(3, method=None), ValueError,
              "method must be one of 'regions', 'census', got None"),
-        case("capacity.separable_boolean_count", lambda: separable_boolean_count(7), ValueError,
+        case("boolean_counts.separable_boolean_count", lambda: separable_boolean_count(7), ValueError,
              "n_inputs must be a whole number from 0 to 6 with method='regions'", "got 7"),
-        case("capacity.separable_boolean_count", lambda: separable_boolean_count(5, method="census"), ValueError,
+        case("boolean_counts.separable_boolean_count", lambda: separable_boolean_count(5, method="census"), ValueError,
              "n_inputs must be a whole number from 0 to 4 with method='census'", "got 5"),
-        case("capacity.separable_boolean_count", lambda: separable_boolean_count(-1), ValueError,
+        case("boolean_counts.separable_boolean_count", lambda: separable_boolean_count(-1), ValueError,
              "n_inputs must be a whole number >= 0, got -1"),
-        case("capacity.separable_boolean_count", lambda: separable_boolean_count(3.0), TypeError,
+        case("boolean_counts.separable_boolean_count", lambda: separable_boolean_count(3.0), TypeError,
              "n_inputs must be a whole number >= 0, got 3.0"),
     ]
 )
@@ -378,9 +381,10 @@ CASES += CAPACITY_COUNTS
 
 
 # --- variants: the perceptron criterion, sigmoid units, beta_opt, Budinich's problems and algorithms ---
-from perceptron_lib.variants import (adaptive_algorithm, beta_opt, boolean_problems, criterion_gradient,  # noqa: E402
-                                     perceptron_criterion, sigmoid_cost, sigmoid_gradient, standard_algorithm,
-                                     standard_algorithm_grid, train_sigmoid, weight_change)
+from perceptron_lib.budinich import adaptive_algorithm, standard_algorithm, standard_algorithm_grid  # noqa: E402
+from perceptron_lib.criterion import criterion_gradient, perceptron_criterion  # noqa: E402
+from perceptron_lib.datasets import boolean_problems  # noqa: E402
+from perceptron_lib.sigmoid import beta_opt, sigmoid_cost, sigmoid_gradient, train_sigmoid, weight_change  # noqa: E402
 
 PROBLEMS_X, PROBLEMS_Y = boolean_problems(2)  # 16 problems on 4 patterns of +-1 inputs
 
@@ -466,77 +470,77 @@ def grid(**options):
     return standard_algorithm_grid(PROBLEMS_X, PROBLEMS_Y, **arguments)
 
 
-ADAPTIVE, STANDARD = "variants.adaptive_algorithm", "variants.standard_algorithm"
-GRID = "variants.standard_algorithm_grid"
+ADAPTIVE, STANDARD = "budinich.adaptive_algorithm", "budinich.standard_algorithm"
+GRID = "budinich.standard_algorithm_grid"
 SIGMOID_VARIANTS = (
-    criterion_cases("variants.perceptron_criterion", perceptron_criterion)
-    + criterion_cases("variants.criterion_gradient", criterion_gradient)
+    criterion_cases("criterion.perceptron_criterion", perceptron_criterion)
+    + criterion_cases("criterion.criterion_gradient", criterion_gradient)
     + [
-        case("variants.criterion_gradient", lambda: criterion_gradient([0, 1, 1], X, Y, pattern=4), ValueError,
+        case("criterion.criterion_gradient", lambda: criterion_gradient([0, 1, 1], X, Y, pattern=4), ValueError,
              "pattern must be a whole number from 0 to 3, got 4"),
-        case("variants.criterion_gradient", lambda: criterion_gradient([0, 1, 1], X, Y, pattern=-1), ValueError,
+        case("criterion.criterion_gradient", lambda: criterion_gradient([0, 1, 1], X, Y, pattern=-1), ValueError,
              "pattern must be a whole number from 0 to 3, got -1"),
-        case("variants.criterion_gradient", lambda: criterion_gradient([0, 1, 1], X, Y, pattern=1.0), TypeError,
+        case("criterion.criterion_gradient", lambda: criterion_gradient([0, 1, 1], X, Y, pattern=1.0), TypeError,
              "pattern must be a whole number from 0 to 3, got 1.0"),
     ]
-    + criterion_cases("variants.sigmoid_cost", sigmoid_cost)
-    + steepness_cases("variants.sigmoid_cost", lambda beta: sigmoid_cost([0, 1, 1], X, Y, beta=beta))
-    + criterion_cases("variants.sigmoid_gradient", sigmoid_gradient)
-    + steepness_cases("variants.sigmoid_gradient", lambda beta: sigmoid_gradient([0, 1, 1], X, Y, beta=beta))
-    + patterns_cases("variants.train_sigmoid", lambda X: train_sigmoid(X, [0, 1]))
-    + labels_cases("variants.train_sigmoid", train_sigmoid)
-    + steepness_cases("variants.train_sigmoid", lambda beta: train_sigmoid(X, Y, beta=beta))
+    + criterion_cases("sigmoid.sigmoid_cost", sigmoid_cost)
+    + steepness_cases("sigmoid.sigmoid_cost", lambda beta: sigmoid_cost([0, 1, 1], X, Y, beta=beta))
+    + criterion_cases("sigmoid.sigmoid_gradient", sigmoid_gradient)
+    + steepness_cases("sigmoid.sigmoid_gradient", lambda beta: sigmoid_gradient([0, 1, 1], X, Y, beta=beta))
+    + patterns_cases("sigmoid.train_sigmoid", lambda X: train_sigmoid(X, [0, 1]))
+    + labels_cases("sigmoid.train_sigmoid", train_sigmoid)
+    + steepness_cases("sigmoid.train_sigmoid", lambda beta: train_sigmoid(X, Y, beta=beta))
     + [
-        case("variants.train_sigmoid", lambda: train_sigmoid(X, Y, eta=0), ValueError,
+        case("sigmoid.train_sigmoid", lambda: train_sigmoid(X, Y, eta=0), ValueError,
              "eta must be a positive finite number, got 0"),
-        case("variants.train_sigmoid", lambda: train_sigmoid(X, Y, per_pattern="yes"), TypeError,
+        case("sigmoid.train_sigmoid", lambda: train_sigmoid(X, Y, per_pattern="yes"), TypeError,
              "per_pattern must be True or False, got 'yes'"),
-        case("variants.train_sigmoid", lambda: train_sigmoid(X, Y, initial_weights=[0, 0]), ValueError,
+        case("sigmoid.train_sigmoid", lambda: train_sigmoid(X, Y, initial_weights=[0, 0]), ValueError,
              "initial_weights must have shape (3,)", "got shape (2,)"),
-        case("variants.train_sigmoid", lambda: train_sigmoid(X, Y, max_epochs=0), ValueError,
+        case("sigmoid.train_sigmoid", lambda: train_sigmoid(X, Y, max_epochs=0), ValueError,
              "max_epochs must be a whole number >= 1, got 0"),
-        case("variants.train_sigmoid", lambda: train_sigmoid(X, Y, max_epochs=2.5), TypeError,
+        case("sigmoid.train_sigmoid", lambda: train_sigmoid(X, Y, max_epochs=2.5), TypeError,
              "max_epochs must be a whole number >= 1, got 2.5"),
-        case("variants.train_sigmoid", lambda: train_sigmoid(X, Y, max_epochs=100_001), ValueError,
+        case("sigmoid.train_sigmoid", lambda: train_sigmoid(X, Y, max_epochs=100_001), ValueError,
              "max_epochs must keep the moves within 100,000", "got 100,001 moves of 4 patterns"),
-        case("variants.train_sigmoid", lambda: train_sigmoid(X, Y, per_pattern=True, max_epochs=30_000), ValueError,
+        case("sigmoid.train_sigmoid", lambda: train_sigmoid(X, Y, per_pattern=True, max_epochs=30_000), ValueError,
              "max_epochs must keep the moves within 100,000", "got 120,000 moves"),
-        case("variants.train_sigmoid", lambda: train_sigmoid(np.zeros((2000, 1)), np.zeros(2000), max_epochs=5001),
+        case("sigmoid.train_sigmoid", lambda: train_sigmoid(np.zeros((2000, 1)), np.zeros(2000), max_epochs=5001),
              ValueError, "moves * n_samples within 10,000,000", "got 5,001 moves of 2000 patterns"),
     ]
     + [
-        case("variants.beta_opt", lambda: beta_opt(0.0), ValueError,
+        case("sigmoid.beta_opt", lambda: beta_opt(0.0), ValueError,
              "x must hold nonzero net inputs of size from 1e-150 to 1e150, got 0.0"),
-        case("variants.beta_opt", lambda: beta_opt([1.0, 0.0]), ValueError, "x must hold nonzero net inputs"),
-        case("variants.beta_opt", lambda: beta_opt(1e-200), ValueError, "x must hold nonzero net inputs", "1e-200"),
-        case("variants.beta_opt", lambda: beta_opt([]), ValueError, "x must hold nonzero net inputs", "got []"),
-        case("variants.beta_opt", lambda: beta_opt(1e200), ValueError, "x must hold numbers of size at most 1e+150"),
-        case("variants.beta_opt", lambda: beta_opt(np.nan), ValueError, "x must hold finite numbers"),
-        case("variants.beta_opt", lambda: beta_opt("2"), TypeError, "x must hold real numbers"),
-        case("variants.weight_change", lambda: weight_change(-1.0, 2.0), ValueError,
+        case("sigmoid.beta_opt", lambda: beta_opt([1.0, 0.0]), ValueError, "x must hold nonzero net inputs"),
+        case("sigmoid.beta_opt", lambda: beta_opt(1e-200), ValueError, "x must hold nonzero net inputs", "1e-200"),
+        case("sigmoid.beta_opt", lambda: beta_opt([]), ValueError, "x must hold nonzero net inputs", "got []"),
+        case("sigmoid.beta_opt", lambda: beta_opt(1e200), ValueError, "x must hold numbers of size at most 1e+150"),
+        case("sigmoid.beta_opt", lambda: beta_opt(np.nan), ValueError, "x must hold finite numbers"),
+        case("sigmoid.beta_opt", lambda: beta_opt("2"), TypeError, "x must hold real numbers"),
+        case("sigmoid.weight_change", lambda: weight_change(-1.0, 2.0), ValueError,
              "beta must hold numbers >= 0, got -1.0"),
-        case("variants.weight_change", lambda: weight_change([0.5, np.inf], 2.0), ValueError,
+        case("sigmoid.weight_change", lambda: weight_change([0.5, np.inf], 2.0), ValueError,
              "beta must hold finite numbers"),
-        case("variants.weight_change", lambda: weight_change("a", 2.0), TypeError, "beta must hold real numbers"),
-        case("variants.weight_change", lambda: weight_change(1.0, np.nan), ValueError,
+        case("sigmoid.weight_change", lambda: weight_change("a", 2.0), TypeError, "beta must hold real numbers"),
+        case("sigmoid.weight_change", lambda: weight_change(1.0, np.nan), ValueError,
              "x must be a finite number >= -1e+150 and <= 1e+150, got nan"),
-        case("variants.weight_change", lambda: weight_change(1.0, "2"), TypeError, "x must be a finite number",
+        case("sigmoid.weight_change", lambda: weight_change(1.0, "2"), TypeError, "x must be a finite number",
              "got '2'"),
-        case("variants.weight_change", lambda: weight_change(1.0, 2.0, target=2), ValueError,
+        case("sigmoid.weight_change", lambda: weight_change(1.0, 2.0, target=2), ValueError,
              "target must be a whole number from 0 to 1, got 2"),
-        case("variants.weight_change", lambda: weight_change(1.0, 2.0, target=-1), ValueError,
+        case("sigmoid.weight_change", lambda: weight_change(1.0, 2.0, target=-1), ValueError,
              "target must be a whole number from 0 to 1, got -1"),
-        case("variants.weight_change", lambda: weight_change(1.0, 2.0, target=0.5), TypeError,
+        case("sigmoid.weight_change", lambda: weight_change(1.0, 2.0, target=0.5), TypeError,
              "target must be a whole number from 0 to 1, got 0.5"),
-        case("variants.weight_change", lambda: weight_change(1.0, 2.0, input_value=np.inf), ValueError,
+        case("sigmoid.weight_change", lambda: weight_change(1.0, 2.0, input_value=np.inf), ValueError,
              "input_value must be a finite number", "got inf"),
-        case("variants.boolean_problems", lambda: boolean_problems(5), ValueError,
+        case("datasets.boolean_problems", lambda: boolean_problems(5), ValueError,
              "n_inputs must be a whole number from 1 to 4, got 5"),
-        case("variants.boolean_problems", lambda: boolean_problems(0), ValueError,
+        case("datasets.boolean_problems", lambda: boolean_problems(0), ValueError,
              "n_inputs must be a whole number from 1 to 4, got 0"),
-        case("variants.boolean_problems", lambda: boolean_problems(2.0), TypeError,
+        case("datasets.boolean_problems", lambda: boolean_problems(2.0), TypeError,
              "n_inputs must be a whole number from 1 to 4, got 2.0"),
-        case("variants.boolean_problems", lambda: boolean_problems(2, inputs="+-1"), ValueError,
+        case("datasets.boolean_problems", lambda: boolean_problems(2, inputs="+-1"), ValueError,
              "inputs must be one of '0/1', '-1/+1', got '+-1'"),
     ]
     + problems_cases(ADAPTIVE, adaptive_algorithm)
@@ -582,9 +586,9 @@ SIGMOID_VARIANTS = (
              "got an array of shape (1, 1)"),
         case(GRID, lambda: grid(beta_etas=[0.0]), ValueError, "beta_etas must hold at least one number, all > 0"),
         case(GRID, lambda: grid(max_moves=0), ValueError, "max_moves must be a whole number >= 1, got 0"),
-        case("variants.StandardGrid.hardest", lambda: grid().hardest(-1), ValueError,
+        case("budinich.StandardGrid.hardest", lambda: grid().hardest(-1), ValueError,
              "soluble must be a whole number from 0 to", "got -1"),
-        case("variants.StandardGrid.hardest", lambda: grid().hardest("all"), TypeError, "soluble", "'all'"),
+        case("budinich.StandardGrid.hardest", lambda: grid().hardest("all"), TypeError, "soluble", "'all'"),
         case(GRID, lambda: grid(betas=np.ones(1000), beta_etas=np.ones(1000)), ValueError,
              "max_moves must keep n_betas * n_beta_etas * n_problems * n_samples * (n_features + 1) * evaluations "
              "within 2,000,000,000", "got 16000000 * 4 * 3 * 41"),
@@ -623,4 +627,5 @@ def test_bad_input_names_the_parameter(bad):
 
 
 def test_every_case_names_a_function_of_these_modules():
-    assert all(re.fullmatch(r"(bounds|capacity|variants|geometry|datasets)\.[\w.]+", c.name) for c in CASES)
+    modules = "bounds|separability|capacity|boolean_counts|voted|criterion|sigmoid|budinich|geometry|datasets"
+    assert all(re.fullmatch(rf"({modules})\.[\w.]+", c.name) for c in CASES)

@@ -13,7 +13,7 @@ from sklearn.svm import SVC
 
 from perceptron_lib import boolean_function, train
 from perceptron_lib.arithmetic import dot
-from perceptron_lib.bounds import (_affine_weights, augmented_bound, augmented_radius, binary_bound, honavar_bound,
+from perceptron_lib.bounds import (augmented_bound, augmented_radius, binary_bound, honavar_bound,
                                    margin, max_margin_separator, radius, stensbo_smidt_bound)
 from perceptron_lib.datasets import separable_data, to_signed
 from perceptron_lib.training import MAX_PRESENTATIONS
@@ -231,26 +231,6 @@ def test_augmented_max_margin_separator_known_answers(X, y, w, gamma, signed):
     assert found_gamma == pytest.approx(gamma, rel=1e-9)
     assert np.linalg.norm(found) == pytest.approx(1)
     assert found_gamma == margin(X, y, found, kind="augmented")
-
-
-@pytest.mark.parametrize("seed", range(40))
-def test_the_affine_least_norm_point_matches_lapack_least_squares(seed):
-    """The fixed-order Gram-Schmidt solver of Wolfe's affine step against numpy's lstsq (LAPACK)."""
-    rng = np.random.default_rng(seed)
-    dim = int(rng.integers(1, 7))
-    Q = rng.normal(size=(int(rng.integers(1, dim + 2)), dim)) * 10.0 ** rng.integers(-3, 4)
-    weights = _affine_weights(Q)
-    beta = np.linalg.lstsq((Q[1:] - Q[0]).T, -Q[0], rcond=None)[0]
-    expected = np.r_[1 - beta.sum(), beta]
-    np.testing.assert_allclose(weights, expected, rtol=1e-10, atol=1e-12)
-    point = dot(Q.T, weights)
-    np.testing.assert_allclose(dot(Q[1:] - Q[0], point), 0, atol=1e-12 * np.abs(Q).max() ** 2)
-
-
-def test_a_point_in_the_affine_hull_of_the_others_is_degenerate():
-    assert _affine_weights(np.array([[0.0, 1], [1, 1], [2, 1]])) is None  # three points on a line
-    assert _affine_weights(np.array([[1.0, 2], [1, 2]])) is None  # the same point twice
-    np.testing.assert_allclose(_affine_weights(np.array([[-1.0, 1], [1, 1]])), [0.5, 0.5])
 
 
 def test_the_best_honavar_bounds_of_and_and_or():

@@ -4,8 +4,9 @@ import pytest
 
 from perceptron_lib import boolean_function, boolean_patterns, honavar_or_example
 from perceptron_lib.arithmetic import add_with_ones, nets
-from perceptron_lib.datasets import flip_labels, separable_data, separable_sets
+from perceptron_lib.datasets import boolean_problems, flip_labels, separable_data, separable_sets, truth_table
 from perceptron_lib.geometry import grid_points
+from perceptron_lib.training import output
 
 
 def test_patterns_come_in_the_sources_order():
@@ -116,3 +117,20 @@ def test_grid_points_cover_the_cube_once_each_with_the_ends_included():
     assert len({tuple(p) for p in grid.tolist()}) == 216
     assert set(np.unique(grid).tolist()) == {-2.0, -1.0, 0.0, 1.0, 2.0, 3.0}
     assert grid[0].tolist() == [-2, -2, -2] and grid[1].tolist() == [-2, -2, -1] and grid[-1].tolist() == [3, 3, 3]
+
+
+def test_truth_table_and_output():
+    X, y = truth_table(lambda a, b: a != b, 2)
+    assert y.tolist() == boolean_function("xor")[1].tolist()
+    layer = output([[-0.5, 1, 1], [1.5, -1, -1]], X)  # OR and NAND side by side
+    assert layer.tolist() == [[0, 1], [1, 1], [1, 1], [1, 0]]
+
+
+@pytest.mark.parametrize("n_inputs", [1, 2, 3, 4])
+def test_problems_are_every_assignment_of_targets(n_inputs):
+    X, Y = boolean_problems(n_inputs)
+    np.testing.assert_array_equal(X, 2 * boolean_patterns(n_inputs) - 1)
+    np.testing.assert_array_equal(boolean_problems(n_inputs, inputs="0/1")[0], boolean_patterns(n_inputs))
+    assert Y.shape == (2 ** 2 ** n_inputs, 2 ** n_inputs) and len(np.unique(Y, axis=0)) == len(Y)
+    for p in (0, 1, len(Y) // 3, len(Y) - 1):
+        assert sum(int(b) << k for k, b in enumerate(Y[p])) == p

@@ -17,7 +17,7 @@ def test_criterion_picture_draws_E_and_marks_each_rise():
 
 
 def test_weight_change_picture_draws_budinich_eq_5_and_its_maximum():
-    from perceptron_lib.variants import beta_opt, weight_change
+    from perceptron_lib.sigmoid import beta_opt, weight_change
     fig = plotting.plot_weight_change({"x = 2": 2.0}, betas=(0, 3))
     curve, optimum = fig.axes[0].lines
     np.testing.assert_array_equal(curve.get_ydata(), weight_change(curve.get_xdata(), 2.0))
@@ -26,7 +26,7 @@ def test_weight_change_picture_draws_budinich_eq_5_and_its_maximum():
 
 
 def test_grid_search_picture_shows_the_move_limit_where_a_soluble_problem_was_left():
-    from perceptron_lib.variants import boolean_problems, standard_algorithm_grid
+    from perceptron_lib import boolean_problems, standard_algorithm_grid
     grid = standard_algorithm_grid(*boolean_problems(2), [0.1, 0.3, 1], [0.1, 0.5, 1], max_moves=5)
     soluble = int(grid.solved.max())
     fig = plotting.plot_grid_search(grid, soluble, mark=(0.3, 0.5))

@@ -121,8 +121,8 @@ def plot_weight_change(cases, *, betas=(0.0, 3.0), ax=None, size=(8.2, 3.3)):
     """One pattern's weight change Δw against the steepness β, and Budinich's β_opt, one panel per case.
 
     Δw(β) = β (c − f(βx)) f'(βx) for a pattern with target c = 1 and input 1
-    (Budinich 1993, eq. 5, via `variants.weight_change`); the dashed line is
-    `variants.beta_opt`, where it is largest (his figure 4).
+    (Budinich 1993, eq. 5, via `sigmoid.weight_change`); the dashed line is
+    `sigmoid.beta_opt`, where it is largest (his figure 4).
 
     Parameters
     ----------
@@ -141,7 +141,7 @@ def plot_weight_change(cases, *, betas=(0.0, 3.0), ax=None, size=(8.2, 3.3)):
     Figure
         The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
-    from ..variants import beta_opt, weight_change
+    from ..sigmoid import beta_opt, weight_change
     cases = check_series("cases", cases, 4, _net_input)
     low, high = check.limits("betas", betas)
     if low < 0 or high > 1e3:
@@ -177,7 +177,7 @@ def plot_grid_search(grid, soluble, *, mark=None, ax=None, size=(8.2, 4)):
     Parameters
     ----------
     grid : StandardGrid
-        What `variants.standard_algorithm_grid` returns.
+        What `budinich.standard_algorithm_grid` returns.
     soluble : int
         How many of its problems have a solution (104 of the 256 on 3 inputs),
         from 0 to grid.n_problems.
@@ -194,7 +194,7 @@ def plot_grid_search(grid, soluble, *, mark=None, ax=None, size=(8.2, 4)):
     Figure
         The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
-    from ..variants import StandardGrid
+    from ..budinich import StandardGrid
     if not isinstance(grid, StandardGrid):
         raise TypeError(f"grid must be a StandardGrid (what standard_algorithm_grid returns), got {check.shown(grid)}")
     soluble = check.whole("soluble", soluble, minimum=0, maximum=grid.n_problems)

@@ -6,7 +6,7 @@ from hypothesis import example, given, settings, strategies as st
 from perceptron_lib import boolean_function, train
 from perceptron_lib.arithmetic import dot
 from perceptron_lib.datasets import separable_data
-from perceptron_lib.variants import Voted, voted_perceptron
+from perceptron_lib.voted import Voted, voted_perceptron
 
 
 def reference_voted(X, y, order, eta=1.0):
@@ -328,8 +328,8 @@ def test_bad_patterns_are_named_in_the_error(method, X, error, words):
 def test_epochs_past_the_longest_recorded_run_need_a_run_that_converged_or_cycled(monkeypatch):
     """Past MAX_RECORDED presentations the trace cannot hold the run: counting extends a converged or a
     cycling run, and anything else is refused (here with the limit made small, so the test is quick)."""
-    import perceptron_lib.variants as variants
-    monkeypatch.setattr(variants, "MAX_RECORDED", 40)  # 10 passes of 4 patterns
+    import perceptron_lib.voted as voted
+    monkeypatch.setattr(voted, "MAX_RECORDED", 40)  # 10 passes of 4 patterns
     cycling = voted_perceptron(*boolean_function("xor"), epochs=10**6)
     assert cycling.trace.status == "cycling" and cycling.counts.sum() == 4 * 10**6
     converged = voted_perceptron(*boolean_function("or"), epochs=10**6, order="random", seed=0)
@@ -343,80 +343,3 @@ def test_huge_epochs_overflowing_the_counts_are_refused():
     with pytest.raises(ValueError, match=r"epochs must keep epochs \* n_samples within 2\*\*62"):
         voted_perceptron(OR_X, OR_Y, epochs=2**61)
     assert voted_perceptron(OR_X, OR_Y, epochs=2**60).counts.sum() == 2**62
-
-
-# The perceptron criterion (Stensbo-Smidt 2015, eqs. 3-6) -------------------------------------------------------------
-
-from perceptron_lib.variants import criterion_gradient, perceptron_criterion  # noqa: E402
-
-
-def reference_criterion(w, X, y):
-    """E(W) = -sum over misclassified i of t_i W·X_i and its gradient, as a loop; mistakes as train makes them."""
-    signed = -1 in y
-    E, gradient = 0.0, [0.0] * (len(w))
-    for x, label in zip(X, y):
-        x = [1.0] + list(x)
-        net = 0.0
-        for wj, xj in zip(w, x):
-            net += wj * xj
-        t = label if signed else 2 * label - 1
-        mistake = t * net <= 0 if signed else (net > 0) != (label == 1)
-        if mistake:
-            E += -t * net
-            gradient = [g - t * xj for g, xj in zip(gradient, x)]
-    return E, gradient
-
-
-@pytest.mark.parametrize("seed", range(8))
-@pytest.mark.parametrize("signed", [False, True])
-def test_criterion_and_gradient_match_the_loop(seed, signed):
-    rng = np.random.default_rng(seed)
-    X = rng.normal(size=(12, 3))
-    y = rng.integers(0, 2, 12)
-    y = 2 * y - 1 if signed else y
-    W = rng.normal(size=(5, 4))
-    W[0] = 0.0  # every pattern on its plane
-    for w, E, g in zip(W, perceptron_criterion(W, X, y), criterion_gradient(W, X, y)):
-        E_ref, g_ref = reference_criterion(w, X, y)
-        assert E == pytest.approx(E_ref, rel=1e-12, abs=1e-12)
-        np.testing.assert_allclose(g, g_ref, atol=1e-12)
-        assert perceptron_criterion(w, X, y) == E
-
-
-@pytest.mark.parametrize("eta", [1.0, 0.3])
-@pytest.mark.parametrize("name", ["or", "and", "xor"])
-@pytest.mark.parametrize("signed", [False, True])
-def test_each_perceptron_update_is_an_sgd_step_on_the_criterion(name, signed, eta):
-    """W - eta grad E_k(W) is train's next W, bit for bit, on every presentation (Stensbo-Smidt eqs. 5-6)."""
-    X, y = boolean_function(name, 3, signed=signed)
-    run = train(X, y, eta=eta, max_epochs=20)
-    for k, (before, after, pattern) in enumerate(zip(run.weights[:-1], run.weights[1:], run.pattern)):
-        step = before - eta * criterion_gradient(before, X, y, pattern=pattern)
-        assert step.tobytes() == after.tobytes(), k
-        assert (criterion_gradient(before, X, y, pattern=pattern) != 0).any() == run.updated[k]
-
-
-@pytest.mark.parametrize("seed", range(4))
-def test_sgd_identity_holds_on_float_data_in_random_order(seed):
-    X, y, _ = separable_data(20, 3, margin=0.1, seed=seed, signed=True)
-    run = train(X, y, eta=0.7, order="random", seed=seed)
-    steps = [before - 0.7 * criterion_gradient(before, X, y, pattern=p)
-             for before, p in zip(run.weights[:-1], run.pattern)]
-    np.testing.assert_array_equal(np.array(steps), run.weights[1:])
-
-
-def test_criterion_reaches_zero_but_can_rise_along_a_run():
-    """Stensbo-Smidt's warning: an update can make other patterns wrong, so E is not monotone."""
-    X, y, _ = separable_data(30, 2, margin=0.05, seed=1, signed=True)
-    run = train(X, y)
-    E = perceptron_criterion(run.weights, X, y)
-    assert E[-1] == 0 and run.status == "converged"
-    assert (np.diff(E) > 0).any()
-    assert (E >= 0).all()
-
-
-def test_the_whole_gradient_is_the_sum_of_the_pattern_gradients():
-    X, y = boolean_function("xor", signed=True)
-    w = np.array([0.5, -1.0, 0.25])
-    parts = sum(criterion_gradient(w, X, y, pattern=k) for k in range(len(y)))
-    np.testing.assert_array_equal(criterion_gradient(w, X, y), parts)
