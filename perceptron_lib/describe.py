@@ -63,6 +63,9 @@ def describe_figure(fig, draw=True):
         parts.append(f"{len(panels)} panels.")
     for i, ax in enumerate(panels):
         parts.append(_panel(ax, i if len(panels) > 1 else None, bars))
+    for legend in fig.legends:       # a legend of the whole figure, under or beside its panels
+        entries = [_clean(t.get_text()) for t in legend.get_texts() if t.get_text()] if legend.get_visible() else []
+        parts.append(f"Legend of the figure: {', '.join(entries)}." if entries else "")
     return " ".join(p for p in parts if p)
 
 
@@ -202,7 +205,7 @@ def _bars(ax):
         for r in rectangles:
             where = round(r.get_x() + r.get_width() / 2, 6)
             values.append(f"{names.get(where, _num(where))} = {_num(r.get_height())}")
-        label = _label(container)
+        label = _label(container) or _label(rectangles[0])   # a histogram's label is on its first bar
         found.append(f"Bars{' (' + label + ')' if label else ''}: {', '.join(values)}.")
     return found
 

@@ -13,6 +13,7 @@ import io
 import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
+from matplotlib.text import Text
 
 from .. import validation as check
 from ..trace import format_vector
@@ -32,7 +33,10 @@ CLASS_COLORS = ["#0072b2", "#e69f00", "#009e73", "#d55e00", "#cc79a7", "#56b4e9"
 CLASS_MARKERS = ["o", "s", "^", "D", "v", "P", "X", "*", "h", "p"]
 
 # Font sizes in points, each defined here once: a deck for a lecture hall raises them here, in one place.
-TEXT = 10              # pictures of runs and of weight space (lessons 01-05): pattern names, titles, legends,
+# A picture is drawn at 100 dpi and shown 1:1 (a lesson, a 1280x720 slide), so 1 pt is 100/72 px: TEXT, the
+# smallest, is 14.6 px. A Picture lifts any text matplotlib sizes by itself (tick labels, default legends)
+# to TEXT when drawn.
+TEXT = 10.5            # pictures of runs and of weight space (lessons 01-05): pattern names, titles, legends,
                        # tick labels; lesson 08's legend of the classes
 LARGE_TEXT = 11        # lessons 06-08 (no text under 11 pt, for a projector): legends, tick labels, counts;
                        # a unit's title, the numbers on a weight-space path and at a correction's arrow
@@ -62,6 +66,18 @@ class Picture(Figure):
     JupyterLab gives a PNG output no alt text), and the description as plain
     text. The description is read off what is drawn (`describe`).
     """
+
+    def draw(self, renderer):
+        """Draw, with no text smaller than TEXT: the sizes matplotlib chose by itself (10 pt) are lifted."""
+        for ax in self.axes:
+            for axis in (ax.xaxis, ax.yaxis, getattr(ax, "zaxis", None)) if ax.axison else ():
+                labels = axis.get_ticklabels() if axis is not None else []
+                if labels and labels[0].get_fontsize() < TEXT:   # ticks made later follow these
+                    axis.set_tick_params(which="both", labelsize=TEXT)
+        for text in self.findobj(Text):
+            if text.get_fontsize() < TEXT:
+                text.set_fontsize(TEXT)
+        super().draw(renderer)
 
     def _repr_png_(self):
         buffer = io.BytesIO()

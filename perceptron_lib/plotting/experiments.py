@@ -52,9 +52,10 @@ def plot_bound_check(pairs, *, ax=None, size=(8.2, 3.4)):
     line = [lowest * 0.8, highest * 1.25]
     scatter_ax.plot(line, line, color="black", lw=1.5, label="updates = bound")
     scatter_ax.set(xscale="log", yscale="log", xlabel="bound", ylabel="updates made")
-    scatter_ax.legend(fontsize=TEXT, loc="upper left")
     ratio_ax.set(xlabel="updates made / bound", ylabel="data sets", xlim=(0, right))
-    ratio_ax.legend(fontsize=TEXT)
+    # one legend for both panels, under them: inside either it would cover points or bars
+    fig.legend(*scatter_ax.get_legend_handles_labels(), loc="outside lower center", ncol=len(pairs) + 1,
+               fontsize=TEXT, markerscale=3, frameon=False)
     return fig
 
 

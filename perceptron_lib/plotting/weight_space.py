@@ -363,7 +363,7 @@ def plot_dual_grid(X, y, weights, titles, *, ax=None, lim=3.0, size=2.3):
         for name in drawn["names"]:
             name.set_fontsize(TEXT)
         # a short title, so that neighbouring panels' titles do not run into each other
-        drawn["title"].set(text=f"its slice w0 = {number_text(w[0])}: {int(wrong.sum())} wrong", fontsize=TEXT)
+        drawn["title"].set(text=f"slice w0 = {number_text(w[0])}: {int(wrong.sum())} wrong", fontsize=TEXT)
         weight_ax.set(xlabel="", ylabel="")
         weight_ax.tick_params(labelsize=TEXT)
     return fig
