@@ -139,10 +139,24 @@ def test_lessons_import_from_one_namespace_and_its_widgets(path):
                         assert isinstance(node, ast.Import) or alias.name in places[module], alias.name
 
 
-def test_the_package_namespace_lists_only_what_it_has():
+def test_the_package_namespace_lists_only_what_it_has_and_all_it_has():
+    import types
+
     import perceptron_lib
     assert len(set(perceptron_lib.__all__)) == len(perceptron_lib.__all__)
     assert all(hasattr(perceptron_lib, name) for name in perceptron_lib.__all__)
+    public = {name for name, value in vars(perceptron_lib).items()
+              if not name.startswith("_") and not isinstance(value, types.ModuleType)}
+    assert public == set(perceptron_lib.__all__)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_every_pl_name_a_lesson_uses_is_exported(path):
+    """`pl.name` in a lesson's code is a name of perceptron_lib's __all__ (what `import *` and the docs list)."""
+    import perceptron_lib
+    used = {name for cell in load(path)["cells"] if cell["cell_type"] == "code"
+            for name in re.findall(r"\bpl\.(\w+)", "".join(cell["source"]))}
+    assert used - set(perceptron_lib.__all__) == set()
 
 
 def test_readme_binder_links_open_notebooks_that_exist():
