@@ -9,7 +9,7 @@ import numpy as np
 
 from . import validation as check
 from .arithmetic import add_with_ones, nets
-from .trace import Trace, _num, format_vector
+from .trace import Trace, format_number, format_vector
 
 MAX_ROWS = 1000  # rows of a table built from runs (a notebook stays small and quick to show)
 
@@ -180,8 +180,8 @@ def unit_table(w, X, y=None, *, target="c"):
     net = nets(w, add_with_ones(X))
     output = (net > 0).astype(int)
     header = ["pattern"] + [f"x{i + 1}" for i in range(X.shape[1])] + ["W·X", "o"]
-    terms = [[_num(w[0])] + [_num(wi * xi) for wi, xi in zip(w[1:], x)] for x in X]
-    rows = [[f"X{k + 1}", *x, f"{' + '.join(t).replace('+ -', '− ')} = {_num(v)}", o]
+    terms = [[format_number(w[0])] + [format_number(wi * xi) for wi, xi in zip(w[1:], x)] for x in X]
+    rows = [[f"X{k + 1}", *x, f"{' + '.join(t).replace('+ -', '− ')} = {format_number(v)}", o]
             for k, (x, t, v, o) in enumerate(zip(X, terms, net, output))]
     if y is None:
         return Table(header, rows)
@@ -267,10 +267,9 @@ def _row(k, row, width):
     return row
 
 
-
 def _cell(value):
     if isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, bool):
-        return _num(value)
+        return format_number(value) if np.isfinite(value) else str(float(value))   # inf, nan as Python says
     if isinstance(value, np.ndarray):
         return format_vector(value)
     return str(value)

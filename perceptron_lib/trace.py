@@ -315,6 +315,17 @@ def _factor(v):
     return f"({_num(v)})" if v < 0 else _num(v)
 
 
+def format_number(value):
+    """A number as the sources print it: integers without a decimal point, others to 4 significant digits.
+
+    Examples
+    --------
+    >>> format_number(2.0), format_number(-0.25), format_number(1 / 3)
+    ('2', '-0.25', '0.3333')
+    """
+    return _num(check.number("value", value))
+
+
 def format_vector(w):
     """A vector as the sources print it: "[0 1 1]".
 

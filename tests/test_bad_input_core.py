@@ -6,7 +6,7 @@ import pytest
 
 from perceptron_lib import boolean_function, boolean_patterns, train, train_many, truth_table
 from perceptron_lib.answers import read_number, read_run, read_vector, steps_differ
-from perceptron_lib.trace import format_vector
+from perceptron_lib.trace import format_number, format_vector
 from perceptron_lib.training import output
 
 from bad_input import Case, case, check, ids
@@ -163,6 +163,8 @@ CASES = _table("training.train", train, TRAIN) + _table("batch.train_many", trai
     case("trace.Trace.to_html", lambda: train(*boolean_function("xor"), order="random", seed=0,
                                               max_epochs=600).to_html(rows=(1, 2500)), ValueError,
          "rows must span at most 2000 presentations, got (1, 2500)"),
+    case("trace.format_number", lambda: format_number("1"), TypeError, "value", "'1'"),
+    case("trace.format_number", lambda: format_number(float("inf")), ValueError, "value", "inf"),
     case("trace.format_vector", lambda: format_vector([[1, 2]]), ValueError,
          "w must have shape (n,), got an array of shape (1, 2)"),
     case("trace.format_vector", lambda: format_vector(["a"]), TypeError, "w must hold real numbers"),

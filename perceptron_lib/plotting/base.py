@@ -16,7 +16,6 @@ from matplotlib.figure import Figure
 from matplotlib.text import Text
 
 from .. import validation as check
-from ..trace import format_vector
 
 POSITIVE = "#1f6fb4"   # blue: target 1
 NEGATIVE = "#e07b00"   # orange: target 0 (or -1)
@@ -93,11 +92,6 @@ class Picture(Figure):
                 f'alt="{html.escape(short)}"><details><summary>The figure in words</summary>'
                 f'<p>{html.escape(words)}</p></details></figure>')
         return {"image/png": png, "text/html": page, "text/plain": words}, {"image/png": {"alt": short}}
-
-
-def number_text(value):
-    """A number as the sources print it, integers without a decimal point: as `format_vector` prints each."""
-    return format_vector([value])[1:-1]
 
 
 # Checks of the pictures' own kinds of input; the plain ones are in `validation`.

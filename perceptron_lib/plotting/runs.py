@@ -4,9 +4,9 @@ import numpy as np
 
 from .. import validation as check
 from ..arithmetic import norm
-from ..trace import format_vector
+from ..trace import format_number, format_vector
 from .base import (MAX_PANELS, NEGATIVE, POSITIVE, TEXT, UPDATE, check_artists, check_axes, check_dpi, check_figsize,
-                   check_series, check_texts, check_values, check_weights, number_text, panels)
+                   check_series, check_texts, check_values, check_weights, panels)
 from .pattern_space import draw_decision_boundary, draw_patterns, pattern_limits, update_decision_boundary
 
 
@@ -60,7 +60,7 @@ def update_weights(artists, w, previous=None):
         bar.set_color(UPDATE if value != old else "#7f8c8d")
         ghost.set_height(old)
         ghost.set_visible(value != old)
-        text.set_text(number_text(value))
+        text.set_text(format_number(value))
         text.set_y(value + (0.06 if value >= 0 else -0.14) * limit)
     return artists
 

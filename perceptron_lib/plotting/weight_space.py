@@ -5,10 +5,10 @@ import numpy as np
 from .. import validation as check
 from ..arithmetic import dot
 from ..geometry import decision_line, misclassified, pattern_lines
-from ..trace import format_vector
+from ..trace import format_number, format_vector
 from .base import (ERRORS, LABEL, LARGE_TEXT, MAX_GRID_WORK, MAX_PATTERNS, MAX_PLANES, MAX_RESOLUTION, MAX_ROWS,
                    POSITIVE, TEXT, UPDATE, WRONG, check_artists, check_axes, check_dpi, check_figsize, check_lim,
-                   check_series, check_texts, check_weight_rows, check_weights, number_text, panels)
+                   check_series, check_texts, check_weight_rows, check_weights, panels)
 from .pattern_space import draw_decision_boundary, draw_patterns, pattern_limits, update_decision_boundary
 
 
@@ -78,7 +78,7 @@ def update_weight_slice(artists, X, y, w):
             name.set_position(segment[0] + 0.12 * (segment[1] - segment[0]))
         name.set_visible(len(segment) == 2)
     artists["point"].set_data([w[1]], [w[2]])
-    artists["title"].set_text(f"weight space at w0 = {number_text(w[0])}: {int(wrong.sum())} wrong")
+    artists["title"].set_text(f"weight space at w0 = {format_number(w[0])}: {int(wrong.sum())} wrong")
     return artists
 
 
@@ -233,7 +233,7 @@ def plot_error_landscape(X, y, w0, *, ax=None, lim=3.0, size=(4.4, 4.0), resolut
     fig, (ax,) = panels(ax, 1, size)
     drawn = draw_weight_slice(ax, X, y, [w0, 10 * lim, 10 * lim], lim=lim, resolution=resolution)
     drawn["point"].set_visible(False)
-    drawn["title"].set_text(f"errors over weight space at w0 = {number_text(w0)}")
+    drawn["title"].set_text(f"errors over weight space at w0 = {format_number(w0)}")
     for line in drawn["lines"]:
         line.set(color="#1f5fbf", lw=1.5)
     fig.colorbar(drawn["errors"], ax=ax, label="patterns wrong", shrink=0.8)
@@ -299,12 +299,12 @@ def plot_correction_moves(w, x, c, rules, *, ax=None, size=(6.4, 2.6)):
         ax.annotate("", xy=(end, row), xytext=(before, row),
                     arrowprops={"arrowstyle": "-|>", "color": POSITIVE if right else UPDATE, "lw": 2})
         ax.plot([before], [row], "o", color="black", ms=5)
-        ax.annotate(number_text(end), (end, row), xytext=(7 if end >= before else -7, 0), textcoords="offset points",
+        ax.annotate(format_number(end), (end, row), xytext=(7 if end >= before else -7, 0), textcoords="offset points",
                     ha="left" if end >= before else "right", va="center", fontsize=LARGE_TEXT,
                     bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.5})
     ax.set_yticks(range(len(rules)), list(rules), fontsize=TEXT)
     ax.set_ylim(len(rules) - 0.4, -0.7)  # the first rule on top
-    ax.set_xlabel(f"W·X of the pattern after the correction (before: {number_text(before)}; its plane: W·X = 0)",
+    ax.set_xlabel(f"W·X of the pattern after the correction (before: {format_number(before)}; its plane: W·X = 0)",
                   fontsize=TEXT)
     wrong_text, right_text = ("wrong side: W·X ≤ 0", "right side: W·X > 0") if side == 1 else \
         ("right side: W·X ≤ 0", "wrong side: W·X > 0")
@@ -363,7 +363,7 @@ def plot_dual_grid(X, y, weights, titles, *, ax=None, lim=3.0, size=2.3):
         for name in drawn["names"]:
             name.set_fontsize(TEXT)
         # a short title, so that neighbouring panels' titles do not run into each other
-        drawn["title"].set(text=f"slice w0 = {number_text(w[0])}: {int(wrong.sum())} wrong", fontsize=TEXT)
+        drawn["title"].set(text=f"slice w0 = {format_number(w[0])}: {int(wrong.sum())} wrong", fontsize=TEXT)
         weight_ax.set(xlabel="", ylabel="")
         weight_ax.tick_params(labelsize=TEXT)
     return fig
