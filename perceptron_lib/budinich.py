@@ -183,7 +183,7 @@ def adaptive_algorithm(X, Y, *, seed=0, initial_weights=None, max_evaluations=20
     starts = _starts(seed, initial_weights, len(positive), X1.shape[1])
     max_evaluations = check.whole("max_evaluations", max_evaluations, minimum=1)
     first_step = check.number("first_step", first_step, above=0, maximum=1)
-    _check_work(positive.shape, X1.shape[1], max_evaluations, "max_evaluations")
+    _check_work(positive.shape, X1.shape[1], max_evaluations, "X and max_evaluations")
     runs = _Adaptive(X1, positive, starts, max_evaluations, first_step).run()
     status = runs.status.copy()
     claimed = np.flatnonzero(status == "solved")
@@ -396,7 +396,7 @@ def standard_algorithm(X, Y, *, beta=0.3, beta_eta=1.5, max_moves=40, seed=0, in
     beta, beta_eta = check.positive("beta", beta), check.positive("beta_eta", beta_eta)
     max_moves = check.whole("max_moves", max_moves, minimum=1)
     starts = _starts(seed, initial_weights, len(positive), X1.shape[1])
-    _check_work(positive.shape, X1.shape[1], max_moves + 1, "max_moves")
+    _check_work(positive.shape, X1.shape[1], max_moves + 1, "X and max_moves")
     n = len(positive)
     status, W, moves, errors = _standard_runs(X1, exact_X, positive, starts, np.full(n, beta), np.full(n, beta_eta),
                                               max_moves)
@@ -499,7 +499,8 @@ def standard_algorithm_grid(X, Y, betas, beta_etas, *, max_moves=40, seed=0, ini
     max_moves = check.whole("max_moves", max_moves, minimum=1)
     starts = _starts(seed, initial_weights, len(positive), X1.shape[1])
     cells = len(betas) * len(beta_etas)
-    _check_work((cells * len(positive), positive.shape[1]), X1.shape[1], max_moves + 1, "max_moves",
+    _check_work((cells * len(positive), positive.shape[1]), X1.shape[1], max_moves + 1,
+                "betas, beta_etas, X and max_moves",
                 "n_betas * n_beta_etas * n_problems")
     beta = np.repeat(np.repeat(betas, len(beta_etas)), len(positive))
     beta_eta = np.repeat(np.tile(beta_etas, len(betas)), len(positive))
@@ -561,10 +562,11 @@ def _starts(seed, initial_weights, n_problems, size):
     return np.broadcast_to(w, (n_problems, size)) + 0.0
 
 
-def _check_work(shape, size, evaluations, name, rows="n_problems"):
+def _check_work(shape, size, evaluations, names, rows="n_problems"):
+    """Refuse a call of more than MAX_WORK multiply-adds, naming every parameter that sets the amount."""
     work = shape[0] * shape[1] * size * evaluations
     if work > MAX_WORK:
-        raise ValueError(f"{name} must keep {rows} * n_samples * (n_features + 1) * evaluations within "
+        raise ValueError(f"{names} must keep {rows} * n_samples * (n_features + 1) * evaluations within "
                          f"{MAX_WORK:,} (seconds of work), got {shape[0]} * {shape[1]} * {size} * {evaluations} = "
                          f"{work:,}")
 

@@ -551,7 +551,7 @@ SIGMOID_VARIANTS = (
         case(ADAPTIVE, lambda: adaptive(max_evaluations=2.5), TypeError,
              "max_evaluations must be a whole number >= 1, got 2.5"),
         case(ADAPTIVE, lambda: adaptive(max_evaluations=10**8), ValueError,
-             "max_evaluations must keep n_problems * n_samples * (n_features + 1) * evaluations within "
+             "X and max_evaluations must keep n_problems * n_samples * (n_features + 1) * evaluations within "
              "2,000,000,000", "got 16 * 4 * 3 * 100000000"),
         case(ADAPTIVE, lambda: adaptive(first_step=0), ValueError,
              "first_step must be a finite number > 0 and <= 1, got 0.0"),
@@ -572,7 +572,8 @@ SIGMOID_VARIANTS = (
         case(STANDARD, lambda: standard(max_moves=0), ValueError, "max_moves must be a whole number >= 1, got 0"),
         case(STANDARD, lambda: standard(max_moves="40"), TypeError, "max_moves must be a whole number >= 1"),
         case(STANDARD, lambda: standard(max_moves=10**8), ValueError,
-             "max_moves must keep n_problems * n_samples * (n_features + 1) * evaluations within 2,000,000,000"),
+             "X and max_moves must keep n_problems * n_samples * (n_features + 1) * evaluations within "
+             "2,000,000,000"),
     ]
     + problems_cases(GRID, lambda X, Y: standard_algorithm_grid(X, Y, [0.3], [1.5]))
     + starts_cases(GRID, grid)
@@ -590,7 +591,7 @@ SIGMOID_VARIANTS = (
              "soluble must be a whole number from 0 to", "got -1"),
         case("budinich.StandardGrid.hardest", lambda: grid().hardest("all"), TypeError, "soluble", "'all'"),
         case(GRID, lambda: grid(betas=np.ones(1000), beta_etas=np.ones(1000)), ValueError,
-             "max_moves must keep n_betas * n_beta_etas * n_problems * n_samples * (n_features + 1) * evaluations "
+             "betas, beta_etas, X and max_moves must keep n_betas * n_beta_etas * n_problems * n_samples * (n_features + 1) * evaluations "
              "within 2,000,000,000", "got 16000000 * 4 * 3 * 41"),
     ]
 )
