@@ -4,7 +4,7 @@
 
 The workload: `--sets` separable data sets from separable_sets (50 points, 5 features, margin 0.1,
 seeds 0, 1, ...), labels -1/+1, cyclic order, eta = 1. scikit-learn's
-Perceptron(shuffle=False, tol=None, eta0=1.0) is the same rule (see DESIGN.md); it is given, set by
+Perceptron(shuffle=False, tol=None, eta0=1.0) is the same rule (lesson 02, section 7 checks it on OR); it is given, set by
 set, max_iter = the passes train needs there (its n_epochs): the fewest that reach the same weights,
 since a converged run makes no update after, so its loop does no more work than train's. Each timing
 is the best of `--repeats`. Prints the times, the ratios, and whether the final weights agree: with

@@ -1,4 +1,4 @@
-"""Pictures: check the data drawn, not pixels (STYLE.md, lesson 7)."""
+"""Pictures: check the data drawn, not pixels."""
 import numpy as np
 import pytest
 from matplotlib.figure import Figure

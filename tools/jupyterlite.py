@@ -71,7 +71,7 @@ LITE_REQUIRES = ("numpy", "matplotlib", "ipywidgets")
 PRELOAD = ("micropip", "piplite", "ssl", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipython",
            "numpy", "matplotlib", "ipywidgets", "perceptron_lib")
 # Functions of perceptron_lib that import a heavy package inside them, and the import that loads it
-# in the browser (tests/test_lite_build.py checks that no other function imports one).
+# in the browser (tests/test_jupyterlite_build.py checks that no other function imports one).
 ON_DEMAND = {"lp_separability": "scipy", "digit_halves": "sklearn"}
 SETUP_CELL = ("# JupyterLite only (this cell is not in the repository's copy of the lesson): keep matplotlib's\n"
               "# one-time font-cache notice quiet.\n"

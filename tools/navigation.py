@@ -3,7 +3,7 @@
 Idempotent: running it twice changes nothing. `python tools/navigation.py --check` changes
 nothing and exits 1 if a notebook is out of date (the tests run it that way).
 
-The plan of the collection (DESIGN.md) lives here; a lesson not written yet is listed as coming.
+The plan of the collection lives here; a lesson not written yet is listed as coming.
 The repository address comes from pyproject.toml ([project.urls] Repository), so Binder links
 are written in one place.
 """
