@@ -40,6 +40,9 @@ def pattern_limits(X, pad=0.5):
     return (float(low[0] - margin), float(high[0] + margin)), (float(low[1] - margin), float(high[1] + margin))
 
 
+RING_AREA = 4.5   # a wrong pattern's ring: this many times the area of its marker
+
+
 def draw_patterns(ax, X, y, *, names=True, size=90, **style):
     """Draw patterns in the plane, coloured by target.
 
@@ -77,8 +80,10 @@ def draw_patterns(ax, X, y, *, names=True, size=90, **style):
         "names": [],
     }
     if names:
+        # right of the ring a wrong pattern gets (a marker 4.5 times the area, see draw_unit), not on it
+        gap = np.sqrt(RING_AREA * size) / 2 + 3
         for k, (a, b) in enumerate(X):
-            artists["names"].append(ax.annotate(f"X{k + 1}", (a, b), xytext=(7, 7),
+            artists["names"].append(ax.annotate(f"X{k + 1}", (a, b), xytext=(gap, 3),
                                                 textcoords="offset points", fontsize=TEXT, zorder=4))
     return artists
 
@@ -209,7 +214,7 @@ def draw_unit(X, y, w, *, ax=None, names=True, size=90):
     xlim, ylim = pattern_limits(X)
     artists = {"boundary": draw_decision_boundary(ax, w, xlim=xlim, ylim=ylim)}
     draw_patterns(ax, X, y, names=check.flag("names", names), size=check.number("size", size, above=0))
-    artists["wrong"] = ax.scatter([], [], s=4.5 * size, facecolors="none", edgecolors=UPDATE, linewidths=2.5,
+    artists["wrong"] = ax.scatter([], [], s=RING_AREA * size, facecolors="none", edgecolors=UPDATE, linewidths=2.5,
                                   zorder=5)
     artists["wrong"].description = WRONG
     artists["title"] = ax.set_title("", fontsize=LARGE_TEXT)
@@ -273,7 +278,8 @@ def plot_units(X, y, weights, titles, *, ax=None, size=2.6):
     weights = check_weight_rows("weights", weights, MAX_ROWS)
     titles = check_texts("titles", titles, len(weights))
     size = check.number("size", size, above=0, maximum=5)
-    columns = min(len(weights), 3)  # under 8 inches: not shrunk in a notebook at 1280×720
+    # under 8 inches (not shrunk in a notebook at 1280×720); four as 2 x 2, not three and one left over
+    columns = 2 if len(weights) == 4 else min(len(weights), 3)
     rows = -(-len(weights) // columns)
     fig, axes = panels(ax, len(weights), (size * columns, size * rows * 1.1), (rows, columns))
     for ax, w, title in zip(axes, weights, titles):
