@@ -1220,11 +1220,11 @@ def plot_bound_check(pairs, *, ax=None, size=(8.2, 3.4)):
     return fig
 
 
-# Experiments of lessons 06 and 07: curves and maps of what was counted.
+# Experiments of lessons 06 to 08: curves and maps of what was counted.
 
 
 def _style(ax, title=None, xlabel=None, ylabel=None):
-    """The projector sizes of lessons 06 and 07: titles 13 pt, labels 12 pt, ticks 11 pt."""
+    """The projector sizes of lessons 06 to 08: titles 13 pt, labels 12 pt, ticks 11 pt."""
     if title is not None:
         ax.set_title(title, fontsize=13)
     if xlabel is not None:
@@ -1835,11 +1835,11 @@ def _resolution(resolution):
     return check.whole("resolution", resolution, minimum=2, maximum=MAX_RESOLUTION)
 
 
-# ---------------------------------------------------------------- beyond two classes (lesson 08)
+# ---------------------------------------------------------------- beyond two classes (lesson 09)
 
 UNIT_STYLES = ["-", "--", ":", "-."]   # unit 1, 2, 3, 4 (then again)
 MAX_CLASS_PANELS = 16
-FONT = 11              # lesson 08's pictures: no text under 11 pt, for a projector
+FONT = 11              # lesson 09's pictures: no text under 11 pt, for a projector
 
 
 def draw_classes(X, labels, *, ax=None, size=30, **style):
