@@ -2,7 +2,7 @@
 
     python benchmarks/digits.py [--repeats 3]
 
-The workload (lesson 08): scikit-learn's bundled digits (1797 images of 8x8 pixels), half for
+The workload (lesson 09): scikit-learn's bundled digits (1797 images of 8x8 pixels), half for
 training and half for testing (`digit_halves()`: stratified, seed 0), ten one-hot units, RBF kernel with
 gamma = 0.001, cyclic order until a whole pass makes no mistake. Timed in one run:
 

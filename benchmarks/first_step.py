@@ -1,6 +1,6 @@
 """What a student waits for when a lesson opens: JupyterLite, cold and warm, beside JupyterLab.
 
-    python benchmarks/first_step.py [--lessons 01 02 08] [--only lite|lab] [--site build/old-site]
+    python benchmarks/first_step.py [--lessons 01 02 09] [--only lite|lab] [--site build/old-site]
 
 For each lesson, from the moment its address is opened in Chromium (1280x720):
 - kernel: the kernel is idle, ready to run a cell;
@@ -181,7 +181,7 @@ def row(times):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--lessons", nargs="*", default=["01", "02", "08"])
+    parser.add_argument("--lessons", nargs="*", default=["01", "02", "09"])
     parser.add_argument("--only", choices=["lite", "lab"], default=None)
     parser.add_argument("--site", default=None,
                         help="measure this JupyterLite site instead of building one (e.g. an older build)")

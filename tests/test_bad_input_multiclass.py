@@ -1,4 +1,4 @@
-"""Bad input: layers of perceptrons, kernels, the kernel perceptron and their pictures (lesson 08)."""
+"""Bad input: layers of perceptrons, kernels, the kernel perceptron and their pictures (lesson 09)."""
 import numpy as np
 import pytest
 from matplotlib.figure import Figure

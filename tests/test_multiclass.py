@@ -261,7 +261,7 @@ def test_a_converged_kernel_run_predicts_every_training_pattern_right(data):
 
 @pytest.mark.parametrize("code", ["one-hot", "binary"])
 def test_converged_digit_runs_predict_their_training_half_right_at_every_width(code):
-    """The gammas of lesson 08's curve and beyond, where the nets span 1e-15 to 1e-300."""
+    """The gammas of lesson 09's curve and beyond, where the nets span 1e-15 to 1e-300."""
     X_train, _, t_train, _ = digit_halves()
     for gamma in (0.0003, 0.001, 0.003, 0.01, 0.03, 0.1, 0.3, 1.0, 3.0):
         run = train_kernel(X_train, t_train, gamma=gamma, code=code)

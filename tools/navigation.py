@@ -25,9 +25,10 @@ PLAN = [
     ("03", "XOR and cycling", "the cycling theorem and the ways out"),
     ("04", "Weight space", "the dual view: pattern hyperplanes, the error landscape, correction rules"),
     ("05", "The convergence theorem", "the bound checked on thousands of problems"),
-    ("06", "Variants", "learning rates, correction rules, encodings, sigmoid units, an adaptive algorithm"),
-    ("07", "Capacity", "Cover's counting, how many Boolean functions are separable, where learning is hardest"),
-    ("08", "Beyond two classes", "multi-class and kernel perceptrons on handwritten digits"),
+    ("06", "The rule as gradient descent", "the perceptron criterion, inputs 0/1 or −1/+1, learning rates and correction rules"),
+    ("07", "Sigmoid units", "a smooth unit and its steepness, Budinich's standard and adaptive algorithms"),
+    ("08", "Capacity", "Cover's counting, how many Boolean functions are separable, where learning is hardest"),
+    ("09", "Beyond two classes", "multi-class and kernel perceptrons on handwritten digits"),
 ]
 
 

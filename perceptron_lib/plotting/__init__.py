@@ -40,8 +40,8 @@ The modules follow the lessons:
 - `pattern_space`: patterns, decision lines, units, feature boundaries (01-03);
 - `runs`: the steps of a run, a grid of them, a long run, curves (02, 03);
 - `weight_space`: the dual picture, the error landscape, correction moves (04);
-- `experiments`: the bound checked, the variants, capacity (05-07);
-- `classes`: classes, layers of units, regions, confusion matrices, images (08).
+- `experiments`: the bound checked, the variants, capacity (05-08);
+- `classes`: classes, layers of units, regions, confusion matrices, images (09).
 
 Import the pictures from here (``perceptron_lib.plotting``) or from
 ``perceptron_lib``; the modules are the package's own layout.

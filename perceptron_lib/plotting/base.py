@@ -36,11 +36,11 @@ CLASS_MARKERS = ["o", "s", "^", "D", "v", "P", "X", "*", "h", "p"]
 # smallest, is 14.6 px. A Picture lifts any text matplotlib sizes by itself (tick labels, default legends)
 # to TEXT when drawn.
 TEXT = 10.5            # pictures of runs and of weight space (lessons 01-05): pattern names, titles, legends,
-                       # tick labels; lesson 08's legend of the classes
-LARGE_TEXT = 11        # lessons 06-08 (no text under 11 pt, for a projector): legends, tick labels, counts;
+                       # tick labels; lesson 09's legend of the classes
+LARGE_TEXT = 11        # lessons 06-09 (no text under 11 pt, for a projector): legends, tick labels, counts;
                        # a unit's title, the numbers on a weight-space path and at a correction's arrow
-LABEL = 12             # axis labels of weight space and of lessons 06-08; titles of lesson 08
-TITLE = 13             # titles of lessons 06 and 07
+LABEL = 12             # axis labels of weight space and of lessons 06-09; titles of lesson 09
+TITLE = 13             # titles of lessons 06 to 08
 REGION_NUMBER = 18     # the numbers of Budinich's four regions (plot_n_min_map)
 
 # Limits that keep every picture to a couple of seconds (about 60 ms a panel, 1 s a million grid points).

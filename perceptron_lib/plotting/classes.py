@@ -1,4 +1,4 @@
-"""Beyond two classes (lesson 08): classes with a marker and a colour each, a layer of units learning them, decision
+"""Beyond two classes (lesson 09): classes with a marker and a colour each, a layer of units learning them, decision
 regions, confusion matrices, accuracy curves and small images.
 
 Lesson 08's pictures write at `LARGE_TEXT` (11 pt) or larger, for a projector; only the legend of classes is at `TEXT`.

@@ -1,7 +1,7 @@
-"""Pictures of experiments (lessons 05-07): curves and maps of what was counted over many runs or data sets.
+"""Pictures of experiments (lessons 05-08): curves and maps of what was counted over many runs or data sets.
 
-The convergence bound checked (05), the variants' criterion, weight change and grid search (06), Cover's
-counting, Budinich's local minima and the Boolean functions (07). Lessons 06 and 07 draw at the projector
+The convergence bound checked (05), the variants' criterion, weight change and grid search (06, 07), Cover's
+counting, Budinich's local minima and the Boolean functions (08). Lessons 06 to 08 draw at the projector
 sizes of `_style`.
 """
 import numpy as np
@@ -73,7 +73,7 @@ def _bound_pair(name, pair):
 
 
 def _style(ax, title=None, xlabel=None, ylabel=None):
-    """The projector sizes of lessons 06 and 07: titles `TITLE`, axis labels `LABEL`, tick labels `LARGE_TEXT`."""
+    """The projector sizes of lessons 06 to 08: titles `TITLE`, axis labels `LABEL`, tick labels `LARGE_TEXT`."""
     if title is not None:
         ax.set_title(title, fontsize=TITLE)
     if xlabel is not None:
