@@ -153,7 +153,7 @@ def plot_weight_change(cases, *, betas=(0.0, 3.0), ax=None, size=(8.2, 3.3)):
         best = beta_opt(x)
         changes = weight_change(grid, x)
         one.plot(grid, changes, color=POSITIVE)
-        one.axvline(best, color=UPDATE, ls="--", label=f"Budinich's β_opt = 0.8884/|x| = {best:.3f}")
+        one.axvline(best, color=UPDATE, ls="--", label=f"β_opt = 0.8884/|x| = {best:.3f}")   # short: inside the panel
         _style(one, name, "β", "Δw")
         one.set_ylim(top=1.35 * changes.max())      # room for the legend above the curve
         one.legend(fontsize=LARGE_TEXT, loc="upper right")
@@ -215,7 +215,9 @@ def plot_grid_search(grid, soluble, *, mark=None, ax=None, size=(8.2, 4)):
 
     ticks = [[v for v in (0.01, 0.03, 0.1, 0.3, 1, 3, 10, 30, 100) if axis.min() <= v <= axis.max()]
              for axis in axes_values]
-    for one, values, title, colours in zip(axes, (grid.solved, hardest), titles, ("viridis", "viridis_r")):
+    # yellow is good in both maps, and at the top of both colour bars: more solved, fewer moves
+    bars = (("viridis", "problems solved (more is better)", False), ("viridis_r", "moves (fewer is better)", True))
+    for one, values, title, (colours, meaning, upside_down) in zip(axes, (grid.solved, hardest), titles, bars):
         image = one.imshow(values.T, origin="lower", cmap=colours, aspect="auto")
         if mark is not None:
             one.plot(*[position(v, axis) for v, axis in zip(mark, axes_values)], "*", color=UPDATE, ms=18,
@@ -223,9 +225,14 @@ def plot_grid_search(grid, soluble, *, mark=None, ax=None, size=(8.2, 4)):
         one.set_xticks(position(ticks[0], grid.betas), [f"{v:g}" for v in ticks[0]])
         one.set_yticks(position(ticks[1], grid.beta_etas), [f"{v:g}" for v in ticks[1]])
         _style(one, title, "β", "βη")
-        fig.colorbar(image, ax=one).ax.tick_params(labelsize=LARGE_TEXT)
-    if mark is not None:
-        axes[0].legend(loc="upper left", fontsize=LARGE_TEXT)
+        bar = fig.colorbar(image, ax=one)
+        bar.ax.tick_params(labelsize=LARGE_TEXT)
+        bar.set_label(meaning, fontsize=LARGE_TEXT)
+        if upside_down:
+            bar.ax.invert_yaxis()
+    if mark is not None:   # under the maps, not on them
+        fig.legend(*axes[0].get_legend_handles_labels(), loc="outside lower center", fontsize=LARGE_TEXT,
+                   frameon=False)
     return fig
 
 
