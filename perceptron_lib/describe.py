@@ -64,8 +64,7 @@ def describe_figure(fig, draw=True):
     for i, ax in enumerate(panels):
         parts.append(_panel(ax, i if len(panels) > 1 else None, bars))
     for legend in fig.legends:       # a legend of the whole figure, under or beside its panels
-        entries = [_clean(t.get_text()) for t in legend.get_texts() if t.get_text()] if legend.get_visible() else []
-        parts.append(f"Legend of the figure: {', '.join(entries)}." if entries else "")
+        parts += _legend(legend, "Legend of the figure")
     return " ".join(p for p in parts if p)
 
 
@@ -96,7 +95,7 @@ def _panel(ax, index, bars):
     title = _title(ax)
     head = f'{name} "{title}"' if title else name
     sentences = [f"{head}: {_axes_text(ax)}."]
-    sentences += _points(ax) + _lines(ax) + _bars(ax) + _shapes(ax) + _images(ax, bars) + _names(ax) + _legend(ax)
+    sentences += _points(ax) + _lines(ax) + _bars(ax) + _shapes(ax) + _images(ax, bars) + _names(ax) + _legend(ax.get_legend())
     return " ".join(sentences)
 
 
@@ -252,12 +251,12 @@ def _names(ax):
     return [f"Written on it: {shown}."]
 
 
-def _legend(ax):
-    legend = ax.get_legend()
+def _legend(legend, name="Legend"):
+    """'Legend: its entries.' for a panel's legend or, named otherwise, the figure's; nothing if none shows."""
     if legend is None or not legend.get_visible():
         return []
     entries = [_clean(t.get_text()) for t in legend.get_texts() if t.get_text()]
-    return [f"Legend: {', '.join(entries)}."] if entries else []
+    return [f"{name}: {', '.join(entries)}."] if entries else []
 
 
 def _marker(collection):
