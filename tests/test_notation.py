@@ -24,7 +24,7 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
 # course's, or a formula left in plain ASCII.
 FORBIDDEN = [
     (r"ξ", "Budinich's ξ is a target: c_k (0/1) or y_k (±1)"),
-    (r"(?<![\w\\])[xXyYcCtTwWα]_\{?n\}?(?![\w{])", "patterns are indexed by k: X_k, c_k, y_k, α_k"),
+    (r"(?:(?<![\w\\])[xXyYcCtTwWα]|\\alpha)_\{?n\}?(?![\w{])", "patterns are indexed by k: X_k, c_k, y_k, α_k"),
     (r"(?<![\w\\])[xw]n(?!\w)", "the last input and weight are x_p and w_p (p inputs)"),
     (r"(?<![\w\\])[RSC]\(\s*n\s*[,)]", "counts take N patterns: C(N, d), Q(N, p), S(N, p)"),
     (r"(?<![\w\\])R\(\s*N\s*,", "Budinich's regions are Q(N, p) in the course (R is the radius)"),
