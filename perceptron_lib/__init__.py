@@ -17,7 +17,7 @@ data sets -> runs -> traces -> theory -> tables and pictures.
 from .datasets import (boolean_function, boolean_patterns, boolean_problems, corner_clusters, digit_halves,
                        flip_labels, honavar_or_example, ring_data, separable_data, separable_sets, to_signed,
                        truth_table)
-# Runs: one data set (training.py), many at once (batch.py), the record of a run (trace.py)
+# Runs: the rule (rule.py), one data set (training.py), many at once (batch.py), the record of a run (trace.py)
 from .training import output, train
 from .batch import Batch, train_many
 from .trace import Trace, format_vector

@@ -4,7 +4,7 @@ import numpy as np
 
 from . import validation as check
 from .arithmetic import add_with_ones
-from .training import ORDERS
+from .rule import ORDERS, is_mistake, random_orders
 
 _ORDER_KEYS = 2**21  # random keys drawn at once for random order, at most (16 MB)
 # Every call ends in seconds: at most this many presentations over all its sets.
@@ -143,11 +143,7 @@ def _present(W, x, positive, sign, step, labels):
     every bit of W as it was (W never holds a -0.0: train and train_many start
     from weights + 0.0, and x + y is -0.0 only if both are).
     """
-    net = _net(W, x)
-    if labels == "-1/+1":  # update iff y W·X <= 0
-        mistake = sign * net <= 0
-    else:  # update iff o = [W·X > 0] differs from c
-        mistake = (net > 0) != positive
+    mistake = is_mistake(_net(W, x), sign if labels == "-1/+1" else positive, labels)
     W += (step * mistake)[:, None] * x
     return mistake
 
@@ -235,15 +231,15 @@ class _Runs:
         self.pass_step = self.eta * self.pass_sign  # train's correction is (eta * s) * X
 
     def _draw_orders(self, epoch):
-        """The orders of training._pass_orders: per set, argsorts of its uniform keys, drawn in sequence.
+        """The orders of rule.pass_orders: per set, `rule.random_orders` from its own generator, drawn in sequence.
 
         The draws of one generator follow each other, so drawing a few passes at a
         time gives the orders that train draws 1024 at a time.
         """
         if self.orders is None or epoch - self.drawn_at == self.orders.shape[1]:
             chunk = int(np.clip(_ORDER_KEYS // (len(self.ids) * self.n), 1, 16))
-            keys = np.stack([self.rngs[i].random((chunk, self.n)) for i in self.ids])
-            self.orders, self.drawn_at = keys.argsort(axis=2, kind="stable"), epoch
+            self.orders = np.stack([random_orders(self.rngs[i], chunk, self.n) for i in self.ids])
+            self.drawn_at = epoch
         self.previous, self.perm = self.perm, self.orders[:, epoch - self.drawn_at]
 
     def _close_pass(self, epoch, mistakes, pass_start):

@@ -9,6 +9,7 @@ import numpy as np
 
 from . import validation as check
 from .arithmetic import dot, nets, sum_in_order
+from .rule import is_mistake
 
 def perceptron_criterion(w, X, y):
     """The perceptron criterion E(W) = -sum over misclassified i of t_i W·X_i (Stensbo-Smidt 2015, eq. 3).
@@ -46,7 +47,7 @@ def perceptron_criterion(w, X, y):
     rows, one, X1, y, convention = check.weights_and_data(w, X, y)
     net = nets(rows, X1)
     t = _signs(y, convention)
-    terms = np.where(_mistakes(net, y, convention), -t * net, 0.0)  # eq. 3: -sum over M of t W·X
+    terms = np.where(is_mistake(net, y, convention), -t * net, 0.0)  # eq. 3: -sum over M of t W·X
     criterion = sum_in_order(terms) + 0.0  # + 0.0: no -0.0 for a run without mistakes
     return float(criterion[0]) if one else criterion
 
@@ -97,7 +98,7 @@ def criterion_gradient(w, X, y, *, pattern=None):
     if pattern is not None:
         pattern = check.whole("pattern", pattern, minimum=0, maximum=len(y) - 1)
     net = nets(rows, X1)
-    wrong = _mistakes(net, y, convention)
+    wrong = is_mistake(net, y, convention)
     if pattern is not None:
         wrong &= np.arange(len(y)) == pattern
     coefficients = np.where(wrong, -_signs(y, convention), 0.0)  # eqs. 4-5: dE/dW = -sum over M of t X
@@ -109,9 +110,3 @@ def _signs(y, convention):
     """t in {-1, +1}: the label itself, or 2c - 1 for labels 0/1."""
     return (y if convention == "-1/+1" else 2 * y - 1).astype(float)
 
-
-def _mistakes(net, y, convention):
-    """The patterns train corrects at these nets: t W·X <= 0 (labels -1/+1), o = [W·X > 0] != c (labels 0/1)."""
-    if convention == "-1/+1":
-        return y * net <= 0
-    return (net > 0) != (y == 1)

@@ -7,6 +7,7 @@ import numpy as np
 
 from . import validation as check
 from .arithmetic import add_with_ones, nets, norm
+from .rule import is_mistake
 
 # count_regions compares every crossing with every other: O(n^3) steps in Python; this many lines take < 1 s.
 MAX_LINES = 60
@@ -181,11 +182,7 @@ def misclassified(W, X, y):
     if W.shape[-1] != d or (W.ndim == 2 and len(W) == 0):
         raise ValueError(f"W must have shape ({d},) or (n_weights, {d}): the bias weight w0 and one weight per "
                          f"feature of X, got shape {W.shape}")
-    net = nets(np.atleast_2d(W), add_with_ones(X))
-    if labels == "0/1":
-        wrong = (net > 0) != (y == 1)
-    else:
-        wrong = y * net <= 0
+    wrong = is_mistake(nets(np.atleast_2d(W), add_with_ones(X)), y, labels)
     return wrong if W.ndim == 2 else wrong[0]
 
 

@@ -15,7 +15,6 @@ exponential or power (numpy picks those for the CPU at run time, and their last 
 one machine to the next; see `exp_nonpositive`). So every machine, the browser's Pyodide
 included, computes the same run to the last bit.
 """
-import hashlib
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -23,7 +22,8 @@ import numpy as np
 
 from . import validation as check
 from .arithmetic import add_with_ones, dot, exp
-from .training import MAX_RECORDED, ORDERS, _pass_orders, train
+from .rule import ORDERS, Convergence, CycleTest, first_repeat, is_mistake, pass_orders, return_time
+from .training import MAX_RECORDED, train
 
 CODES = ("one-hot", "binary")
 KERNELS = ("linear", "polynomial", "rbf")
@@ -630,50 +630,91 @@ def _kernel_epochs(max_epochs, n, m):
 def _dual_run(K, targets, convention, order, seed, max_epochs):
     """The dual perceptron on a kernel matrix; returns (alpha, pattern, mistakes, status, epochs).
 
-    Stopping is `train`'s: converged once every pattern has been presented, and
-    found right, since the last mistake. The nets kept during the run are sums
-    in the order of the mistakes; `KernelRun.predict` sums in pattern order,
-    and at a near-tie the two can differ in the last bit. So a claim of
-    convergence is checked with predict's sums: only a run whose every
-    training pattern predict gets right is "converged"; if one is wrong, the
-    run goes on from predict's nets.
+    The rule is `train`'s (rule.py): the same mistake test, presentation
+    orders and stopping rule, and with cyclic order the same cycle test
+    (Brent's method on the nets at each pass start, which decide the passes
+    after it, then a replay to the first repeat; a repeat too late for
+    Brent's method is looked for from the last pass start, as `train` does).
+    The nets kept during the run are sums in the order of the mistakes;
+    `KernelRun.predict` sums in pattern order, and at a near-tie the two can
+    differ in the last bit. So a claim of convergence is checked with
+    predict's sums: only a run whose every training pattern predict gets
+    right is "converged"; if one is wrong, the run goes on from predict's nets.
     """
-    n, m = targets.shape
-    signs = np.where(targets > 0, 1.0, -1.0)
-    zero_one = convention == "0/1"
-    nets, alpha = np.zeros((n, m)), np.zeros((n, m), np.int64)
-    pattern, mistakes, seen = [], [], set()
-    clean_since, n_clean, n_mistakes = [-1] * n, 0, 0  # the mistake count at which each pattern was last right
-    passes = _pass_orders(n, order, seed)
-    status, epoch = "max_epochs", 0
-    while status == "max_epochs" and epoch < max_epochs:
-        if order == "cyclic":   # the nets at a pass start decide the rest: a repeat is a cycle
-            state = hashlib.sha256(nets.tobytes()).digest()
-            if state in seen:
-                status = "cycling"
-                break
-            seen.add(state)
+    n = len(targets)
+    run = _DualState(K, targets, convention)
+    passes, record = pass_orders(n, order, seed), ([], [])
+    detect, status, epoch, period = order == "cyclic", "max_epochs", 0, None
+    cycles = CycleTest(run, same=_DualState.same)
+    while epoch < max_epochs:
+        if detect and epoch and (period := cycles.period(run)):
+            status = "cycling"
+            break
         epoch += 1
-        for j in next(passes):
-            units = _wrong(nets[j], targets[j], signs[j], zero_one)
-            pattern.append(j)
-            mistakes.append(units)
+        run = run.copy()
+        if run.one_pass(next(passes), record):
+            status = "converged"
+            break
+    else:
+        period = return_time(run, _DualState.cyclic_pass, max_epochs, _DualState.same) if detect else None
+    pattern, mistakes = np.array(record[0], np.int64), np.array(record[1], bool).reshape(-1, targets.shape[1])
+    if period:
+        found = first_repeat(_DualState(K, targets, convention), _DualState.cyclic_pass, period, max_epochs,
+                             _DualState.same)
+        if found is not None:
+            status, epoch = "cycling", found[0] + period
+            pattern, mistakes = pattern[:epoch * n], mistakes[:epoch * n]
+    alpha = np.zeros(targets.shape, np.int64)
+    np.add.at(alpha, pattern, mistakes)
+    return alpha, pattern, mistakes, status, epoch
+
+
+class _DualState:
+    """Where a dual run stands at a pass start: each pattern's nets, the mistakes so far, the stopping rule's count."""
+
+    def __init__(self, K, targets, convention):
+        n, m = targets.shape
+        self.K, self.targets, self.convention = K, targets, convention
+        self.signs = np.where(targets > 0, 1.0, -1.0)
+        self.nets, self.alpha, self.stop = np.zeros((n, m)), np.zeros((n, m), np.int64), Convergence(n)
+
+    def copy(self):
+        twin = _DualState.__new__(_DualState)
+        twin.__dict__.update(self.__dict__)
+        twin.nets, twin.alpha, twin.stop = self.nets.copy(), self.alpha.copy(), self.stop.copy()
+        return twin
+
+    @staticmethod
+    def same(a, b):
+        """Two pass starts are the same state when their nets are (they decide the passes after, cyclic order)."""
+        return bool((a.nets == b.nets).all())
+
+    def one_pass(self, order, record=None):
+        """Present the patterns in `order`, in place; True once the run has converged (then the pass ends)."""
+        for j in order:
+            units = _wrong(self.nets[j], self.targets[j], self.convention)
+            if record is not None:
+                record[0].append(j)
+                record[1].append(units)
             if units.any():
-                alpha[j] += units
-                nets += K[j][:, None] * (signs[j] * units)[None, :]   # each unit's nets, in mistake order
-                n_mistakes, n_clean = n_mistakes + 1, 0
-            elif clean_since[j] != n_mistakes:
-                clean_since[j], n_clean = n_mistakes, n_clean + 1
-                if n_clean == n:
-                    support = np.flatnonzero(alpha.any(axis=1))
-                    nets = _support_nets(K[support], (alpha * signs)[support])
-                    if not _wrong(nets, targets, signs, zero_one).any():
-                        status = "converged"
-                        break
-                    clean_since, n_clean = [-1] * n, 0    # a near-tie that predict's sums decide otherwise
-    return alpha, np.array(pattern, np.int64), np.array(mistakes, bool).reshape(-1, m), status, epoch
+                self.alpha[j] += units
+                self.nets += self.K[j][:, None] * (self.signs[j] * units)[None, :]   # in mistake order
+                self.stop.corrected()
+            elif self.stop.right(j):
+                support = np.flatnonzero(self.alpha.any(axis=1))
+                self.nets = _support_nets(self.K[support], (self.alpha * self.signs)[support])
+                if not _wrong(self.nets, self.targets, self.convention).any():
+                    return True
+                self.stop.reset()    # a near-tie that predict's sums decide otherwise
+        return False
+
+    def cyclic_pass(self):
+        """A copy one cyclic pass on, and the presentations with a mistake (for the replays of rule.py)."""
+        twin, before = self.copy(), int(self.alpha.sum())
+        twin.one_pass(range(len(self.targets)))
+        return twin, int(twin.alpha.sum()) - before
 
 
-def _wrong(nets, targets, signs, zero_one):
-    """Which units make a mistake: output 1 iff net > 0 for 0/1 targets; y net <= 0 for -1/+1."""
-    return ((nets > 0) != (targets > 0)) if zero_one else (signs * nets <= 0)
+def _wrong(nets, targets, convention):
+    """Which units make a mistake (`rule.is_mistake`, each unit with its own target)."""
+    return is_mistake(nets, targets, convention)

@@ -19,6 +19,7 @@ import math
 import numpy as np
 
 from . import validation as check
+from .rule import is_mistake
 from .trace import Trace
 from .training import MAX_RECORDED, train
 
@@ -153,8 +154,7 @@ def _separable(run, exact):
     """The converged run's W, after an exact check that it puts every pattern on its side."""
     W = np.array([int(v) for v in run.final_weights], dtype=object)  # whole numbers: sums of ±X rows
     nets = (exact * W).sum(axis=1)
-    positive = run.y == 1
-    wrong = [k for k, (net, p) in enumerate(zip(nets, positive)) if (net > 0) != p]
+    wrong = [k for k, (net, target) in enumerate(zip(nets, run.y.tolist())) if is_mistake(net, target, run.labels)]
     if wrong:
         raise ValueError(f"X, y are undecided: the perceptron converged in floating point to W = "
                          f"{_exact_vector(W)}, but in exact arithmetic W·X puts pattern(s) {wrong[:10]} on "

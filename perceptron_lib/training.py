@@ -7,9 +7,9 @@ import numpy as np
 
 from . import validation as check
 from .arithmetic import add_with_ones, nets
+from .rule import ORDERS, Convergence, CycleTest, first_repeat, is_mistake, pass_orders, return_time
 from .trace import Trace
 
-ORDERS = ("cyclic", "random")
 RULES = ("fixed", "absolute", "fractional")
 # Every run ends in seconds: a run may make at most this many presentations (a few seconds here,
 # twice that when a cyclic run must show that no cycle came by max_epochs),
@@ -131,9 +131,9 @@ def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
     data = _checked(X, y, eta, initial_weights, order, seed, max_epochs, record, rule, fraction, exact)
     unit = _Unit(data.X, data.y, data.labels, data.eta, data.schedule, rule, data.fraction, data.exact)
     detect = order == "cyclic" and data.schedule is None  # with a schedule W alone no longer decides the future
-    run = _learn(unit, data.start, _pass_orders(len(data.y), order, data.seed), data.max_epochs, record, detect)
+    run = _learn(unit, data.start, pass_orders(len(data.y), order, data.seed), data.max_epochs, record, detect)
     if detect and run.status == "max_epochs":  # a repeat too late for Brent's method to have noticed?
-        run.period = _return_time(unit, run.w, data.max_epochs)
+        run.period = return_time(run.w, unit.one_pass, data.max_epochs)
     if run.period:
         _replay_to_first_repeat(unit, data.start, run, data.max_epochs)
     if record:
@@ -226,17 +226,16 @@ def _check_data(X, y):
 class _Unit:
     """The threshold unit and its correction rule, on Python floats (Honavar 1996, sections 2 and 4).
 
-    Both label conventions in one form, with s = +1 for a positive pattern and
-    -1 for a negative one: a mistake iff s W·X < 0, or W·X = 0 where the rule
-    counts a tie as a mistake (always for -1/+1; for 0/1 only on positives,
-    whose output 0 is then wrong); the fixed rule's correction is then eta s X
-    (Honavar's c - o is s on a mistake). W·X is added left to right, as
+    A mistake is `rule.is_mistake`'s. Both label conventions correct in one
+    form, with s = +1 for a positive pattern and -1 for a negative one: the
+    fixed rule's correction is eta s X (Honavar's c - o is s on a mistake). W·X is added left to right, as
     `arithmetic.dot` adds it, so that `train_many` finds the same floats.
     """
 
     def __init__(self, X, y, labels, eta, schedule, rule, fraction, exact=False):
         self.number = Fraction if exact else float  # the numbers W and X are computed in
         self.rows = [[self.number(v) for v in x] for x in X.tolist()]
+        self.targets, self.labels = y.tolist(), labels
         self.signs = (y if labels == "-1/+1" else 2 * y - 1).tolist()
         self.tie_is_mistake = [labels == "-1/+1" or s > 0 for s in self.signs]
         self.steps = [self.number(eta) * s for s in self.signs]
@@ -254,8 +253,7 @@ class _Unit:
         return total
 
     def is_mistake(self, net, i):
-        margin = self.signs[i] * net
-        return margin < 0 or (margin == 0 and self.tie_is_mistake[i])
+        return is_mistake(net, self.targets[i], self.labels)
 
     def step(self, net, i, k):
         """How far the k-th correction (from 0), on pattern i, moves W along X."""
@@ -264,7 +262,7 @@ class _Unit:
             return (self.fraction * -(s * net) / self.squared[i]) * s
         if self.rule == "absolute":  # the smallest whole multiple of X that gets the pattern right
             need = -(s * net) / self.squared[i]
-            return (math.floor(need) + 1.0 if self.tie_is_mistake[i] else max(math.ceil(need), 1.0)) * s
+            return (math.floor(need) + 1 if self.tie_is_mistake[i] else max(math.ceil(need), 1)) * s  # a whole number
         if self.schedule is None:
             return self.steps[i]
         rate = self.schedule(k)
@@ -306,18 +304,13 @@ class _Run:
 
 def _learn(unit, start, orders, max_epochs, record, detect):
     """Present patterns pass after pass until the run converges, cycles, stalls or reaches max_epochs."""
-    n = len(unit.rows)
     run, w = _Run(start), unit.start(start)
-    saved, power, lam = w, 1, 0  # Brent's cycle detection on the map "W at a pass start -> W at the next"
-    clean_since, n_clean = [-1] * n, 0  # the update count at which each pattern was last seen right
+    cycles, stop = CycleTest(w), Convergence(len(unit.rows))
+    targets, labels = unit.targets, unit.labels
     for epoch in range(max_epochs + 1):
-        if detect and epoch:
-            lam += 1
-            if w == saved:
-                run.status, run.period = "cycling", lam
-                break
-            if lam == power:
-                saved, power, lam = w, 2 * power, 0
+        if detect and epoch and (period := cycles.period(w)):
+            run.status, run.period = "cycling", period
+            break
         if epoch == max_epochs:
             break
         run.n_epochs += 1
@@ -327,24 +320,21 @@ def _learn(unit, start, orders, max_epochs, record, detect):
             run.n_presentations += 1
             if record:
                 run.nets.append(net)
-            if unit.is_mistake(net, i):
+            if is_mistake(net, targets[i], labels):
                 new = unit.correct(w, net, i, run.n_updates)
                 if new == w:
                     no_move = (i, net, run.n_presentations, run.n_updates)
                 else:
                     moved = True
                 run.n_updates += 1
-                n_clean = 0
+                stop.corrected()
                 if record:
                     run.update_at.append(run.n_presentations - 1)
                     run.after.append(new)
                 w = new
-            elif clean_since[i] != run.n_updates:
-                clean_since[i] = run.n_updates
-                n_clean += 1
-                if n_clean == n:
-                    run.status = "converged"
-                    break
+            elif stop.right(i):
+                run.status = "converged"
+                break
         if record:
             run.passes.append(this_pass)
         if run.status == "max_epochs" and no_move and not moved:
@@ -371,48 +361,14 @@ def _stall_reason(unit, w, i, net, presentation, k):
             f"point (it is lost in rounding; with exact=True it would not be)")
 
 
-def _return_time(unit, w, limit):
-    """Passes until the W at a pass start comes back, if within `limit` passes; else None.
-
-    At max_epochs = M every cycle whose first repeat came by pass M holds the
-    W of pass M, and brings it back within M passes: this finds the cycles
-    that began too late for Brent's method to notice (at most M more passes).
-    """
-    v = w
-    for passes in range(1, limit + 1):
-        try:
-            v, _ = unit.one_pass(v)
-        except ValueError:  # exact weights outgrew their bits: undecided, so no cycle is claimed
-            return None
-        if v == w:
-            return passes
-    return None
-
-
 def _replay_to_first_repeat(unit, start, run, limit):
-    """Report a run up to the first repeated start of a pass, if it comes by pass `limit` (constant memory).
-
-    With the period p (in passes), the first repeat is at pass mu + p, where
-    mu is the first pass whose start comes back p passes later: run one copy
-    p passes ahead, then both together until they meet.
-    """
-    period, n = run.period, len(unit.rows)
-    ahead, updates = unit.start(start), 0
-    for _ in range(period):
-        ahead, done = unit.one_pass(ahead)
-        updates += done
-    behind, mu, before = unit.start(start), 0, (None, None)
-    while behind != ahead:
-        if mu + period >= limit:
-            return  # no repeat by pass `limit`: the run stays as it ended, at max_epochs
-        before = (behind, ahead)
-        behind, _ = unit.one_pass(behind)
-        ahead, done = unit.one_pass(ahead)
-        updates += done
-        mu += 1
-    run.status, run.w, run.n_updates = "cycling", ahead, updates
-    run.n_epochs, run.n_presentations = mu + period, (mu + period) * n
-    run.cycle_start, run.cycle_length = _locate_cycle(unit, mu, period, *before)
+    """Report a run up to the first repeated start of a pass, if it comes by pass `limit` (`rule.first_repeat`)."""
+    found = first_repeat(unit.start(start), unit.one_pass, run.period, limit)
+    if found is None:
+        return  # no repeat by pass `limit`: the run stays as it ended, at max_epochs
+    mu, run.w, run.n_updates, before = found
+    run.status, run.n_epochs, run.n_presentations = "cycling", mu + run.period, (mu + run.period) * len(unit.rows)
+    run.cycle_start, run.cycle_length = _locate_cycle(unit, mu, run.period, *before)
 
 
 def _locate_cycle(unit, first, period, early_start, late_start):
@@ -471,18 +427,3 @@ def _trace(data, run, *, weights, pattern, net, updated, recorded):
 def _output(net, labels):
     """The unit's output: 1 iff W·X > 0 (labels 0/1), or sign(W·X) (labels -1/+1)."""
     return (net > 0).astype(np.int64) if labels == "0/1" else np.sign(net).astype(np.int64)
-
-
-def _pass_orders(n, order, seed, chunk=1024):
-    """Yield the presentation order of each pass, as a list of pattern indices.
-
-    Random passes are the argsort of uniform keys, drawn `chunk` passes at a time;
-    the draws come in sequence, so the orders do not depend on the chunk size.
-    """
-    if order == "cyclic":
-        cyclic = list(range(n))
-        while True:
-            yield cyclic
-    rng = np.random.default_rng(seed)
-    while True:
-        yield from rng.random((chunk, n)).argsort(axis=1, kind="stable").tolist()

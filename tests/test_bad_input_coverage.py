@@ -13,9 +13,10 @@ import test_bad_input_theory
 TABLES = (test_bad_input_core, test_bad_input_pictures, test_bad_input_theory, test_bad_input_multiclass)
 # Functions that take no input a caller could get wrong.
 NO_INPUT = {"honavar_or_example"}
-# The checks themselves, the fixed-order sums, and the helpers the picture modules share: internal helpers,
-# tested by tests of their own or through the pictures that use them.
-HELPERS = {"validation", "arithmetic", "plotting.base"}
+# The checks themselves, the fixed-order sums, the rule's parts (called by the learners after they have
+# checked their input) and the helpers the picture modules share: internal helpers, tested by tests of
+# their own or through the pictures that use them.
+HELPERS = {"validation", "arithmetic", "rule", "plotting.base"}
 
 
 def modules():

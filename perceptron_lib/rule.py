@@ -1,0 +1,202 @@
+"""The perceptron's rule, written once: the mistake test, the order of presentations, the stopping
+rule and the cycle test with its replay.
+
+Every learner of the package decides with these: `train` (and through it `train_layer`, one `train`
+per unit), the kernel perceptron (`train_kernel`), the perceptron criterion and the verdicts of
+geometry.py; `train_many` runs the same tests over many data sets at once, as array operations
+(batch.py), and is checked bit for bit against `train`. A change of the rule is a change here.
+
+Sources: V. Honavar, *Perceptron algorithm* (lecture notes, 1996), section 2, for the threshold
+unit, its correction and the stopping rule (a whole run of presentations with no correction);
+V. Manfredi, *Lecture 11: Perceptrons* (2021), for the mistake-driven rule and the cycling theorem
+(with cyclic order, the weights at the start of a pass decide everything after it); R. P. Brent,
+*An improved Monte Carlo factorization algorithm* (BIT, 1980), for finding a cycle in constant memory.
+"""
+import operator
+
+import numpy as np
+
+ORDERS = ("cyclic", "random")
+
+
+def is_mistake(net, target, labels):
+    """Whether the unit is corrected on a pattern whose net input is W·X.
+
+    - labels "0/1" (Honavar 1996, section 2): the unit outputs o = 1 if W·X > 0,
+      else 0, and a mistake is o != c;
+    - labels "-1/+1" (Manfredi 2021): a mistake is y W·X <= 0, so that W·X = 0
+      is a mistake whatever the label.
+
+    The two differ only at W·X = 0. Works on one number (a float or a
+    Fraction) or elementwise on arrays of nets and targets.
+
+    Parameters
+    ----------
+    net : number or ndarray
+        W·X.
+    target : int or ndarray
+        c in {0, 1} or y in {-1, +1}.
+    labels : {"0/1", "-1/+1"}
+        The label convention.
+
+    Returns
+    -------
+    bool or ndarray of bool
+
+    Examples
+    --------
+    >>> is_mistake(0.0, 1, "0/1"), is_mistake(0.0, 0, "0/1"), is_mistake(0.0, -1, "-1/+1")
+    (True, False, True)
+    """
+    if labels == "0/1":
+        return (net > 0) != (target == 1)
+    return target * net <= 0
+
+
+def random_orders(rng, passes, n):
+    """`passes` presentation orders of n patterns: the stable argsorts of uniform keys drawn from rng.
+
+    Draws follow each other in a generator, so orders drawn a few passes at a
+    time are those drawn all at once.
+    """
+    return rng.random((passes, n)).argsort(axis=1, kind="stable")
+
+
+def pass_orders(n, order, seed, chunk=1024):
+    """Yield the presentation order of each pass, as a list of pattern indices.
+
+    "cyclic" presents 0, 1, ..., n - 1 every pass; "random" a fresh permutation
+    each pass (`random_orders` from ``np.random.default_rng(seed)``, drawn
+    `chunk` passes at a time; the orders do not depend on the chunk).
+    """
+    if order == "cyclic":
+        cyclic = list(range(n))
+        while True:
+            yield cyclic
+    rng = np.random.default_rng(seed)
+    while True:
+        yield from random_orders(rng, chunk, n).tolist()
+
+
+class Convergence:
+    """The stopping rule: converged once every pattern has been presented, and found right, since the last correction.
+
+    With cyclic order this is Honavar's run of N presentations without a
+    change; with random order a pattern may come twice before another comes
+    at all, so the rule counts distinct patterns.
+    """
+
+    def __init__(self, n):
+        self.n = n
+        self.reset()
+
+    def reset(self):
+        """Forget what was found right (as after a correction)."""
+        self.right_since, self.count, self.corrections = [-1] * self.n, 0, 0
+
+    def corrected(self):
+        """A correction was made."""
+        self.corrections += 1
+        self.count = 0
+
+    def right(self, k):
+        """Pattern k was presented and found right; True once every pattern has been, since the last correction."""
+        if self.right_since[k] != self.corrections:
+            self.right_since[k] = self.corrections
+            self.count += 1
+        return self.count == self.n
+
+    def copy(self):
+        twin = Convergence.__new__(Convergence)
+        twin.n, twin.right_since, twin.count, twin.corrections = self.n, list(self.right_since), self.count, \
+            self.corrections
+        return twin
+
+
+class CycleTest:
+    """Brent's method on the map "state at the start of a pass -> state at the start of the next".
+
+    With cyclic order the state at a pass start decides every pass after it, so
+    a state seen before proves a cycle (Manfredi 2021, the cycling theorem).
+    Brent's method keeps one saved state: it finds the period of a cycle in
+    constant memory, at most a few periods after the cycle began; `first_repeat`
+    then finds where it began.
+    """
+
+    def __init__(self, start, same=operator.eq):
+        self.saved, self.power, self.lam, self.same = start, 1, 0, same
+
+    def period(self, state):
+        """Take the state at the next pass start; the period in passes if it is the saved one, else None."""
+        self.lam += 1
+        if self.same(state, self.saved):
+            return self.lam
+        if self.lam == self.power:
+            self.saved, self.power, self.lam = state, 2 * self.power, 0
+        return None
+
+
+def first_repeat(start, one_pass, period, limit, same=operator.eq):
+    """Where a run with a cycle of `period` passes first comes back to a pass start it had, in constant memory.
+
+    With the period p, the first repeat is at pass mu + p, where mu is the
+    first pass whose start comes back p passes later: run one copy p passes
+    ahead, then both together until they meet.
+
+    Parameters
+    ----------
+    start : state
+        The state at the start of the run.
+    one_pass : callable
+        ``one_pass(state) -> (state after one cyclic pass, corrections made)``.
+    period : int
+        The period, from `CycleTest.period`.
+    limit : int
+        Passes the run may make (max_epochs).
+    same : callable
+        Equality of states.
+
+    Returns
+    -------
+    (mu, state, corrections, before) or None
+        mu; the state at the first repeat (pass mu + p); the corrections
+        made up to it; and the states at the starts of passes mu - 1 and
+        mu - 1 + p (None, None if mu = 0). None if the first repeat would come
+        after `limit` passes.
+    """
+    if period > limit:
+        return None
+    ahead, corrections = start, 0
+    for _ in range(period):
+        ahead, done = one_pass(ahead)
+        corrections += done
+    behind, mu, before = start, 0, (None, None)
+    while not same(behind, ahead):
+        if mu + period >= limit:
+            return None
+        before = (behind, ahead)
+        behind, _ = one_pass(behind)
+        ahead, done = one_pass(ahead)
+        corrections += done
+        mu += 1
+    return mu, ahead, corrections, before
+
+
+def return_time(state, one_pass, limit, same=operator.eq):
+    """Passes until the state at a pass start comes back, if within `limit` passes; else None.
+
+    A run stopped at max_epochs = M whose first repeat came by pass M holds a
+    state of its cycle, which comes back within M passes: this finds the cycles
+    that began too late for Brent's method to notice (at most M more passes).
+    A pass that cannot be computed (`one_pass` raises ValueError, as exact
+    weights that outgrow their bits do) leaves the question undecided: None.
+    """
+    v = state
+    for passes in range(1, limit + 1):
+        try:
+            v, _ = one_pass(v)
+        except ValueError:
+            return None
+        if same(v, state):
+            return passes
+    return None
