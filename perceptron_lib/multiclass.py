@@ -565,7 +565,11 @@ def train_kernel(X, y, *, kernel="rbf", gamma=None, degree=2, code=None, order="
     max_epochs : int, default 100
         From 1. So that every run ends in seconds, max_epochs * n_samples may
         be at most 500,000 presentations, and max_epochs * n_samples^2 * m
-        (a run in which every presentation is a mistake) at most 10^9.
+        (a run in which every presentation is a mistake) at most 10^9. With
+        cyclic order a run that reaches max_epochs is replayed up to
+        max_epochs more passes, to find a cycle that began too late for
+        Brent's method to see (as `train` does): such a run costs up to twice
+        its passes.
 
     Returns
     -------
