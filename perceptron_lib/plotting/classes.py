@@ -1,7 +1,7 @@
 """Beyond two classes (lesson 09): classes with a marker and a colour each, a layer of units learning them, decision
 regions, confusion matrices, accuracy curves and small images.
 
-Lesson 08's pictures write at `LARGE_TEXT` (11 pt) or larger, for a projector; only the legend of classes is at `TEXT`.
+Lesson 09's pictures write at `LARGE_TEXT` (11 pt) or larger, for a projector; only the legend of classes is at `TEXT`.
 """
 import numpy as np
 
@@ -136,10 +136,10 @@ def plot_layer_steps(run, X, *, ax=None, steps=None, ncols=4, size=2.7, elev=18,
 
 def _unit_legend(fig, n_units):
     """A second legend under the classes': which line style is which unit's boundary W_j·X = 0."""
-    from matplotlib.lines import Line2D
-    handles = [Line2D([], [], color="black", lw=1.8, ls=UNIT_STYLES[j % 4], label=f"unit {j + 1}: {_unit_weights(j)}·X = 0")
-               for j in range(n_units)]
     from matplotlib.layout_engine import ConstrainedLayoutEngine
+    from matplotlib.lines import Line2D
+    handles = [Line2D([], [], color="black", lw=1.8, ls=UNIT_STYLES[j % 4],
+                      label=f"unit {j + 1}: {_unit_weights(j)}·X = 0") for j in range(n_units)]
     beside = isinstance(fig.get_layout_engine(), ConstrainedLayoutEngine)
     fig.legend(handles=handles, loc="outside right lower" if beside else "lower right", fontsize=TEXT,
                frameon=False, handlelength=2.6)
@@ -179,8 +179,10 @@ def _draw_layer(ax, run, X, k, view, marker_area):
         else:
             plane = _draw_plane(ax, w, lows, highs, style)
             if plane is not None:
-                terms = " ".join(f"{'−' if v < 0 else '+'} {abs(v):.2g} x{'₁₂₃'[i]}" for i, v in enumerate(w[1:]))
-                plane.description = f"{name}, {w[0]:.2g} {terms} = 0".replace("-", "−") + f", its edge {STYLE_NAMES[j % 4]}"
+                terms = " ".join(f"{'−' if v < 0 else '+'} {abs(v):.2g} x{'₁₂₃'[i]}"
+                                 for i, v in enumerate(w[1:]))
+                equation = f"{w[0]:.2g} {terms} = 0".replace("-", "−")
+                plane.description = f"{name}, {equation}, its edge {STYLE_NAMES[j % 4]}"
     ax.set(xlim=(lows[0], highs[0]), ylim=(lows[1], highs[1]), xticks=[], yticks=[])
     if X.shape[1] == 2:
         ax.set_aspect("equal")
