@@ -1,7 +1,7 @@
 """Beyond two classes (lesson 09): classes with a marker and a colour each, a layer of units learning them, decision
 regions, confusion matrices, accuracy curves and small images.
 
-Lesson 08's pictures write at `LARGE_TEXT` (11 pt) or larger, for a projector; only the legend of classes is at `TEXT`.
+Lesson 09's pictures write at `LARGE_TEXT` (11 pt) or larger, for a projector; only the legend of classes is at `TEXT`.
 """
 import numpy as np
 
@@ -12,6 +12,7 @@ from .base import (CLASS_COLORS, CLASS_MARKERS, LABEL, LARGE_TEXT, MAX_CLASS_PAN
 from .pattern_space import draw_decision_boundary, pattern_limits
 
 UNIT_STYLES = ["-", "--", ":", "-."]   # unit 1, 2, 3, 4 (then again)
+STYLE_NAMES = ["solid", "dashed", "dotted", "dash-dotted"]
 
 
 def draw_classes(X, labels, *, ax=None, size=30, **style):
@@ -62,10 +63,14 @@ def draw_classes(X, labels, *, ax=None, size=30, **style):
 def plot_layer_steps(run, X, *, ax=None, steps=None, ncols=4, size=2.7, elev=18, azim=-62):
     """A layer of units learning K classes, one panel per chosen step (the perceptron-network notes' two figures).
 
-    Each panel shows the classes and each unit's boundary W_i·X = 0 after
+    Each panel shows the classes and each unit's boundary W_j·X = 0 after
     that presentation: lines in the plane, planes in space (cut to the box
-    around the patterns), unit 1 solid, unit 2 dashed, unit 3 dotted. The
-    pattern just presented is ringed, in red when some unit was corrected.
+    around the patterns, its axes named x₁, x₂, x₃), unit 1 solid, unit 2
+    dashed, unit 3 dotted; a second legend says which style is which unit.
+    The pattern just presented is ringed, in red when some unit was
+    corrected. The last presentation of a run that ends with no correction is
+    titled "end". Markers grow with `size`, so that two large 3-D panels
+    read at a glance on a projector.
 
     Parameters
     ----------
@@ -111,7 +116,7 @@ def plot_layer_steps(run, X, *, ax=None, steps=None, ncols=4, size=2.7, elev=18,
                         (-(-len(steps) // ncols), ncols), projection="3d" if X.shape[1] == 3 else None)
     updated = run.updated
     for ax, k in zip(axes, steps):
-        _draw_layer(ax, run, X, k, (elev, azim))
+        _draw_layer(ax, run, X, k, (elev, azim), marker_area=(3.0 if X.shape[1] == 2 else 2.0) * size ** 2)
         title = "start"
         if k:
             j, units = run.pattern[k - 1], np.flatnonzero(updated[k - 1]) + 1
@@ -121,9 +126,23 @@ def plot_layer_steps(run, X, *, ax=None, steps=None, ncols=4, size=2.7, elev=18,
                                                              if len(units) else "no unit corrected")
             title = f"{k}: X{j + 1}" + (f", unit{'s' * (len(units) > 1)} {', '.join(map(str, units))}"
                                          if len(units) else "")
+            if k == run.n_presentations and not len(units):
+                title = f"end, after {k} presentations"
         ax.set_title(title, fontsize=LARGE_TEXT)
     _class_legend(fig, axes)
+    _unit_legend(fig, len(run.units))
     return fig
+
+
+def _unit_legend(fig, n_units):
+    """A second legend under the classes': which line style is which unit's boundary W_j·X = 0."""
+    from matplotlib.layout_engine import ConstrainedLayoutEngine
+    from matplotlib.lines import Line2D
+    handles = [Line2D([], [], color="black", lw=1.8, ls=UNIT_STYLES[j % 4],
+                      label=f"unit {j + 1}: {_unit_weights(j)}·X = 0") for j in range(n_units)]
+    beside = isinstance(fig.get_layout_engine(), ConstrainedLayoutEngine)
+    fig.legend(handles=handles, loc="outside right lower" if beside else "lower right", fontsize=TEXT,
+               frameon=False, handlelength=2.6)
 
 
 def _layer_steps(run, steps):
@@ -139,25 +158,39 @@ def _layer_steps(run, steps):
     return [check.whole("steps", k, minimum=0, maximum=run.n_presentations) for k in steps]
 
 
-def _draw_layer(ax, run, X, k, view):
+def _unit_weights(j):
+    """'W₁' for unit 1 (j = 0): the weights of unit j + 1, with a subscript the fonts have."""
+    return "W" + str(j + 1).translate(str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉"))
+
+
+def _draw_layer(ax, run, X, k, view, marker_area):
     """The classes and every unit's boundary after presentation k, on a 2-D or 3-D Axes."""
     lows, highs = X.min(axis=0), X.max(axis=0)
     pad = 0.15 * float((highs - lows).max()) + 0.1
     lows, highs = lows - pad, highs + pad
-    draw_classes(X, run.labels, ax=ax, size=12 if X.shape[1] == 2 else 6,
-                 **({} if X.shape[1] == 2 else {"depthshade": False}))
-    for i, w in enumerate(run.weights_at(k)):
+    draw_classes(X, run.labels, ax=ax, size=marker_area, **({} if X.shape[1] == 2 else {"depthshade": False}))
+    for j, w in enumerate(run.weights_at(k)):
+        style, name = UNIT_STYLES[j % 4], f"unit {j + 1}'s boundary {_unit_weights(j)}·X = 0"
         if X.shape[1] == 2:
             drawn = draw_decision_boundary(ax, w, xlim=(lows[0], highs[0]), ylim=(lows[1], highs[1]), arrow=False,
-                                           lw=1.8, ls=UNIT_STYLES[i % 4], color="black")
+                                           lw=1.8, ls=style, color="black")
             drawn["side"].set_visible(False)
+            drawn["line"].description = name
         else:
-            _draw_plane(ax, w, lows, highs, UNIT_STYLES[i % 4])
+            plane = _draw_plane(ax, w, lows, highs, style)
+            if plane is not None:
+                terms = " ".join(f"{'−' if v < 0 else '+'} {abs(v):.2g} x{'₁₂₃'[i]}"
+                                 for i, v in enumerate(w[1:]))
+                equation = f"{w[0]:.2g} {terms} = 0".replace("-", "−")
+                plane.description = f"{name}, {equation}, its edge {STYLE_NAMES[j % 4]}"
     ax.set(xlim=(lows[0], highs[0]), ylim=(lows[1], highs[1]), xticks=[], yticks=[])
     if X.shape[1] == 2:
         ax.set_aspect("equal")
     else:
         ax.set(zlim=(lows[2], highs[2]), zticks=[])
+        for axis, name in zip((ax.xaxis, ax.yaxis, ax.zaxis), ("x₁", "x₂", "x₃")):
+            axis.set_label_text(name, fontsize=LARGE_TEXT)
+            axis.labelpad = -14
         ax.view_init(*view)
 
 
@@ -266,8 +299,8 @@ def plot_regions(predicts, X, labels, titles, *, ax=None, size=3.4, resolution=1
                      resolution=resolution)
         draw_classes(X, labels, ax=ax, size=22 if len(X) > 20 else 110, edgecolors="white", linewidths=0.5)
         ax.set(xlim=xlim, ylim=ylim, aspect="equal")
-        ax.set_xlabel("x1", fontsize=LARGE_TEXT)
-        ax.set_ylabel("x2", fontsize=LARGE_TEXT)
+        ax.set_xlabel("x₁", fontsize=LARGE_TEXT)
+        ax.set_ylabel("x₂", fontsize=LARGE_TEXT)
         ax.tick_params(labelsize=LARGE_TEXT)
         ax.set_title(title, fontsize=LABEL)
     _class_legend(fig, axes)
