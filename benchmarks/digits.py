@@ -22,7 +22,8 @@ import argparse
 import numpy as np
 
 from perceptron_lib.datasets import digit_halves
-from perceptron_lib.multiclass import class_codes, kernel_matrix, train_kernel
+from perceptron_lib.kernels import kernel_matrix, train_kernel
+from perceptron_lib.multiclass import class_codes
 from perceptron_lib.scores import accuracy
 from timing import best_time
 

@@ -19,7 +19,7 @@ import numpy as np
 
 import perceptron_lib as pl
 from perceptron_lib.datasets import separable_data
-from perceptron_lib.multiclass import train_kernel
+from perceptron_lib.kernels import train_kernel
 from timing import best_time
 
 

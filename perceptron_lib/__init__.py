@@ -28,8 +28,10 @@ from .criterion import criterion_gradient, perceptron_criterion
 from .sigmoid import SigmoidRun, beta_opt, sigmoid_cost, sigmoid_gradient, train_sigmoid, weight_change
 from .budinich import (AdaptiveRuns, StandardGrid, StandardRuns, adaptive_algorithm, standard_algorithm,
                        standard_algorithm_grid)
-# Beyond two classes: class codes, layers of units, the kernel perceptron (multiclass.py), scores (scores.py)
-from .multiclass import KernelRun, LayerRun, class_codes, decode, kernel_matrix, train_kernel, train_layer
+# Beyond two classes: class codes and layers of units (multiclass.py), the kernel perceptron (kernels.py),
+# scores (scores.py)
+from .kernels import KernelRun, kernel_matrix, train_kernel
+from .multiclass import LayerRun, class_codes, decode, train_layer
 from .scores import accuracy, confusion_matrix
 # Theory: bounds (bounds.py), separability of one data set (separability.py), counting (capacity.py),
 # separable Boolean functions (boolean_counts.py), geometry of both spaces (geometry.py)

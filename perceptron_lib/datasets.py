@@ -14,7 +14,8 @@ import numpy as np
 
 from . import validation as check
 from .arithmetic import add_with_ones, nets, norm
-from .multiclass import MAX_KERNEL_SAMPLES, class_codes
+from .kernels import MAX_KERNEL_SAMPLES
+from .multiclass import class_codes
 
 BOOLEAN_FUNCTIONS = ("and", "or", "nand", "nor", "xor", "xnor", "at_least")
 MAX_INPUTS = 20             # 2**20 patterns

@@ -1,7 +1,7 @@
 """How good a classifier's predictions are: the confusion matrix and the accuracy.
 
 The notes on the perceptron network score the kernel perceptron on
-handwritten digits this way (see multiclass.py).
+handwritten digits this way (see kernels.py).
 """
 import numpy as np
 

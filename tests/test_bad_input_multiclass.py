@@ -3,6 +3,7 @@ import numpy as np
 import pytest
 from matplotlib.figure import Figure
 
+from perceptron_lib import kernels as kn
 from perceptron_lib import multiclass as m
 from perceptron_lib import datasets, plotting, scores
 
@@ -10,7 +11,7 @@ from bad_input import case, check, ids
 
 TWO = ([[0, 0], [1, 1]], [0, 1])
 LAYER = m.train_layer(*TWO)
-KERNEL_RUN = m.train_kernel([[0], [1]], [0, 1])
+KERNEL_RUN = kn.train_kernel([[0], [1]], [0, 1])
 CORNERS = datasets.corner_clusters(2, n_per_class=3)
 CUBE = datasets.corner_clusters(3, n_per_class=2)
 CORNER_LAYER = m.train_layer(*CORNERS)
@@ -63,50 +64,54 @@ MULTICLASS = [
          "2,000,000 recorded", "max_epochs=500 with 1000 patterns and 10 units", "max_epochs <= 200"),
     case("multiclass.LayerRun.weights_at", lambda: LAYER.weights_at(99), ValueError, "k", "0 to", "99"),
     case("multiclass.LayerRun.weights_at", lambda: LAYER.weights_at(1.0), TypeError, "k", "whole number", "1.0"),
+    case("multiclass.class_numbers", lambda: m.class_numbers("y", [0, 7], 2, "one-hot", 3), ValueError, "y",
+         "from 0 to 2", "7"),
+    case("kernels.train_kernel", lambda: kn.train_kernel([[0], [1]], [0, 1, 1], code="one-hot"), ValueError, "y",
+         "one class number per pattern (2)", "got 3"),
     case("multiclass.LayerRun.predict", lambda: LAYER.predict([[1, 2, 3]]), ValueError, "X", "(n_samples, 2)",
          "(1, 3)"),
-    case("multiclass.kernel_matrix", lambda: m.kernel_matrix([[0, 0]], [[1, 1]], kernel="sigmoid"), ValueError,
+    case("kernels.kernel_matrix", lambda: kn.kernel_matrix([[0, 0]], [[1, 1]], kernel="sigmoid"), ValueError,
          "kernel", "'linear', 'polynomial', 'rbf'", "'sigmoid'"),
-    case("multiclass.kernel_matrix", lambda: m.kernel_matrix([[0, 0]], [[1, 1, 1]]), ValueError, "B",
+    case("kernels.kernel_matrix", lambda: kn.kernel_matrix([[0, 0]], [[1, 1, 1]]), ValueError, "B",
          "(n_samples, 2)", "(1, 3)"),
-    case("multiclass.kernel_matrix", lambda: m.kernel_matrix([[0, 0]], [[1, 1]], gamma=0), ValueError, "gamma",
+    case("kernels.kernel_matrix", lambda: kn.kernel_matrix([[0, 0]], [[1, 1]], gamma=0), ValueError, "gamma",
          "> 0", "0"),
-    case("multiclass.kernel_matrix", lambda: m.kernel_matrix([[0, 0]], [[1, 1]], gamma="wide"), TypeError,
+    case("kernels.kernel_matrix", lambda: kn.kernel_matrix([[0, 0]], [[1, 1]], gamma="wide"), TypeError,
          "gamma", "finite number", "'wide'"),
-    case("multiclass.kernel_matrix", lambda: m.kernel_matrix([[0]], [[1]], kernel="polynomial", degree=11),
+    case("kernels.kernel_matrix", lambda: kn.kernel_matrix([[0]], [[1]], kernel="polynomial", degree=11),
          ValueError, "degree", "1 to 10", "11"),
-    case("multiclass.kernel_matrix", lambda: m.kernel_matrix(np.zeros((3001, 1)), np.zeros((3001, 1))),
+    case("kernels.kernel_matrix", lambda: kn.kernel_matrix(np.zeros((3001, 1)), np.zeros((3001, 1))),
          ValueError, "too large", "3001 x 3001", "at most 9,000,000"),
-    case("multiclass.kernel_matrix", lambda: m.kernel_matrix(np.zeros((3000, 1000)), np.zeros((3000, 1000))),
+    case("kernels.kernel_matrix", lambda: kn.kernel_matrix(np.zeros((3000, 1000)), np.zeros((3000, 1000))),
          ValueError, "too large", "3000 x 3000 entries of 1000 features", "2,000,000,000 entries times features"),
-    case("multiclass.exp_nonpositive", lambda: m.exp_nonpositive([1.0]), ValueError, "x", "<= 0", "1.0"),
-    case("multiclass.exp_nonpositive", lambda: m.exp_nonpositive([np.nan]), ValueError, "x", "finite", "NaN"),
-    case("multiclass.train_kernel", lambda: m.train_kernel(np.zeros((3001, 1)), np.ones(3001)), ValueError,
+    case("kernels.exp_nonpositive", lambda: kn.exp_nonpositive([1.0]), ValueError, "x", "<= 0", "1.0"),
+    case("kernels.exp_nonpositive", lambda: kn.exp_nonpositive([np.nan]), ValueError, "x", "finite", "NaN"),
+    case("kernels.train_kernel", lambda: kn.train_kernel(np.zeros((3001, 1)), np.ones(3001)), ValueError,
          "X", "at most 3000 patterns", "3001"),
-    case("multiclass.train_kernel", lambda: m.train_kernel([[0], [1]], [0, 2]), ValueError, "y",
+    case("kernels.train_kernel", lambda: kn.train_kernel([[0], [1]], [0, 2]), ValueError, "y",
          "{0, 1}", "[0, 2]"),
-    case("multiclass.train_kernel", lambda: m.train_kernel([[0], [1]], [0, 1], max_epochs=10**6), ValueError,
+    case("kernels.train_kernel", lambda: kn.train_kernel([[0], [1]], [0, 1], max_epochs=10**6), ValueError,
          "max_epochs", "500,000 presentations", "max_epochs=1000000 with 2 patterns", "max_epochs <= 250000"),
-    case("multiclass.train_kernel", lambda: m.train_kernel(np.zeros((2000, 1)), np.arange(2000) % 10,
+    case("kernels.train_kernel", lambda: kn.train_kernel(np.zeros((2000, 1)), np.arange(2000) % 10,
                                                            code="one-hot"), ValueError, "max_epochs",
          "n_samples^2 * units within 1,000,000,000", "2000 patterns and 10 units", "max_epochs <= 25"),
-    case("multiclass.train_kernel", lambda: m.train_kernel([[0], [1]], [0, 1], max_epochs=0), ValueError,
+    case("kernels.train_kernel", lambda: kn.train_kernel([[0], [1]], [0, 1], max_epochs=0), ValueError,
          "max_epochs", ">= 1", "0"),
-    case("multiclass.train_kernel", lambda: m.train_kernel([[0], [1]], [0, 1], seed=1), ValueError, "seed",
+    case("kernels.train_kernel", lambda: kn.train_kernel([[0], [1]], [0, 1], seed=1), ValueError, "seed",
          "order='random'", "seed=1"),
-    case("multiclass.train_kernel", lambda: m.train_kernel([[0], [1]], [0, 1], order="shuffled"), ValueError,
+    case("kernels.train_kernel", lambda: kn.train_kernel([[0], [1]], [0, 1], order="shuffled"), ValueError,
          "order", "'cyclic', 'random'", "'shuffled'"),
-    case("multiclass.train_kernel", lambda: m.train_kernel([[0], [1]], [0, 1], code="x"), ValueError, "code",
+    case("kernels.train_kernel", lambda: kn.train_kernel([[0], [1]], [0, 1], code="x"), ValueError, "code",
          "'one-hot'", "'x'"),
-    case("multiclass.train_kernel", lambda: m.train_kernel([[0], [1]], [0, 1], kernel="rbf", gamma=-1),
+    case("kernels.train_kernel", lambda: kn.train_kernel([[0], [1]], [0, 1], kernel="rbf", gamma=-1),
          ValueError, "gamma", "> 0", "-1"),
-    case("multiclass.train_kernel", lambda: m.train_kernel([[0], [1]], [0, 1], kernel="poly"), ValueError,
+    case("kernels.train_kernel", lambda: kn.train_kernel([[0], [1]], [0, 1], kernel="poly"), ValueError,
          "kernel", "'polynomial'", "'poly'"),
-    case("multiclass.KernelRun.decision", lambda: KERNEL_RUN.decision([[1, 2]]), ValueError, "X",
+    case("kernels.KernelRun.decision", lambda: KERNEL_RUN.decision([[1, 2]]), ValueError, "X",
          "(n_samples, 1)", "(1, 2)"),
-    case("multiclass.KernelRun.decision", lambda: KERNEL_RUN.decision(np.zeros((3, 0))), ValueError, "X",
+    case("kernels.KernelRun.decision", lambda: KERNEL_RUN.decision(np.zeros((3, 0))), ValueError, "X",
          "at least one feature", "(3, 0)"),
-    case("multiclass.KernelRun.predict", lambda: KERNEL_RUN.predict("x"), TypeError, "X", "real numbers", "'x'"),
+    case("kernels.KernelRun.predict", lambda: KERNEL_RUN.predict("x"), TypeError, "X", "real numbers", "'x'"),
     case("scores.confusion_matrix", lambda: scores.confusion_matrix([0, 1], [0]), ValueError, "true and predicted",
          "same length", "2 and 1"),
     case("scores.confusion_matrix", lambda: scores.confusion_matrix([0, -1], [0, 1]), ValueError,
@@ -198,7 +203,7 @@ def test_primal_weights_need_the_linear_kernel():
 
 
 def test_decisions_on_too_many_patterns_are_refused_before_any_work(monkeypatch):
-    run = m.train_kernel(*datasets.corner_clusters(2, n_per_class=50), code="one-hot")
-    monkeypatch.setattr(m, "MAX_KERNEL_WORK", 1000)        # the real limit would need gigabytes of patterns
+    run = kn.train_kernel(*datasets.corner_clusters(2, n_per_class=50), code="one-hot")
+    monkeypatch.setattr(kn, "MAX_KERNEL_WORK", 1000)        # the real limit would need gigabytes of patterns
     with pytest.raises(ValueError, match=r"X must keep the kernel work within 1,000 .*500 patterns against"):
         run.decision(np.zeros((500, 2)))

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import perceptron_lib as pl
-from perceptron_lib.multiclass import train_kernel
+from perceptron_lib.kernels import train_kernel
 from perceptron_lib.rule import (Convergence, CycleTest, first_repeat, is_mistake, pass_orders, random_orders,
                                  return_time)
 

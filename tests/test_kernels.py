@@ -1,0 +1,237 @@
+"""kernels.py: the kernel perceptron (the notes' dual form), its kernels and its portable exponential."""
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from perceptron_lib import boolean_function, to_signed, train
+from perceptron_lib.datasets import digit_halves, ring_data
+from perceptron_lib.kernels import exp_nonpositive, kernel_matrix, train_kernel
+from perceptron_lib.multiclass import class_codes
+from perceptron_lib.scores import accuracy
+from properties import examples
+from subprocesses import output_under
+
+
+integer_data = st.integers(2, 12).flatmap(lambda n: st.tuples(
+    st.lists(st.lists(st.integers(-4, 4), min_size=2, max_size=2), min_size=n, max_size=n),
+    st.lists(st.booleans(), min_size=n, max_size=n), st.sampled_from(["-1/+1", "0/1"]),
+    st.sampled_from(["cyclic", "random"]), st.integers(0, 50)))
+
+
+@settings(max_examples=examples(80), deadline=None)
+@given(integer_data)
+def test_with_a_linear_kernel_the_dual_run_is_trains_run(data):
+    X, positive, convention, order, seed = data
+    y = np.where(positive, 1, -1 if convention == "-1/+1" else 0)
+    seed = seed if order == "random" else None
+    primal = train(X, y, order=order, seed=seed, max_epochs=60)
+    dual = train_kernel(X, y, kernel="linear", order=order, seed=seed, max_epochs=60)
+    assert dual.n_presentations == primal.n_presentations
+    assert np.array_equal(dual.pattern, primal.pattern)
+    assert np.array_equal(dual.mistakes[:, 0], primal.updated)
+    assert dual.status == (primal.status if primal.status != "stalled" else dual.status)
+    assert np.array_equal(dual.primal_weights()[0], primal.final_weights)
+    assert np.array_equal(dual.alpha[:, 0], np.bincount(primal.pattern[primal.updated], minlength=len(X)))
+    new = np.array([[0, 0], [3, -2], [-1, 4]])
+    W = primal.final_weights
+    negative = 0 if set(y.tolist()) <= {0, 1} else -1      # labels all 1 are 0/1 labels, as in train
+    assert np.array_equal(dual.predict(new), np.where(W[0] + W[1] * new[:, 0] + W[2] * new[:, 1] > 0, 1, negative))
+
+
+def test_alpha_after_the_or_run_counts_the_mistakes_of_lesson_02s_trace():
+    X, c = boolean_function("or")
+    primal, dual = train(X, c), train_kernel(X, c, kernel="linear")
+    counts = np.bincount(primal.pattern[primal.updated], minlength=4)
+    assert dual.alpha[:, 0].tolist() == counts.tolist() == [2, 1, 1, 0]
+    assert dual.primal_weights()[0].tolist() == primal.final_weights.tolist() == [0, 1, 1]
+    assert np.array_equal(dual.mistakes[:, 0], primal.updated)
+
+
+def dual_loop(K, targets, max_epochs=100):
+    """The notes' Matlab loop: f(x_j) = sum_n alpha_n y_n k(x_n, x_j) summed afresh at each presentation."""
+    n, m = targets.shape
+    alpha, quiet = np.zeros((n, m), np.int64), 0
+    for _ in range(max_epochs):
+        for j in range(n):
+            wrong = []
+            for i in range(m):
+                f = 0.0
+                for k in range(n):
+                    f += alpha[k, i] * targets[k, i] * K[k, j]
+                wrong.append(targets[j, i] * f <= 0)
+            alpha[j] += wrong
+            quiet = 0 if any(wrong) else quiet + 1
+            if quiet == n:
+                return alpha
+    return alpha
+
+
+def test_several_units_with_a_polynomial_kernel_make_the_notes_loops_run():
+    """On whole numbers every kernel value and net is exact, so the two must agree to the last mistake."""
+    labels = np.repeat(np.arange(4), 6)
+    X = 3 * class_codes(4, "binary")[labels] + np.random.default_rng(0).integers(-1, 2, size=(24, 2))
+    run = train_kernel(X, labels, kernel="polynomial", degree=3, code="one-hot")
+    assert run.status == "converged" and run.alpha.sum() > 4
+    K = kernel_matrix(X, X, kernel="polynomial", degree=3)
+    assert np.array_equal(run.alpha, dual_loop(K, class_codes(4)[labels]))
+
+
+def test_a_run_without_mistakes_keeps_alpha_zero_and_predicts_from_nets_of_zero():
+    run = train_kernel([[0], [1]], [0, 0])          # 0/1 labels: W·X = 0 is output 0, right for both
+    assert run.status == "converged" and run.alpha.sum() == 0
+    assert run.decision([[5.0]]).tolist() == [[0.0]] and run.predict([[5.0]]).tolist() == [0]
+
+
+def test_kernels_solve_xor_and_the_ring_that_no_line_separates():
+    X, c = boolean_function("xor")
+    assert train(X, to_signed(c)).status == "cycling"
+    assert train_kernel(X, c, kernel="linear").status == "cycling"
+    for kernel in ("polynomial", "rbf"):
+        run = train_kernel(X, c, kernel=kernel, gamma=2.0)
+        assert run.status == "converged" and run.predict(X).tolist() == c.tolist()
+    R, y = ring_data(200, seed=1)
+    radius = np.sqrt(R[:, 0] ** 2 + R[:, 1] ** 2)
+    assert (radius[y == 1] <= 1).all() and ((radius[y == -1] >= 1.5) & (radius[y == -1] <= 2.5)).all()
+    run = train_kernel(R, y, kernel="rbf", gamma=1.0)
+    assert run.status == "converged" and (run.predict(R) == y).all()
+
+
+def test_kernel_matrices_agree_with_scikit_learn_whatever_the_blocks():
+    from sklearn.metrics.pairwise import polynomial_kernel, rbf_kernel
+    rng = np.random.default_rng(0)
+    A, B = rng.normal(size=(700, 5)), rng.normal(size=(200, 5))    # 140,000 entries: three blocks
+    K = kernel_matrix(A, B, gamma=0.3)
+    assert np.allclose(K, rbf_kernel(A, B, gamma=0.3), rtol=1e-14, atol=0)
+    assert np.array_equal(K[350:351], kernel_matrix(A[350:351], B, gamma=0.3))
+    assert np.allclose(kernel_matrix(A, B, kernel="polynomial", degree=3),
+                       polynomial_kernel(A, B, degree=3, gamma=1, coef0=1), rtol=1e-12)
+
+
+@pytest.mark.parametrize("kernel", ["linear", "polynomial", "rbf"])
+def test_small_whole_numbers_take_a_faster_path_to_the_very_same_kernel(kernel, monkeypatch):
+    import perceptron_lib.kernels as kernels
+    rng = np.random.default_rng(2)
+    A, B = rng.integers(0, 17, size=(300, 64)).astype(float), rng.integers(0, 17, size=(250, 64)).astype(float)
+    fast = kernel_matrix(A, B, kernel=kernel, gamma=0.001, degree=3)
+    assert kernels._small_integers(A, B)[0].dtype == np.int32
+    monkeypatch.setattr(kernels, "_small_integers", lambda A, B: (A, B))
+    assert np.array_equal(fast, kernel_matrix(A, B, kernel=kernel, gamma=0.001, degree=3))
+
+
+def test_decisions_on_many_patterns_are_those_pattern_by_pattern():
+    R, y = ring_data(300, seed=3)
+    run = train_kernel(R, y, gamma=1.0)
+    grid = np.random.default_rng(1).uniform(-3, 3, size=(5000, 2))
+    assert np.array_equal(run.decision(grid)[4321:4323], run.decision(grid[4321:4323]))
+
+
+def test_the_exponential_is_within_a_few_ulps_of_the_librarys():
+    x = -np.concatenate([np.linspace(0, 50, 20001), [100, 300, 700, 740]])
+    ours, theirs = exp_nonpositive(x), np.array([math.exp(v) for v in x])
+    assert np.all(np.abs(ours - theirs) <= 4 * np.spacing(theirs))
+    assert exp_nonpositive([-2000.0])[0] == 0.0
+
+
+
+kernel_data = st.integers(2, 14).flatmap(lambda n: st.tuples(
+    st.lists(st.lists(st.floats(-3, 3, allow_subnormal=False), min_size=2, max_size=2), min_size=n, max_size=n),
+    st.lists(st.integers(0, 4), min_size=n, max_size=n), st.sampled_from([None, "one-hot", "binary"]),
+    st.sampled_from(["linear", "polynomial", "rbf"]), st.floats(-4, 4), st.integers(1, 4),
+    st.sampled_from(["cyclic", "random"])))
+
+
+@settings(max_examples=examples(150), deadline=None)
+@given(kernel_data)
+def test_a_converged_kernel_run_predicts_every_training_pattern_right(data):
+    """For every kernel and width: converged means predict gets the whole training set right."""
+    X, labels, code, kernel, log_gamma, degree, order = data
+    labels = np.array(labels)
+    if code is None:
+        labels = np.where(labels % 2 == 1, 1, -1 if labels[0] % 4 == 0 else 0)   # one unit, -1/+1 or 0/1
+    elif labels.max() == 0:
+        labels[-1] = 1
+    run = train_kernel(X, labels, kernel=kernel, gamma=10.0 ** log_gamma, degree=degree, code=code, order=order,
+                       seed=0 if order == "random" else None, max_epochs=40)
+    if run.status == "converged":
+        predicted = run.predict(X)
+        assert np.array_equal(predicted, labels)
+
+
+@pytest.mark.parametrize("code", ["one-hot", "binary"])
+def test_converged_digit_runs_predict_their_training_half_right_at_every_width(code):
+    """The gammas of lesson 09's curve and beyond, where the nets span 1e-15 to 1e-300."""
+    X_train, _, t_train, _ = digit_halves()
+    for gamma in (0.0003, 0.001, 0.003, 0.01, 0.03, 0.1, 0.3, 1.0, 3.0):
+        run = train_kernel(X_train, t_train, gamma=gamma, code=code)
+        assert run.status == "converged", gamma
+        assert accuracy(t_train, run.predict(X_train)) == 1.0, gamma
+
+
+def test_a_convergence_that_predicts_sums_overrule_does_not_end_the_run():
+    """A kernel matrix with a near-tie: the nets kept in mistake order say "all right" one pass before
+    predict's sums (in pattern order) do. The run goes on until predict's sums agree."""
+    from perceptron_lib.kernels import _dual_run, _support_nets
+    tiny, ulp = 2.0**-52, 1.0 + 2.0**-52
+    K = np.array([[ulp, tiny, 1.0], [tiny, 0.0, 1.5 * tiny], [1.0, 1.5 * tiny, 1.0]])
+    y = np.array([[-1.0], [1.0], [1.0]])
+    alpha, pattern, mistakes, status, _ = _dual_run(K, y, "-1/+1", "cyclic", None, 20)
+    assert status == "converged" and alpha[:, 0].tolist() == [6, 3, 6]
+    assert (y * _support_nets(K, alpha * y) > 0).all()
+    nets, counts, quiet = np.zeros(3), np.zeros(3, int), 0       # the same loop without the check
+    for j in pattern:
+        if y[j, 0] * nets[j] <= 0:
+            nets, counts, quiet = nets + K[j] * y[j, 0], counts + np.eye(3, dtype=int)[j], 0
+        else:
+            quiet += 1
+        if quiet == 3:
+            break
+    assert counts.sum() < alpha.sum() and (y[:, 0] * _support_nets(K, counts[:, None] * y)[:, 0] <= 0).any()
+
+
+def test_digits_reach_zero_training_error_and_97_percent_on_the_other_half():
+    X_train, X_test, t_train, t_test = digit_halves()
+    assert len(X_train) == 898 and len(X_test) == 899 and (np.bincount(t_train) >= 87).all()
+    run = train_kernel(X_train, t_train, kernel="rbf", gamma=0.001, code="one-hot")
+    assert run.status == "converged"
+    assert accuracy(t_train, run.predict(X_train)) == 1.0
+    assert accuracy(t_test, run.predict(X_test)) >= 0.97
+
+
+DETERMINISM = """
+import hashlib
+import numpy as np
+from numpy._core import _multiarray_umath as umath
+from perceptron_lib.datasets import digit_halves, ring_data
+from perceptron_lib.kernels import exp_nonpositive, train_kernel
+X_train, X_test, t_train, t_test = digit_halves()
+parts = []
+for kernel in ("rbf", "polynomial"):
+    run = train_kernel(X_train[:400], t_train[:400], kernel=kernel, gamma=0.001, degree=3, code="one-hot")
+    parts += [run.alpha, run.pattern, run.decision(X_test[:300])]
+parts += [*ring_data(300, seed=2), exp_nonpositive(-np.linspace(0, 745, 100001))]
+used = [name for name in umath.__cpu_dispatch__ if umath.__cpu_features__.get(name)]
+print(hashlib.sha256(b"".join(part.tobytes() for part in parts)).hexdigest(), *used)
+"""
+
+
+def test_kernel_runs_are_the_same_under_other_blas_kernels_and_without_simd():
+    """No BLAS, and no CPU-dispatched exp or power: the digests match with AVX2 and AVX-512 code turned off.
+
+    numpy's own np.exp and ** do change in their last bits when these features are
+    turned off on an AVX-512 machine; the kernel perceptron must not.
+    """
+    from subprocesses import simd_features
+    simd = simd_features()
+    digests, used = set(), []
+    for blas, features in ((None, None), ("Prescott", None), ("Haswell", simd or None)):
+        out = output_under(DETERMINISM, blas=blas, disabled_features=features).split()
+        digests.add(out[0])
+        used.append(out[1:])
+    assert len(digests) == 1, digests
+    assert used == [simd.split(), simd.split(), []], used     # the last run had numpy's SIMD code turned off
+
+
+# ---------------------------------------------------------------- the pictures (plotting/classes.py)
