@@ -301,7 +301,7 @@ def plot_cover_check(measured=None, trials=None, *, ax=None, size=(8.2, 3.5)):
         # one legend for the measured panels, under them, where it hides no point
         fig.legend(*axes[0].get_legend_handles_labels(), loc="outside lower center", ncol=5, fontsize=LARGE_TEXT,
                    frameon=False)
-    curves.legend(fontsize=LARGE_TEXT, loc="lower left")   # the empty corner: the crossing at N = 2d stays in view
+    curves.legend(fontsize=LARGE_TEXT, loc="upper right")   # the empty corner: the crossing at N = 2d stays in view
     return fig
 
 
@@ -379,9 +379,11 @@ def plot_n_min(n=40, sizes=(25, 50, 100, 200, 400), *, ax=None, size=(8.2, 3.5))
     linear.axvline(n_min_peak(n), color=UPDATE, ls="--", label=f"largest at p = {n_min_peak(n)}")
     _style(linear, f"linear scale, N = {n} patterns", "inputs p", "N_min(N, p)")
     blues = ("#9ecae1", "#6baed6", "#3182bd", "#08519c", "#08306b", "#041e45", "#020f24", "#000000")
-    for m, colour in zip(sizes, blues):
+    # each N its own shade and line style, so that no two curves differ by colour alone
+    dashes = ("-", "--", ":", "-.", (0, (5, 1)), (0, (3, 1, 1, 1)), (0, (1, 1)), (0, (8, 3)))
+    for m, colour, style in zip(sizes, blues, dashes):
         logarithmic.plot([d / m for d in range(1, m + 1)], [log_n_min(m, d) / np.log(10) for d in range(1, m + 1)],
-                         color=colour, label=f"N = {m}")
+                         color=colour, ls=style, lw=2, label=f"N = {m}")
     logarithmic.axvline(0.2, color=UPDATE, ls="--", label="p = N / 5")
     _style(logarithmic, "logarithmic scale, several N", "inputs per pattern p / N", "log₁₀ N_min(N, p)")
     for one in (linear, logarithmic):
@@ -514,11 +516,13 @@ def plot_cube_check(cube, *, trials=None, ax=None, size=(7, 3.4)):
         trials = check.whole("trials", trials, minimum=1, maximum=10**6)
         intervals = {m: _intervals(f"cube[{m}][1]", fractions, trials) for m, (_, fractions) in checked.items()}
     fig, (one,) = panels(ax, 1, check_figsize(size))
-    for (m, (sizes, fractions)), colour in zip(checked.items(), (NEGATIVE, POSITIVE, "#2a9d3a", "black")):
+    # each cube its own colour, line style and marker, so that no two differ by colour alone
+    styles = zip((NEGATIVE, POSITIVE, "#2a9d3a", "black"), ("-", "--", ":", "-."), ("s", "o", "^", "D"))
+    for (m, (sizes, fractions)), (colour, dashes, marker) in zip(checked.items(), styles):
         ratio = [n / (m + 1) for n in sizes]
-        one.plot(ratio, [float(separable_probability(n, m + 1)) for n in sizes], "-", color=colour,
+        one.plot(ratio, [float(separable_probability(n, m + 1)) for n in sizes], ls=dashes, color=colour,
                  label=f"Cover, d = {m + 1} weights")
-        one.plot(ratio, fractions, "o", color=colour, label=f"corners of the {m}-cube (p = {m})")
+        one.plot(ratio, fractions, marker, color=colour, label=f"corners of the {m}-cube (p = {m})")
         if trials is not None:
             one.vlines(ratio, *intervals[m], color=colour, lw=1.5)
     one.axvline(2, color="grey", ls="--")
