@@ -290,7 +290,7 @@ def plot_cover_check(measured=None, trials=None, *, ax=None, size=(8.2, 3.5)):
     for d, colour, dashes in zip((2, 4, 20, 200), CLASS_COLORS, ("-", "--", ":", "-.")):
         sizes = range(1, 4 * d + 1)
         curves.plot([n / d for n in sizes], [float(separable_probability(n, d)) for n in sizes],
-                    label=f"d = {d} weights", color=colour, ls=dashes, lw=2)
+                    label=f"d = {d}", color=colour, ls=dashes, lw=2)
     if measured:
         curves.axvline(2, color=UPDATE, ls="--")
     _style(curves, "Cover's curve as d grows", "points per weight N / d")
@@ -301,7 +301,9 @@ def plot_cover_check(measured=None, trials=None, *, ax=None, size=(8.2, 3.5)):
         # one legend for the measured panels, under them, where it hides no point
         fig.legend(*axes[0].get_legend_handles_labels(), loc="outside lower center", ncol=5, fontsize=LARGE_TEXT,
                    frameon=False)
-    curves.legend(fontsize=LARGE_TEXT, loc="upper right")   # the empty corner: the crossing at N = 2d stays in view
+    # an empty corner, where the crossing at N = 2d stays in view: left of it the curves are above ½, right of it
+    # below; a narrow panel beside the measured ones has room only in the lower left
+    curves.legend(fontsize=LARGE_TEXT, loc="lower left" if measured else "upper right")
     return fig
 
 
