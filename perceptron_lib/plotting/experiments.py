@@ -303,7 +303,7 @@ def plot_cover_check(measured=None, trials=None, *, ax=None, size=(8.2, 3.5)):
                    frameon=False)
     # an empty corner, where the crossing at N = 2d stays in view: left of it the curves are above ½, right of it
     # below; a narrow panel beside the measured ones has room only in the lower left
-    curves.legend(fontsize=LARGE_TEXT, loc="lower left" if measured else "upper right")
+    curves.legend(fontsize=LARGE_TEXT, loc="lower left" if measured else "upper right", handlelength=1.6)
     return fig
 
 
