@@ -311,6 +311,8 @@ CASES = [
          ValueError, "X", "at most 12", "13"),
     case("plotting.plot_weight_space", lambda: plotting.plot_weight_space(X, Y, elev="up"), TypeError,
          "elev", "'up'"),
+    case("plotting.plot_weight_space", lambda: plotting.plot_weight_space(X, Y, solutions="no"), TypeError,
+         "solutions", "'no'"),
     case("plotting.plot_error_landscape", lambda: plotting.plot_error_landscape(X, Y, np.nan), ValueError,
          "w0", "finite", "nan"),
     case("plotting.plot_error_landscape", lambda: plotting.plot_error_landscape(X, Y, 0, resolution=10**4),

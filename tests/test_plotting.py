@@ -134,6 +134,9 @@ def test_weight_space_pictures_show_what_they_compute():
     space = plot_weight_space(X, y, path=path)
     drawn = [line for line in space.axes[0].get_lines() if line.get_label().startswith("the run's W")][0]
     np.testing.assert_array_equal(np.array(drawn.get_data_3d()).T, path)
+    labels = [[c.get_label() for c in figure.axes[0].collections]
+              for figure in (space, plot_weight_space(X, y, path=path, solutions=False))]
+    assert "W with no errors" in labels[0] and "W with no errors" not in labels[1]  # lesson 04's opener hides it
     grid_fig = plot_dual_grid(X, y, path, ["a", "b", "c", "d", "e"])
     assert sum(ax.axison for ax in grid_fig.axes) == 10
     moves = plot_correction_moves([0.5, -1, 0.25], [1, 1, 0], 1,

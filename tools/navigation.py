@@ -20,7 +20,7 @@ INDEX = "00-index.ipynb"
 
 PLAN = [
     ("00", "Index", "what is here, in what order, how to run it"),
-    ("01", "Threshold units", "AND, OR, at-least-m-of-n, the bias, the geometry of W·X = 0, why XOR is not one"),
+    ("01", "Threshold units", "AND, OR, at-least-m-of-p, the bias, the geometry of W·X = 0, why XOR is not one"),
     ("02", "The learning rule", "the OR worked example replayed presentation by presentation"),
     ("03", "XOR and cycling", "the cycling theorem and the ways out"),
     ("04", "Weight space", "the dual view: pattern hyperplanes, the error landscape, correction rules"),

@@ -153,7 +153,7 @@ def plot_weight_change(cases, *, betas=(0.0, 3.0), ax=None, size=(8.2, 3.3)):
         best = beta_opt(x)
         changes = weight_change(grid, x)
         one.plot(grid, changes, color=POSITIVE)
-        one.axvline(best, color=UPDATE, ls="--", label=f"β_opt = 0.8884/|x| = {best:.3f}")   # short: inside the panel
+        one.axvline(best, color=UPDATE, ls="--", label=f"β_opt = 0.8884/|W·X| = {best:.3f}")   # short: inside the panel
         _style(one, name, "β", "Δw")
         one.set_ylim(top=1.35 * changes.max())      # room for the legend above the curve
         one.legend(fontsize=LARGE_TEXT, loc="upper right")

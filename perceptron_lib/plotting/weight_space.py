@@ -143,7 +143,7 @@ def update_dual(artists, X, y, w):
     return artists
 
 
-def plot_weight_space(X, y, *, ax=None, path=None, lim=2.0, size=(5.2, 5.2), elev=22, azim=-58):
+def plot_weight_space(X, y, *, ax=None, path=None, solutions=True, lim=2.0, size=(5.2, 5.2), elev=22, azim=-58):
     """Weight space in 3-D (w0, w1, w2): the pattern planes, the solution region, and a path.
 
     Parameters
@@ -154,6 +154,9 @@ def plot_weight_space(X, y, *, ax=None, path=None, lim=2.0, size=(5.2, 5.2), ele
         Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
     path : array-like of shape (n_points, 3), optional
         Weight vectors to join, for example the rows of a run's weights at its updates.
+    solutions : bool, default True
+        Whether to fill the region where every pattern is right with dots; False leaves it for the
+        reader to find (a lesson's opening question).
     lim : float, default 2.0
         The cube shown is [-lim, lim]**3 (0 < lim <= 1e6).
     size : (float, float), default (5.2, 5.2)
@@ -173,6 +176,7 @@ def plot_weight_space(X, y, *, ax=None, path=None, lim=2.0, size=(5.2, 5.2), ele
         path = check_weight_rows("path", path, None)
     lim, size = check_lim(lim), check_figsize(size)
     elev, azim = check.number("elev", elev), check.number("azim", azim)
+    solutions = check.flag("solutions", solutions)
     fig, (ax,) = panels(ax, 1, size, projection="3d")
     a, b = np.meshgrid(np.linspace(-lim, lim, 12), np.linspace(-lim, lim, 12))
     colours = ["#8e44ad", "#16a085", "#d35400", "#2c3e50", "#c0392b", "#7f8c8d"]
@@ -182,9 +186,9 @@ def plot_weight_space(X, y, *, ax=None, path=None, lim=2.0, size=(5.2, 5.2), ele
         ax.plot_surface(height, a, b, color=colours[k % len(colours)], alpha=0.22, lw=0)
         ax.plot([], [], color=colours[k % len(colours)], lw=6, alpha=0.6, label=f"W·X{k + 1} = 0")
     cube = np.random.default_rng(0).uniform(-lim, lim, size=(60_000, 3))
-    solutions = cube[~misclassified(cube, X, y).any(axis=1)]
-    if len(solutions):  # 150 points show the region; more only make the image heavy
-        ax.scatter(*solutions[::max(1, len(solutions) // 150)].T, s=12, color=POSITIVE, alpha=0.7, lw=0,
+    right = cube[~misclassified(cube, X, y).any(axis=1)] if solutions else cube[:0]
+    if len(right):  # 150 points show the region; more only make the image heavy
+        ax.scatter(*right[::max(1, len(right) // 150)].T, s=12, color=POSITIVE, alpha=0.7, lw=0,
                    label="W with no errors")
     if path is not None:
         ax.plot(*path.T, color="black", lw=2, marker="o", ms=5, label="the run's W, numbered")

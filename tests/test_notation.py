@@ -1,0 +1,112 @@
+"""One notation for the whole course (issue 23): letters that must not appear in a lesson.
+
+The notation is the index's table (00-index, "Notation"): N patterns indexed by k (X_k, c_k, y_k,
+α_k), p inputs x_1, ..., x_p and weights w_0, ..., w_p indexed by i, d = p + 1 weights, units j of
+M, K classes, c for 0/1 targets and y for ±1, t only for a step count; Cover's C(N, d), Budinich's
+regions Q(N, p) (his R(n, d)), sides S(N, p) and minima N_min(N, p); key formulas typeset.
+
+What is read: a lesson's markdown cells and the text of its outputs (printed tables, check lines,
+and every picture's description, which is read off the figure and so carries its labels). What is
+left out, because it may rightly show a source's own letters: inline code (`like this`), fenced
+code, quotations (lines that start with ">"), and in the index the column "in the sources" of the
+notation tables, which is where each source's letters are mapped onto the course's.
+"""
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
+
+# (pattern, what to write instead). Each pattern is a letter used with another meaning than the
+# course's, or a formula left in plain ASCII.
+FORBIDDEN = [
+    (r"ξ", "Budinich's ξ is a target: c_k (0/1) or y_k (±1)"),
+    (r"(?:(?<![\w\\])[xXyYcCtTwWα]|\\alpha)_\{?n\}?(?![\w{])", "patterns are indexed by k: X_k, c_k, y_k, α_k"),
+    (r"(?<![\w\\])[xw]n(?!\w)", "the last input and weight are x_p and w_p (p inputs)"),
+    (r"(?<![\w\\])[RSC]\(\s*n\s*[,)]", "counts take N patterns: C(N, d), Q(N, p), S(N, p)"),
+    (r"(?<![\w\\])R\(\s*N\s*,", "Budinich's regions are Q(N, p) in the course (R is the radius)"),
+    (r"(?<![\w\\])N_\{?min\}?\s*\(\s*n", "Budinich's minima are N_min(N, p)"),
+    (r"(?<![\w\\])[nmd] (inputs|input units)\b", "a unit has p inputs (and d = p + 1 weights)"),
+    (r"(?<![\w\\])[nm] (patterns|points|examples|labellings)\b", "there are N patterns"),
+    (r"(?<![\w\\])m (units|perceptrons|perceptron units)\b", "a layer has M units, indexed by j"),
+    (r"(?<![\w\\])m[- ]of[- ]n\b", "at least m of p inputs"),
+    (r"ⁿ", "2^N labellings of N points (typeset: $2^N$)"),
+    (r"(?<![\w\\])\d\^\(", "typeset the formula: $2^{-S}$, not 2^(−S)"),
+    (r"Σ_", "typeset the sum: $\\sum_k \\alpha_k y_k X_k$"),
+    (r"(?<![\w\\])target t\b|(?<![\w\\])t_k(?!\w)", "targets are c_k (0/1) or y_k (±1); t counts steps"),
+]
+
+
+def visible_text(notebook):
+    """The lesson's prose and outputs as a student reads them, less code and quotations (module docstring)."""
+    parts = []
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "markdown":
+            parts.append(prose("".join(cell["source"])))
+        elif cell["cell_type"] == "code":
+            for output in cell.get("outputs", []):
+                data = output.get("data", {})
+                text = "".join(data.get("text/html", "")) or "".join(data.get("text/plain", "")) or "".join(
+                    output.get("text", ""))
+                parts.append(re.sub(r"<[^>]*>", " ", text))
+    return "\n".join(parts)
+
+
+def prose(markdown):
+    """A markdown cell without code, quotations and the "in the sources" column of a table."""
+    markdown = re.sub(r"```.*?```", " ", markdown, flags=re.S)
+    markdown = re.sub(r"`[^`]*`", " ", markdown)
+    lines, skip = [], None
+    for line in markdown.split("\n"):
+        if line.lstrip().startswith(">"):
+            continue
+        if line.lstrip().startswith("|"):
+            cells = line.strip().strip("|").split("|")
+            if skip is None and any(cell.strip().lower() == "in the sources" for cell in cells):
+                skip = [cell.strip().lower() for cell in cells].index("in the sources")
+            if skip is not None:
+                cells = [cell for column, cell in enumerate(cells) if column != skip]
+            line = "|".join(cells)
+        else:
+            skip = None
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def violations(text):
+    """Every (match, advice) of FORBIDDEN in text, with a little context."""
+    found = []
+    for pattern, advice in FORBIDDEN:
+        for match in re.finditer(pattern, text):
+            context = text[max(0, match.start() - 40):match.end() + 40].replace("\n", " ")
+            found.append(f"{match.group(0)!r} in '…{context}…': {advice}")
+    return found
+
+
+@pytest.mark.parametrize("text", [
+    "Draw n points at random", "the target t_n of x_n", "with d inputs", "R(n, d) regions", "N_min(n, d)",
+    "the 2ⁿ labellings", "probability 2^(−S)", "W = Σ_n α_n y_n X_n", "$\\alpha_{n}$", "a layer of m units",
+    "at-least-m-of-n", "Budinich's ξ", "w0 + w1 x1 + … + wn xn", "R(N, p) regions",
+])
+def test_each_forbidden_use_is_found(text):
+    assert violations(prose(text))
+
+
+@pytest.mark.parametrize("text", [
+    "Draw N points at random", "the target c_k of X_k", "with p inputs and d = p + 1 weights",
+    "Q(N, p) regions", "$N_{min}(N, p)$", "the $2^N$ labellings", "$2^{-S}$", "$W = \\sum_k \\alpha_k y_k X_k$",
+    "a layer of M units", "at least m of p", "`n_patterns`", "> Budinich writes ξ", "the t-th update, η_t",
+    "| symbol | meaning | in the sources |\n|---|---|---|\n| y_k | ±1 target | Stensbo-Smidt: t_n |",
+    "learning rate η = 1, within the $\\binom{N}{i}$ sums", "an x-axis", "xn_test", "the n-th pattern is",
+])
+def test_the_course_notation_and_quoted_source_letters_pass(text):
+    assert not violations(prose(text))
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name[:2])
+def test_a_lesson_uses_the_course_notation(path):
+    found = violations(visible_text(json.loads(path.read_text(encoding="utf-8"))))
+    assert not found, f"{path.name}: {len(found)} uses outside the notation:\n" + "\n".join(found[:20])
