@@ -5,6 +5,10 @@ apply: `boolean_census` decides each function of up to 4 inputs by the
 perceptron (one run per symmetry class of the cube), `separable_boolean_count`
 counts up to 6 inputs by walking the regions of weight space (Budinich 1993,
 section 4 and the appendix: 104 of 256 and 1882 of 65,536).
+
+In the course's notation (lesson 08) a function of p inputs (the argument
+n_inputs) labels the N = 2**p corners of the p-cube, for a unit with
+d = p + 1 weights.
 """
 from collections import Counter
 from itertools import permutations

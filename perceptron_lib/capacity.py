@@ -15,6 +15,13 @@ For points in general position:
 Whether one data set is separable is decided in separability.py; how many
 Boolean functions are, in boolean_counts.py. The counts are exact integers
 (Python ints) or fractions.
+
+**In the course's notation** (lesson 08): the argument n is the number of
+patterns N; Cover's d is the number of weights d = p + 1 of a unit with p
+inputs; Budinich's d, the argument of `regions`, `sides`, `n_min`,
+`log_n_min` and `n_min_peak`, is the number of inputs p; and his R(n, d) is
+written Q(N, p) (R is the radius of lesson 05), so that
+2 Q(N, p) = C(N, p + 1) + C(N, p).
 """
 from fractions import Fraction
 import math
@@ -29,7 +36,9 @@ MAX_PEAK_N = 20_000
 
 
 def regions(n, d):
-    """R(n, d): regions cut by n affine hyperplanes in general position in d dimensions (Budinich 1993, section 3).
+    """R(n, d), the course's Q(N, p): regions cut by n affine hyperplanes in general position in d dimensions.
+
+    Budinich 1993, section 3.
 
     R(n, d) = sum over k = 0..d of C(n, k), an exact integer; the terms with
     k > n are zero, so at most min(n, d) + 1 are added, and for d >= n/2 the
@@ -244,6 +253,8 @@ def fraction_interval(hits, trials, *, confidence=0.95):
 def sides(n, d):
     """S(n, d) = 2n R(n-1, d-1) / R(n, d): the average number of sides of a region (Budinich 1993, section 3).
 
+    In the course's notation S(N, p) = 2N Q(N-1, p-1) / Q(N, p), p the number of inputs.
+
     n hyperplanes in general position in d-dimensional weight space cut it
     into R(n, d) regions (see `regions`); together the regions have
     2n R(n - 1, d - 1) sides (each hyperplane is cut by the others into
@@ -315,6 +326,8 @@ def _log_n_min(R, R_sides, n):
 
 def n_min(n, d):
     """N_min(n, d) = R(n, d) / 2**S(n, d), the expected number of local minima of the error count, as a float.
+
+    In the course's notation N_min(N, p) = Q(N, p) / 2**S(N, p), p the number of inputs.
 
     Budinich (1993, section 3, eq. 4 and figure 2). N_min = 1 for n <= d (the
     one minimum is the solution); at fixed d it grows like (n/4)**d; at

@@ -236,24 +236,27 @@ def plot_grid_search(grid, soluble, *, mark=None, ax=None, size=(8.2, 4)):
     return fig
 
 
-def plot_cover_check(measured, trials, *, ax=None, size=(8.2, 3.5)):
+def plot_cover_check(measured=None, trials=None, *, ax=None, size=(8.2, 3.5)):
     """Measured fractions of separable random labellings against Cover's curve, and the curve as d grows.
 
-    One panel per d measured: the fraction of random labellings of n random
-    points that a unit with d weights separates, each with its 95% Wilson
-    interval (`capacity.fraction_interval`), against Cover's P(n, d) (Cover
-    1965; `capacity.separable_probability`), with n = d and n = 2d marked.
-    A last panel draws P against n/d for d = 2, 4, 20 and 200: it tends to a
-    step at n = 2d.
+    One panel per d measured: the fraction of random labellings of N random
+    points that a unit with d weights (p = d - 1 inputs and the bias)
+    separates, each with its 95% Wilson interval
+    (`capacity.fraction_interval`), against Cover's P(N, d) (Cover 1965;
+    `capacity.separable_probability`), with N = d and N = 2d marked.
+    A last panel draws P against N/d for d = 2, 4, 20 and 200: it tends to a
+    step at N = 2d. Without `measured`, that panel alone, unmarked (the
+    question that opens lesson 08).
 
     Parameters
     ----------
-    measured : dict of int to array-like
+    measured : dict of int to array-like, optional
         For 1 to 3 values of d (whole numbers from 1 to 200), the fractions
-        measured at n = 1, 2, ..., len: values in [0, 1], each a whole
-        number of sets divided by `trials`.
-    trials : int
-        Sets drawn per n (for the intervals and the legend), from 1 to 10**6.
+        measured at N = 1, 2, ..., len: values in [0, 1], each a whole
+        number of sets divided by `trials`. None: only Cover's curves.
+    trials : int, optional
+        Sets drawn per N (for the intervals and the legend), from 1 to 10**6;
+        required with `measured`.
     size : (float, float), default (8.2, 3.5)
         The figure's (width, height) in inches.
     ax : sequence of matplotlib Axes, optional
@@ -265,35 +268,42 @@ def plot_cover_check(measured, trials, *, ax=None, size=(8.2, 3.5)):
         The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     from ..capacity import separable_probability
-    measured = check_series("measured", measured, 3, _fractions, what="d to its fractions",
-                       key=lambda name, d: check.whole(name, d, minimum=1, maximum=200))
-    trials = check.whole("trials", trials, minimum=1, maximum=10**6)
+    if measured is None:
+        measured = {}
+    else:
+        measured = check_series("measured", measured, 3, _fractions, what="d to its fractions",
+                                key=lambda name, d: check.whole(name, d, minimum=1, maximum=200))
+        trials = check.whole("trials", trials, minimum=1, maximum=10**6)
     intervals = {d: _intervals(f"measured[{d}]", fractions, trials) for d, fractions in measured.items()}
     fig, axes = panels(ax, len(measured) + 1, check_figsize(size), (1, len(measured) + 1))
     for one, (d, fractions) in zip(axes, measured.items()):
         sizes = np.arange(1, len(fractions) + 1)
         one.plot(sizes, [float(separable_probability(n, d)) for n in sizes], color="black", label="Cover")
-        one.plot(sizes, fractions, "o", color=POSITIVE, label=f"measured ({trials} sets per n)")
+        one.plot(sizes, fractions, "o", color=POSITIVE, label=f"measured ({trials} sets per N)")
         one.vlines(sizes, *intervals[d], color=POSITIVE, lw=1.5, label="95% interval")
-        one.axvline(d, color="#2a9d3a", ls=":", label="n = d")
-        one.axvline(2 * d, color=UPDATE, ls="--", label="n = 2d")
+        one.axvline(d, color="#2a9d3a", ls=":", label="N = d")
+        one.axvline(2 * d, color=UPDATE, ls="--", label="N = 2d")
         one.set_ylim(-0.04, 1.04)
-        _style(one, f"d = {d}: {d - 1} input{'' if d == 2 else 's'} + bias", "points n")
+        _style(one, f"d = {d}: p = {d - 1} input{'' if d == 2 else 's'}", "points N")
     curves = axes[-1]
     # each d its own colour (Okabe and Ito's) and line style, so that no two curves differ by colour alone
     for d, colour, dashes in zip((2, 4, 20, 200), CLASS_COLORS, ("-", "--", ":", "-.")):
         sizes = range(1, 4 * d + 1)
-        curves.plot([n / d for n in sizes], [float(separable_probability(n, d)) for n in sizes], label=f"d = {d}",
-                    color=colour, ls=dashes, lw=2)
-    curves.axvline(2, color=UPDATE, ls="--")
-    _style(curves, "Cover's curve as d grows", "points per weight n / d")
+        curves.plot([n / d for n in sizes], [float(separable_probability(n, d)) for n in sizes],
+                    label=f"d = {d}", color=colour, ls=dashes, lw=2)
+    if measured:
+        curves.axvline(2, color=UPDATE, ls="--")
+    _style(curves, "Cover's curve as d grows", "points per weight N / d")
     axes[0].set_ylabel("P(separable)", fontsize=LABEL)
     for one in axes:
         one.axhline(0.5, color="grey", lw=0.8)
-    # one legend for the measured panels, under them, where it hides no point
-    fig.legend(*axes[0].get_legend_handles_labels(), loc="outside lower center", ncol=5, fontsize=LARGE_TEXT,
-               frameon=False)
-    curves.legend(fontsize=LARGE_TEXT, loc="lower left")   # the empty corner: the crossing at n = 2d stays in view
+    if measured:
+        # one legend for the measured panels, under them, where it hides no point
+        fig.legend(*axes[0].get_legend_handles_labels(), loc="outside lower center", ncol=5, fontsize=LARGE_TEXT,
+                   frameon=False)
+    # an empty corner, where the crossing at N = 2d stays in view: left of it the curves are above ½, right of it
+    # below; a narrow panel beside the measured ones has room only in the lower left
+    curves.legend(fontsize=LARGE_TEXT, loc="lower left" if measured else "upper right", handlelength=1.6)
     return fig
 
 
@@ -338,20 +348,20 @@ def _n_sizes(name, sizes, most):
 
 
 def plot_n_min(n=40, sizes=(25, 50, 100, 200, 400), *, ax=None, size=(8.2, 3.5)):
-    """Budinich's expected number of local minima N_min(n, d), against d, on a linear and a log scale.
+    """Budinich's expected number of local minima N_min(N, p), against p, on a linear and a log scale.
 
-    N_min = R(n, d) / 2**S(n, d) (Budinich 1993, section 3, eq. 4 and
-    figure 2; `capacity.n_min`), with Budinich's d: the number of inputs of
-    a unit with a threshold. Left: n patterns, d from 1 to n, with the d of
-    the most minima (`capacity.n_min_peak`). Right: log10 N_min against
-    d / n for several n; for each n the peak sits near d = n / 5.
+    N_min = Q(N, p) / 2**S(N, p) (Budinich 1993, section 3, eq. 4 and
+    figure 2, where Q is his R and p his d; `capacity.n_min`), p the number
+    of inputs of a unit with a threshold. Left: N patterns, p from 1 to N,
+    with the p of the most minima (`capacity.n_min_peak`). Right: log10
+    N_min against p / N for several N; for each N the peak sits near p = N / 5.
 
     Parameters
     ----------
     n : int, default 40
-        Patterns in the left panel, from 2 to 400.
+        Patterns N in the left panel, from 2 to 400.
     sizes : sequence of int, default (25, 50, 100, 200, 400)
-        The n of the right panel's curves, 1 to 8 of them, each from 1 to 1000.
+        The N of the right panel's curves, 1 to 8 of them, each from 1 to 1000.
     size : (float, float), default (8.2, 3.5)
         The figure's (width, height) in inches.
     ax : sequence of matplotlib Axes, optional
@@ -368,31 +378,33 @@ def plot_n_min(n=40, sizes=(25, 50, 100, 200, 400), *, ax=None, size=(8.2, 3.5))
     fig, (linear, logarithmic) = panels(ax, 2, check_figsize(size), (1, 2))
     dims = range(1, n + 1)
     linear.plot(dims, [n_min(n, d) for d in dims], "o-", ms=4, color=POSITIVE)
-    linear.axvline(n_min_peak(n), color=UPDATE, ls="--", label=f"largest at d = {n_min_peak(n)}")
-    _style(linear, f"linear scale, n = {n} patterns", "inputs d", "N_min(n, d)")
+    linear.axvline(n_min_peak(n), color=UPDATE, ls="--", label=f"largest at p = {n_min_peak(n)}")
+    _style(linear, f"linear scale, N = {n} patterns", "inputs p", "N_min(N, p)")
     blues = ("#9ecae1", "#6baed6", "#3182bd", "#08519c", "#08306b", "#041e45", "#020f24", "#000000")
-    for m, colour in zip(sizes, blues):
+    # each N its own shade and line style, so that no two curves differ by colour alone
+    dashes = ("-", "--", ":", "-.", (0, (5, 1)), (0, (3, 1, 1, 1)), (0, (1, 1)), (0, (8, 3)))
+    for m, colour, style in zip(sizes, blues, dashes):
         logarithmic.plot([d / m for d in range(1, m + 1)], [log_n_min(m, d) / np.log(10) for d in range(1, m + 1)],
-                         color=colour, label=f"n = {m}")
-    logarithmic.axvline(0.2, color=UPDATE, ls="--", label="d = n / 5")
-    _style(logarithmic, "logarithmic scale, several n", "inputs per pattern d / n", "log₁₀ N_min(n, d)")
+                         color=colour, ls=style, lw=2, label=f"N = {m}")
+    logarithmic.axvline(0.2, color=UPDATE, ls="--", label="p = N / 5")
+    _style(logarithmic, "logarithmic scale, several N", "inputs per pattern p / N", "log₁₀ N_min(N, p)")
     for one in (linear, logarithmic):
         one.legend(fontsize=LARGE_TEXT)
     return fig
 
 
 def plot_n_min_map(d_top=40, *, ax=None, size=(8, 4.6)):
-    """The n-d plane shaded by N_min(n, d) / its largest value at that n, with Budinich's four regions.
+    """The N-p plane shaded by N_min(N, p) / its largest value at that N, with Budinich's four regions.
 
-    Budinich's figure 3 (1993, section 3): the lines n = d, n = 2d and n = 5d
+    Budinich's figure 3 (1993, section 3): the lines N = p, N = 2p and N = 5p
     divide the plane into four regions (numbered as in his text); the dots
-    mark, for each n, the d with the most local minima (`capacity.n_min_peak`).
-    d is Budinich's: the number of inputs of a unit with a threshold.
+    mark, for each N, the p with the most local minima (`capacity.n_min_peak`).
+    p (Budinich's d) is the number of inputs of a unit with a threshold.
 
     Parameters
     ----------
     d_top : int, default 40
-        The largest d drawn, from 10 to 100; n goes up to 5 * d_top.
+        The largest p drawn, from 10 to 100; N goes up to 5 * d_top.
     size : (float, float), default (8, 4.6)
         The figure's (width, height) in inches.
     ax : matplotlib Axes, optional
@@ -415,29 +427,29 @@ def plot_n_min_map(d_top=40, *, ax=None, size=(8, 4.6)):
     # Names and region numbers where they sit clear of the lines (as fractions of d_top and n_top).
     for k, style, (x, y) in zip((1, 2, 5), (":", "--", "-"), ((0.875, 0.26), (0.85, 0.43), (0.35, 0.51))):
         one.plot([0, right], [0, k * right], style, color=UPDATE, lw=2)
-        one.text(x * d_top, y * n_top, "n = d" if k == 1 else f"n = {k}d", fontsize=LABEL, color=UPDATE, ha="center",
+        one.text(x * d_top, y * n_top, "N = p" if k == 1 else f"N = {k}p", fontsize=LABEL, color=UPDATE, ha="center",
                  va="top", bbox=box)
     peaks = range(5, n_top + 1, 5)
-    one.plot([n_min_peak(n) for n in peaks], peaks, "o", ms=4, color=NEGATIVE, label="largest N_min for each n")
+    one.plot([n_min_peak(n) for n in peaks], peaks, "o", ms=4, color=NEGATIVE, label="largest N_min for each N")
     for region, (x, y) in zip("1234", ((0.625, 0.06), (0.625, 0.185), (0.625, 0.425), (0.15, 0.75))):
         one.text(x * d_top, y * n_top, region, fontsize=REGION_NUMBER, fontweight="bold", ha="center", va="center",
                  bbox=box)
     one.set(xlim=(0.5, right), ylim=(0.5, n_top + 0.5))
-    _style(one, None, "inputs d", "patterns n")
+    _style(one, None, "inputs p", "patterns N")
     one.legend(fontsize=LARGE_TEXT, loc="upper left")
     colours = fig.colorbar(image, ax=one)
-    colours.set_label("N_min / its largest value at this n", fontsize=LABEL)
+    colours.set_label("N_min / its largest value at this N", fontsize=LABEL)
     colours.ax.tick_params(labelsize=LARGE_TEXT)
     return fig
 
 
 def plot_boolean_fractions(counts, *, ax=None, size=(7, 3.4)):
-    """The fraction of Boolean functions of m inputs that are threshold functions, against Cover's count.
+    """The fraction of Boolean functions of p inputs that are threshold functions, against Cover's count.
 
-    Threshold functions of m inputs out of all 2**2**m, on a log scale
+    Threshold functions of p inputs out of all 2**2**p, on a log scale
     (Budinich 1993 counts 104 for 3 inputs, appendix, and 1882 for 4,
-    section 4), and Cover's C(2**m, m + 1) / 2**2**m for as many points in
-    general position and a unit with m + 1 weights (Cover 1965;
+    section 4), and Cover's C(2**p, p + 1) / 2**2**p for as many points in
+    general position and a unit with d = p + 1 weights (Cover 1965;
     `capacity.separable_dichotomies`).
 
     Parameters
@@ -466,7 +478,7 @@ def plot_boolean_fractions(counts, *, ax=None, size=(7, 3.4)):
                  label="threshold functions")
     one.semilogy(inputs, [separable_dichotomies(2**m, m + 1) / 2**2**m for m in inputs], "s--", color="grey",
                  label="Cover's count (general position)")
-    _style(one, None, "inputs m", "fraction of all functions")
+    _style(one, None, "inputs p", "fraction of all functions")
     one.legend(fontsize=LARGE_TEXT)
     return fig
 
@@ -474,17 +486,17 @@ def plot_boolean_fractions(counts, *, ax=None, size=(7, 3.4)):
 def plot_cube_check(cube, *, trials=None, ax=None, size=(7, 3.4)):
     """Measured fractions of separable random labellings of random cube corners, against Cover's curve.
 
-    Budinich (1993, section 3, citing Budinich 1991) notes that for large m
-    fewer than O((m + 1)**(3/2)) corners of the m-cube can be treated as if
+    Budinich (1993, section 3, citing Budinich 1991) notes that for large p
+    fewer than O((p + 1)**(3/2)) corners of the p-cube can be treated as if
     they were in general position; the picture sets the fraction measured
-    for n random corners against Cover's P(n, m + 1) for a unit with m + 1
-    weights (Cover 1965), both against n / (m + 1).
+    for N random corners against Cover's P(N, p + 1) for a unit with p + 1
+    weights (Cover 1965), both against N / (p + 1).
 
     Parameters
     ----------
     cube : dict of int to (sequence of int, array-like)
-        For 1 to 4 cube dimensions m (from 1 to 30): the numbers of corners n
-        (each from 1 to 2**m) and the fraction separable measured for each.
+        For 1 to 4 cube dimensions p (from 1 to 30): the numbers of corners N
+        (each from 1 to 2**p) and the fraction separable measured for each.
     trials : int, optional
         Sets drawn per n, from 1 to 10**6: then each fraction (a whole
         number of sets divided by `trials`) gets its 95% Wilson interval
@@ -506,15 +518,17 @@ def plot_cube_check(cube, *, trials=None, ax=None, size=(7, 3.4)):
         trials = check.whole("trials", trials, minimum=1, maximum=10**6)
         intervals = {m: _intervals(f"cube[{m}][1]", fractions, trials) for m, (_, fractions) in checked.items()}
     fig, (one,) = panels(ax, 1, check_figsize(size))
-    for (m, (sizes, fractions)), colour in zip(checked.items(), (NEGATIVE, POSITIVE, "#2a9d3a", "black")):
+    # each cube its own colour, line style and marker, so that no two differ by colour alone
+    styles = zip((NEGATIVE, POSITIVE, "#2a9d3a", "black"), ("-", "--", ":", "-."), ("s", "o", "^", "D"))
+    for (m, (sizes, fractions)), (colour, dashes, marker) in zip(checked.items(), styles):
         ratio = [n / (m + 1) for n in sizes]
-        one.plot(ratio, [float(separable_probability(n, m + 1)) for n in sizes], "-", color=colour,
-                 label=f"Cover, {m + 1} weights")
-        one.plot(ratio, fractions, "o", color=colour, label=f"corners of the {m}-cube")
+        one.plot(ratio, [float(separable_probability(n, m + 1)) for n in sizes], ls=dashes, color=colour,
+                 label=f"Cover, d = {m + 1} weights")
+        one.plot(ratio, fractions, marker, color=colour, label=f"corners of the {m}-cube (p = {m})")
         if trials is not None:
             one.vlines(ratio, *intervals[m], color=colour, lw=1.5)
     one.axvline(2, color="grey", ls="--")
-    _style(one, None if trials is None else f"{trials} sets per n; bars: 95% intervals",
-           "corners per weight n / (m + 1)", "P(separable)")
+    _style(one, None if trials is None else f"{trials} sets per N; bars: 95% intervals",
+           "corners per weight N / (p + 1)", "P(separable)")
     one.legend(fontsize=LARGE_TEXT)
     return fig
