@@ -7,8 +7,8 @@ from matplotlib.patches import FancyArrowPatch, Polygon
 
 from .. import validation as check
 from ..arithmetic import add_with_ones, nets, norm
-from ..geometry import decision_line, misclassified, positive_side
-from ..trace import format_vector
+from ..geometry import decision_line_unchecked, misclassified_unchecked, positive_side_unchecked
+from ..trace import format_vector, format_vector_unchecked
 from .base import (LARGE_TEXT, MAX_PATTERNS, MAX_ROWS, NEGATIVE, POSITIVE, SHADE, TEXT, UPDATE, WRONG, check_artists,
                    check_axes, check_figsize, check_dpi, check_resolution, check_texts, check_weight_rows,
                    check_weights, panels)
@@ -129,18 +129,23 @@ def draw_decision_boundary(ax, w, *, xlim, ylim, arrow=True, **style):
     artists["side"].description = "the side where W·X > 0 and the unit outputs 1"
     if arrow:
         artists["arrow"].description = "the direction of (w1, w2), pointing into that side"
-    update_decision_boundary(artists, w)
+    update_decision_boundary_unchecked(artists, w)
     return artists
 
 
 def update_decision_boundary(artists, w):
     """Move the artists of `draw_decision_boundary` to the weights w (shape (3,)), within the Axes' limits."""
     artists = check_artists(artists, ("line", "side", "arrow"), "draw_decision_boundary")
-    w = check.plane_weights("w", w)
+    return update_decision_boundary_unchecked(artists, check.plane_weights("w", w))
+
+
+def update_decision_boundary_unchecked(artists, w):
+    """No checks: for callers that have checked. `update_decision_boundary` of the dict `draw_decision_boundary`
+    returned and w, a float array of shape (3,)."""
     xlim, ylim = artists["line"].axes.get_xlim(), artists["line"].axes.get_ylim()
-    segment = decision_line(w, xlim, ylim)
+    segment = decision_line_unchecked(w, xlim, ylim)
     artists["line"].set_data(segment[:, 0], segment[:, 1])
-    side = positive_side(w, xlim, ylim)
+    side = positive_side_unchecked(w, xlim, ylim)
     artists["side"].set_xy(side if len(side) else np.zeros((1, 2)))
     if artists["arrow"] is not None:
         normal = w[1:]
@@ -219,19 +224,23 @@ def draw_unit(X, y, w, *, ax=None, names=True, size=90):
     artists["wrong"].description = WRONG
     artists["title"] = ax.set_title("", fontsize=LARGE_TEXT)
     ax.set(aspect="equal", xlabel="x1", ylabel="x2")
-    update_unit(artists, X, y, w)
-    return artists
+    return update_unit_unchecked(artists, X, y, w)
 
 
 def update_unit(artists, X, y, w):
     """Move the artists of `draw_unit` (drawn for the patterns X, y) to the weights w (shape (3,))."""
     artists = check_artists(artists, ("boundary", "wrong", "title"), "draw_unit")
     X, y = check.few_patterns(X, y, MAX_PATTERNS)
-    w = check.plane_weights("w", w)
-    update_decision_boundary(artists["boundary"], w)
-    wrong = misclassified(w, X, y)
+    return update_unit_unchecked(artists, X, y, check.plane_weights("w", w))
+
+
+def update_unit_unchecked(artists, X, y, w):
+    """No checks: for callers that have checked. `update_unit` of the dict `draw_unit` returned, the patterns
+    and labels as `validation.few_patterns` returns them, and w, a float array of shape (3,)."""
+    update_decision_boundary_unchecked(artists["boundary"], w)
+    wrong = misclassified_unchecked(w, X, y)
     artists["wrong"].set_offsets(X[wrong].reshape(-1, 2))
-    artists["title"].set_text(f"W = {format_vector(w)}: {int(wrong.sum())} wrong")
+    artists["title"].set_text(f"W = {format_vector_unchecked(w)}: {int(wrong.sum())} wrong")
     return artists
 
 
