@@ -72,9 +72,6 @@ def instrument():
 
 def paths():
     """name -> (setup, step): setup() makes what the step needs; step(state) is one click of the path."""
-    import numpy as np
-    from matplotlib.figure import Figure
-
     from perceptron_lib import boolean_function, train
     from perceptron_lib.plotting import dual_figure, plot_trace_grid, step_figure, update_dual, update_step
     from perceptron_lib.widgets import DualView, PlayableRun, StepPictures, TraceStepper, UnitView
@@ -171,18 +168,21 @@ def count(names=None):
 
 
 def timings(repeats):
-    """Best time per call of each path, in seconds (no counters)."""
+    """Best CPU time of this process per call of each path, in seconds (no counters).
+
+    CPU time, not wall time: on a machine shared with other work, waiting for a core is not the step's cost.
+    """
     result = {}
     for name, (setup, step) in paths().items():
         state = setup()
-        start = time.perf_counter()
+        start = time.process_time()
         step(state)
-        first = time.perf_counter() - start
+        first = time.process_time() - start
         times = []
         for _ in range(max(3, min(repeats, int(1.0 / max(first, 1e-6))))):   # about a second a path at most
-            start = time.perf_counter()
+            start = time.process_time()
             step(state)
-            times.append(time.perf_counter() - start)
+            times.append(time.process_time() - start)
         result[name] = min(times)
     return result
 
@@ -223,7 +223,7 @@ def main():
         for _ in range(3):
             mine.append(_in_process(here, "time", args.repeats))
             theirs.append(_in_process(Path(args.reference).resolve(), "time", args.repeats))
-        print("time per call, this code / reference (best of "
+        print("CPU time per call, this code / reference (best of "
               f"up to {3 * args.repeats} each, alternating; < 1 is faster)")
         for name in counts:
             a, b = min(m[name] for m in mine), min(t[name] for t in theirs)
