@@ -25,7 +25,7 @@ from .describe import describe_figure
 from .geometry import misclassified_unchecked, wrong_side_of_lines_unchecked
 from .plotting import (MAX_PATTERNS, dual_figure, plot_bound_check, step_figure, unit_figure, update_dual_unchecked,
                        update_step_unchecked, update_unit_unchecked)
-from .tables import unit_table
+from .tables import unit_table_unchecked
 from .trace import format_vector_unchecked
 
 MAX_READY = 100     # pictures a TraceStepper makes up front (about 20 ms each)
@@ -313,12 +313,13 @@ class UnitView(_StaticNote, widgets.VBox):
     def show(self):
         """Draw the W the sliders say."""
         w = tuple(round(slider.value, 6) for slider in self.w)
-        self.wrong = int(misclassified_unchecked(np.array(w) + 0.0, self.X, self.y).sum())
+        W = np.array(w) + 0.0   # slider values within [-lim, lim]; X and y checked when the view was made
+        self.wrong = int(misclassified_unchecked(W, self.X, self.y).sum())
         self.image.show(self.pictures._png(w),
                         f"The patterns in the plane, circles for target 1 and squares for target 0, with the line "
-                        f"W·X = 0 of W = {format_vector_unchecked(np.array(w))}; the side where the unit outputs 1 is shaded; "
+                        f"W·X = 0 of W = {format_vector_unchecked(W)}; the side where the unit outputs 1 is shaded; "
                         f"{self.wrong} wrong, ringed in red.")
-        self.table.value = unit_table(np.array(w), self.X, self.y)._repr_html_()
+        self.table.value = unit_table_unchecked(W, self.X, self.y)._repr_html_()
 
 
 class DualView(_StaticNote, widgets.VBox):
@@ -531,7 +532,8 @@ class PlayableRun:
         rows = check.whole("rows", rows, minimum=0, maximum=5)
         dpi = check.whole("dpi", dpi, minimum=40, maximum=150)
         pictures = StepPictures(trace, dpi=dpi)
-        self.frames = [base64.b64encode(pictures.png(k)).decode("ascii") for k in range(trace.n_presentations + 1)]
+        self.frames = [base64.b64encode(pictures._png(k)).decode("ascii")   # k: every step, none to check
+                       for k in range(trace.n_presentations + 1)]
         self.texts = [_arithmetic(trace, k) for k in range(trace.n_presentations + 1)]
         self.tables = [trace.to_html(current=k, rows=(max(1, k - rows), max(1, k - rows) + 2 * rows))
                        for k in range(trace.n_presentations + 1)]

@@ -71,6 +71,16 @@ def draw_patterns(ax, X, y, *, names=True, size=90, **style):
     ax = check_axes("ax", ax)
     X, y, labels = check.patterns_and_labels(X, y, n_features=2)
     names, size = check.flag("names", names), check.positive("size", size)
+    return _draw_patterns(ax, X, y, labels, names, size, **style)
+
+
+def draw_patterns_unchecked(ax, X, y, *, names=True, size=90, **style):
+    """No checks: for callers that have checked. `draw_patterns` on an Axes, of patterns X (n_samples, 2) and
+    labels y as `validation.patterns_and_labels` returns them, names a bool and size a float > 0."""
+    return _draw_patterns(ax, X, y, "-1/+1" if (y == -1).any() else "0/1", names, size, **style)
+
+
+def _draw_patterns(ax, X, y, labels, names, size, **style):
     positive = y == 1
     artists = {
         "positive": ax.scatter(*X[positive].T, s=size, marker="o", color=POSITIVE, zorder=3,
@@ -114,7 +124,12 @@ def draw_decision_boundary(ax, w, *, xlim, ylim, arrow=True, **style):
     """
     ax, w = check_axes("ax", ax), check.plane_weights("w", w)
     xlim, ylim = tuple(check.limits("xlim", xlim)), tuple(check.limits("ylim", ylim))
-    arrow = check.flag("arrow", arrow)
+    return draw_decision_boundary_unchecked(ax, w, xlim=xlim, ylim=ylim, arrow=check.flag("arrow", arrow), **style)
+
+
+def draw_decision_boundary_unchecked(ax, w, *, xlim, ylim, arrow=True, **style):
+    """No checks: for callers that have checked. `draw_decision_boundary` on an Axes, of w, a float array of shape
+    (3,), within limits (low, high) of floats, low < high; arrow a bool."""
     ax.set_xlim(*xlim)
     ax.set_ylim(*ylim)
     line_style = dict(color="black", lw=2)
@@ -217,8 +232,8 @@ def draw_unit(X, y, w, *, ax=None, names=True, size=90):
     w = check.plane_weights("w", w)
     (ax,) = panels(ax, 1, (4.2, 3.8))[1]
     xlim, ylim = pattern_limits(X)
-    artists = {"boundary": draw_decision_boundary(ax, w, xlim=xlim, ylim=ylim)}
-    draw_patterns(ax, X, y, names=check.flag("names", names), size=check.number("size", size, above=0))
+    artists = {"boundary": draw_decision_boundary_unchecked(ax, w, xlim=xlim, ylim=ylim)}
+    draw_patterns_unchecked(ax, X, y, names=check.flag("names", names), size=check.number("size", size, above=0))
     artists["wrong"] = ax.scatter([], [], s=RING_AREA * size, facecolors="none", edgecolors=UPDATE, linewidths=2.5,
                                   zorder=5)
     artists["wrong"].description = WRONG
@@ -327,9 +342,9 @@ def plot_boundaries(X, y, weights, names, *, ax=None, size=(3.8, 3.8)):
     names, size = check_texts("names", names, len(weights)), check_figsize(size)
     fig, (ax,) = panels(ax, 1, size)
     xlim, ylim = pattern_limits(X)
-    draw_patterns(ax, X, y)        # first, so that the arrows start clear of the patterns and their names
+    draw_patterns_unchecked(ax, X, y)   # first, so that the arrows start clear of the patterns and their names
     for w, name, style in zip(weights, names, ["-", "--", ":", "-."] * 4):
-        drawn = draw_decision_boundary(ax, w, xlim=xlim, ylim=ylim, ls=style, label=name)
+        drawn = draw_decision_boundary_unchecked(ax, w + 0.0, xlim=xlim, ylim=ylim, ls=style, label=name)
         drawn["side"].set_visible(False)
     ax.set(aspect="equal", xlabel="x1", ylabel="x2")
     handles, labels = ax.get_legend_handles_labels()
@@ -454,7 +469,7 @@ def plot_feature_boundary(w, features, X, y, *, ax=None, size=(3.6, 3.6)):
     fig, (ax,) = panels(ax, 1, check_figsize(size))
     xlim, ylim = pattern_limits(X)
     draw_feature_boundary(ax, w, features, xlim=xlim, ylim=ylim)
-    draw_patterns(ax, X, y)
+    draw_patterns_unchecked(ax, X, y)
     ax.set(aspect="equal", xlabel="x1", ylabel="x2")
     ax.set_title(f"W = {format_vector(w)}", fontsize=TEXT)
     return fig

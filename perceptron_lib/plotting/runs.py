@@ -7,7 +7,8 @@ from ..arithmetic import norm
 from ..trace import format_number_unchecked, format_vector, format_vector_unchecked
 from .base import (MAX_PANELS, NEGATIVE, POSITIVE, TEXT, UPDATE, check_artists, check_axes, check_dpi, check_figsize,
                    check_series, check_texts, check_values, check_weights, panels)
-from .pattern_space import draw_decision_boundary, draw_patterns, pattern_limits, update_decision_boundary_unchecked
+from .pattern_space import (draw_decision_boundary_unchecked, draw_patterns_unchecked, pattern_limits,
+                            update_decision_boundary_unchecked)
 
 
 def draw_weights(ax, w, *, previous=None, limit=None, names=None):
@@ -35,6 +36,11 @@ def draw_weights(ax, w, *, previous=None, limit=None, names=None):
         previous = check.weight_vector("previous", previous, len(w))
     limit = max(1.0, 1.25 * float(np.abs(w).max())) if limit is None else check.positive("limit", limit)
     names = [f"w{i}" for i in range(len(w))] if names is None else check_texts("names", names, len(w))
+    return _draw_weights(ax, w, previous, limit, names)
+
+
+def _draw_weights(ax, w, previous, limit, names):
+    """`draw_weights` without checks: w (and previous, or None) float arrays, limit > 0, a name per weight."""
     ax.axhline(0, color="black", lw=0.8)
     artists = {
         "bars": ax.bar(names, w, color="#7f8c8d", width=0.6),
@@ -99,8 +105,9 @@ def _draw_step(pattern_ax, weights_ax, trace, k):
     X = trace.X[:, 1:]
     xlim, ylim = pattern_limits(X)
     artists = {}
-    artists["patterns"] = draw_patterns(pattern_ax, X, trace.y)   # first: the arrow starts clear of them
-    artists["boundary"] = draw_decision_boundary(pattern_ax, trace.weights[k], xlim=xlim, ylim=ylim)
+    artists["patterns"] = draw_patterns_unchecked(pattern_ax, X, trace.y)   # first: the arrow starts clear of them
+    w = trace.weights[k] + 0.0   # as the checks return it: a -0.0 becomes 0.0
+    artists["boundary"] = draw_decision_boundary_unchecked(pattern_ax, w, xlim=xlim, ylim=ylim)
     artists["ring"] = pattern_ax.scatter([], [], s=420, facecolors="none", edgecolors="black",
                                          linewidths=2.5, zorder=5)
     artists["ring"].description = "the pattern just presented, red if it changed W"
@@ -108,7 +115,7 @@ def _draw_step(pattern_ax, weights_ax, trace, k):
     pattern_ax.set_xlabel("x1")
     pattern_ax.set_ylabel("x2")
     limit = max(1.0, 1.2 * float(np.abs(trace.weights).max()))
-    artists["weights"] = draw_weights(weights_ax, trace.weights[k], limit=limit)
+    artists["weights"] = _draw_weights(weights_ax, w, None, limit, [f"w{i}" for i in range(len(w))])
     artists["title"] = pattern_ax.set_title("", fontsize=TEXT, loc="left")
     return update_step_unchecked(artists, trace, k)
 
@@ -135,7 +142,8 @@ def update_step_unchecked(artists, trace, k):
         ring.set_offsets(trace.X[trace.pattern[i], 1:][None])
         ring.set_edgecolors(UPDATE if trace.updated[i] else "black")
         verdict = "update" if trace.updated[i] else "no change"
-        artists["title"].set_text(f"presentation {k}: X{trace.pattern[i] + 1}, {verdict}\nW = {format_vector_unchecked(w)}")
+        artists["title"].set_text(f"presentation {k}: X{trace.pattern[i] + 1}, {verdict}\n"
+                                  f"W = {format_vector_unchecked(w)}")
     return artists
 
 
@@ -209,8 +217,8 @@ def plot_trace_grid(trace, *, ax=None, ncols=5, size=1.6, steps=None):
     X = trace.X[:, 1:]
     xlim, ylim = pattern_limits(X)
     for ax, k in zip(axes, steps):
-        draw_decision_boundary(ax, trace.weights[k], xlim=xlim, ylim=ylim, arrow=False)
-        draw_patterns(ax, X, trace.y, names=False, size=30)
+        draw_decision_boundary_unchecked(ax, trace.weights[k] + 0.0, xlim=xlim, ylim=ylim, arrow=False)
+        draw_patterns_unchecked(ax, X, trace.y, names=False, size=30.0)
         ax.set_aspect("equal")
         ax.set_xticks([])
         ax.set_yticks([])
@@ -222,7 +230,8 @@ def plot_trace_grid(trace, *, ax=None, ncols=5, size=1.6, steps=None):
         ring = ax.scatter(*trace.X[trace.pattern[i], 1:], s=160, facecolors="none", lw=1.8,
                           edgecolors=UPDATE if updated else "black", zorder=5)
         ring.description = f"X{trace.pattern[i] + 1} presented, " + ("W changed" if updated else "W unchanged")
-        ax.set_title(f"{k}: X{trace.pattern[i] + 1}{' update' if updated else ''}\n{format_vector_unchecked(trace.weights[k])}",
+        ax.set_title(f"{k}: X{trace.pattern[i] + 1}{' update' if updated else ''}\n"
+                     f"{format_vector_unchecked(trace.weights[k])}",
                      fontsize=TEXT, color=UPDATE if updated else "black")
         if updated:
             for spine in ax.spines.values():

@@ -9,7 +9,8 @@ from ..trace import format_number, format_number_unchecked, format_vector, forma
 from .base import (ERRORS, LABEL, LARGE_TEXT, MAX_GRID_WORK, MAX_PATTERNS, MAX_PLANES, MAX_RESOLUTION, MAX_ROWS,
                    POSITIVE, TEXT, UPDATE, WRONG, check_artists, check_axes, check_dpi, check_figsize, check_lim,
                    check_series, check_texts, check_weight_rows, check_weights, panels)
-from .pattern_space import draw_decision_boundary, draw_patterns, pattern_limits, update_decision_boundary_unchecked
+from .pattern_space import (draw_decision_boundary_unchecked, draw_patterns_unchecked, pattern_limits,
+                            update_decision_boundary_unchecked)
 
 
 def draw_weight_slice(ax, X, y, w, *, lim=3.0, resolution=201):
@@ -42,6 +43,11 @@ def draw_weight_slice(ax, X, y, w, *, lim=3.0, resolution=201):
     ax = check_axes("ax", ax)
     X, y = check.few_patterns(X, y, MAX_PATTERNS)
     w, lim, resolution = check.plane_weights("w", w), check_lim(lim), _landscape_resolution(resolution, len(X))
+    return _draw_weight_slice(ax, X, y, w, lim, resolution)
+
+
+def _draw_weight_slice(ax, X, y, w, lim, resolution):
+    """`draw_weight_slice` without checks: X, y as `validation.few_patterns` returns them, w a float array (3,)."""
     artists = {}
     artists["errors"] = ax.imshow(np.zeros((resolution, resolution)), origin="lower", cmap=ERRORS,
                                   vmin=0, vmax=len(X) + 1, extent=(-lim, lim, -lim, lim), zorder=0,
@@ -54,9 +60,12 @@ def draw_weight_slice(ax, X, y, w, *, lim=3.0, resolution=201):
     return _update_weight_slice(artists, X, y, w)
 
 
+_SLICE_KEYS = ("errors", "lines", "names", "point", "title")   # the artists of draw_weight_slice
+
+
 def update_weight_slice(artists, X, y, w):
     """Move the artists of `draw_weight_slice` (drawn for the patterns X, y) to the weight vector w (shape (3,))."""
-    check_artists(artists, ("errors", "lines", "names", "point", "title"), "draw_weight_slice")
+    check_artists(artists, _SLICE_KEYS, "draw_weight_slice")
     X, y = check.few_patterns(X, y, MAX_PATTERNS)
     _check_slice(artists, X)
     return _update_weight_slice(artists, X, y, check.plane_weights("w", w))
@@ -78,7 +87,8 @@ def _update_weight_slice(artists, X, y, w):
     wrong = misclassified_unchecked(w, X, y)
     box = ((-lim, lim), (-lim, lim))
     for k, (x1, x2) in enumerate(X):   # the line of pattern k: x1 w1 + x2 w2 + w0 = 0 (`pattern_lines`)
-        segment = decision_line_unchecked(np.array([w[0], x1, x2]) + 0.0, *box)  # the same clipping as a line in pattern space
+        # the same clipping as a line in pattern space
+        segment = decision_line_unchecked(np.array([w[0], x1, x2]) + 0.0, *box)
         line, name = artists["lines"][k], artists["names"][k]
         line.set_data(segment[:, 0], segment[:, 1])
         line.set(color=UPDATE if wrong[k] else "#555555", lw=3 if wrong[k] else 1.2)
@@ -126,14 +136,14 @@ def dual_figure(X, y, w, *, ax=None, lim=3.0, size=(7.6, 3.6), dpi=100):
     w, lim, size, dpi = check.plane_weights("w", w), check_lim(lim), check_figsize(size), check_dpi(dpi)
     fig, (pattern_ax, weight_ax) = panels(ax, 2, size, (1, 2), dpi=dpi)
     xlim, ylim = pattern_limits(X)
-    artists = {"boundary": draw_decision_boundary(pattern_ax, w, xlim=xlim, ylim=ylim)}
-    draw_patterns(pattern_ax, X, y)
+    artists = {"boundary": draw_decision_boundary_unchecked(pattern_ax, w, xlim=xlim, ylim=ylim)}
+    draw_patterns_unchecked(pattern_ax, X, y)
     artists["wrong"] = pattern_ax.scatter([], [], s=420, facecolors="none", edgecolors=UPDATE,
                                           linewidths=2.5, zorder=5)
     artists["wrong"].description = WRONG
     artists["pattern_title"] = pattern_ax.set_title("", fontsize=TEXT)
     pattern_ax.set(aspect="equal", xlabel="x1", ylabel="x2")
-    artists["slice"] = draw_weight_slice(weight_ax, X, y, w, lim=lim)
+    artists["slice"] = _draw_weight_slice(weight_ax, X, y, w, lim, 201)
     return fig, update_dual_unchecked(artists, X, y, w)
 
 
@@ -142,7 +152,7 @@ def update_dual(artists, X, y, w):
     artists = check_artists(artists, ("boundary", "wrong", "pattern_title", "slice"), "dual_figure")
     X, y = check.few_patterns(X, y, MAX_PATTERNS)
     w = check.plane_weights("w", w)
-    _check_slice(check_artists(artists["slice"], ("errors", "lines", "names", "point", "title"), "draw_weight_slice"), X)
+    _check_slice(check_artists(artists["slice"], _SLICE_KEYS, "draw_weight_slice"), X)
     return update_dual_unchecked(artists, X, y, w)
 
 
@@ -370,14 +380,15 @@ def plot_dual_grid(X, y, weights, titles, *, ax=None, lim=3.0, size=2.3):
     xlim, ylim = pattern_limits(X)
     for k, (w, title) in enumerate(zip(weights, titles)):
         pattern_ax, weight_ax = axes[2 * k], axes[2 * k + 1]
-        draw_decision_boundary(pattern_ax, w, xlim=xlim, ylim=ylim)
-        draw_patterns(pattern_ax, X, y, names=False, size=30)
-        wrong = misclassified(w, X, y)
+        w = w + 0.0   # as the checks return it: a -0.0 becomes 0.0
+        draw_decision_boundary_unchecked(pattern_ax, w, xlim=xlim, ylim=ylim)
+        draw_patterns_unchecked(pattern_ax, X, y, names=False, size=30.0)
+        wrong = misclassified_unchecked(w, X, y)
         ring = pattern_ax.scatter(*X[wrong].T, s=150, facecolors="none", edgecolors=UPDATE, lw=1.8, zorder=5)
         ring.description = WRONG
         pattern_ax.set(aspect="equal", xticks=[], yticks=[])
         pattern_ax.set_title(title, fontsize=TEXT, loc="left")
-        drawn = draw_weight_slice(weight_ax, X, y, w, lim=lim, resolution=121)
+        drawn = _draw_weight_slice(weight_ax, X, y, w, lim, 121)
         for name in drawn["names"]:
             name.set_fontsize(TEXT)
         # a short title, so that neighbouring panels' titles do not run into each other
