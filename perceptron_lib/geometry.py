@@ -42,7 +42,13 @@ def positive_side(w, xlim, ylim):
     >>> positive_side([-1, 1, 0], (0, 2), (0, 1)).tolist()
     [[1.0, 0.0], [2.0, 0.0], [2.0, 1.0], [1.0, 1.0]]
     """
-    w, corners = check.plane_weights("w", w), _corners(xlim, ylim)
+    return positive_side_unchecked(check.plane_weights("w", w), *_limits(xlim, ylim))
+
+
+def positive_side_unchecked(w, xlim, ylim):
+    """No checks: for callers that have checked. `positive_side` of w, a float array of shape (3,), and limits
+    (low, high) of floats, low < high (a picture's, read off its Axes)."""
+    corners = _corners(xlim, ylim)
     value = nets(w, add_with_ones(corners))
     vertices = []
     for i in range(4):  # Sutherland-Hodgman against one half-plane
@@ -76,7 +82,13 @@ def decision_line(w, xlim, ylim):
     >>> decision_line([-1, 1, 1], (0, 1), (0, 1)).tolist()
     [[1.0, 0.0], [0.0, 1.0]]
     """
-    w, corners = check.plane_weights("w", w), _corners(xlim, ylim)
+    return decision_line_unchecked(check.plane_weights("w", w), *_limits(xlim, ylim))
+
+
+def decision_line_unchecked(w, xlim, ylim):
+    """No checks: for callers that have checked. `decision_line` of w, a float array of shape (3,), and limits
+    (low, high) of floats, low < high (a picture's, read off its Axes)."""
+    corners = _corners(xlim, ylim)
     if w[1] == 0 and w[2] == 0:
         return np.empty((0, 2))
     value = nets(w, add_with_ones(corners))
@@ -96,9 +108,13 @@ def decision_line(w, xlim, ylim):
     return points[[i, j]]
 
 
+def _limits(xlim, ylim):
+    return check.limits("xlim", xlim), check.limits("ylim", ylim)
+
+
 def _corners(xlim, ylim):
     """The rectangle's corners, counter-clockwise from (x_min, y_min)."""
-    (x0, x1), (y0, y1) = check.limits("xlim", xlim), check.limits("ylim", ylim)
+    (x0, x1), (y0, y1) = xlim, ylim
     return np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], float)
 
 
@@ -145,8 +161,10 @@ def pattern_lines(X, w0):
     >>> pattern_lines([[0, 1], [1, 1]], -0.5).tolist()
     [[0.0, 1.0, -0.5], [1.0, 1.0, -0.5]]
     """
-    X = check.patterns("X", X, n_features=2)
-    w0 = check.number("w0", w0)
+    return _pattern_lines(check.patterns("X", X, n_features=2), check.number("w0", w0))
+
+
+def _pattern_lines(X, w0):
     return np.column_stack([X, np.full(len(X), w0)])
 
 
@@ -182,6 +200,16 @@ def misclassified(W, X, y):
     if W.shape[-1] != d or (W.ndim == 2 and len(W) == 0):
         raise ValueError(f"W must have shape ({d},) or (n_weights, {d}): the bias weight w0 and one weight per "
                          f"feature of X, got shape {W.shape}")
+    return _misclassified(W, X, y, labels)
+
+
+def misclassified_unchecked(W, X, y):
+    """No checks: for callers that have checked. `misclassified` of float arrays W (d,) or (n_weights, d) and X
+    (n_samples, d - 1), and labels y as `validation.labels` returns them (all in {0, 1} or all in {-1, +1})."""
+    return _misclassified(W, X, y, "-1/+1" if (y == -1).any() else "0/1")   # the convention labels() finds
+
+
+def _misclassified(W, X, y, labels):
     wrong = is_mistake(nets(np.atleast_2d(W), add_with_ones(X)), y, labels)
     return wrong if W.ndim == 2 else wrong[0]
 
@@ -310,7 +338,17 @@ def wrong_side_of_lines(w, X, y):
     """
     w = check.plane_weights("w", w)
     X, y, labels = check.patterns_and_labels(X, y, n_features=2)
-    a, b, c = pattern_lines(X, w[0]).T
+    return _wrong_side_of_lines(w, X, y, labels)
+
+
+def wrong_side_of_lines_unchecked(w, X, y):
+    """No checks: for callers that have checked. `wrong_side_of_lines` of a float array w (3,), patterns X
+    (n_samples, 2) and labels y as `validation.labels` returns them (all in {0, 1} or all in {-1, +1})."""
+    return _wrong_side_of_lines(w, X, y, "-1/+1" if (y == -1).any() else "0/1")
+
+
+def _wrong_side_of_lines(w, X, y, labels):
+    a, b, c = _pattern_lines(X, w[0]).T
     value = c + a * w[1] + b * w[2]  # w0 + x1 w1 + x2 w2, in the order of `misclassified`
     positive = y == 1
     if labels == "0/1":

@@ -9,7 +9,7 @@ import numpy as np
 
 from . import validation as check
 from .arithmetic import add_with_ones, nets
-from .trace import Trace, format_number, format_vector
+from .trace import Trace, format_number_unchecked, format_vector
 
 MAX_ROWS = 1000  # rows of a table built from runs (a notebook stays small and quick to show)
 
@@ -49,6 +49,15 @@ class Table:
             if len(highlight) != len(self.rows):
                 raise ValueError(f"highlight must hold one flag per row ({len(self.rows)}), got {len(highlight)}")
             self.highlight = [check.flag(f"highlight[{k}]", v) for k, v in enumerate(highlight)]
+
+    @classmethod
+    def _built(cls, header, rows, *, highlight):
+        """A Table of a header, rows and flags this module built (str, numbers and bools): no checks."""
+        table = cls.__new__(cls)
+        table.header, table.caption = header, ""
+        table.rows = [[_cell(v) for v in row] for row in rows]
+        table.highlight = highlight
+        return table
 
     def _repr_html_(self):
         head = "".join(f"<th>{escape(h)}</th>" for h in self.header)
@@ -177,19 +186,29 @@ def unit_table(w, X, y=None, *, target="c"):
     w = check.weight_vector("w", w, X.shape[1] + 1)
     if len(X) > MAX_ROWS:
         raise ValueError(f"X must hold at most {MAX_ROWS} patterns for a table, got {len(X)}")
+    if y is not None:
+        y, _ = check.labels("y", y, len(X), convention="0/1")
+        target = check.text("target", target)
+    return unit_table_unchecked(w, X, y, target=target)
+
+
+def unit_table_unchecked(w, X, y=None, *, target="c"):
+    """No checks: for callers that have checked. `unit_table` of a float array w (n_features + 1,), patterns X
+    (n_samples, n_features) as `validation.patterns` returns them, at most 1000, and labels y as
+    `validation.labels` returns them in {0, 1} (or None), with target a str."""
     net = nets(w, add_with_ones(X))
     output = (net > 0).astype(int)
     header = ["pattern"] + [f"x{i + 1}" for i in range(X.shape[1])] + ["W·X", "o"]
-    terms = [[format_number(w[0])] + [format_number(wi * xi) for wi, xi in zip(w[1:], x)] for x in X]
-    rows = [[f"X{k + 1}", *x, f"{' + '.join(t).replace('+ -', '− ')} = {format_number(v)}", o]
+    terms = [[format_number_unchecked(w[0])] + [format_number_unchecked(wi * xi) for wi, xi in zip(w[1:], x)]
+             for x in X]
+    rows = [[f"X{k + 1}", *x, f"{' + '.join(t).replace('+ -', '− ')} = {format_number_unchecked(v)}", o]
             for k, (x, t, v, o) in enumerate(zip(X, terms, net, output))]
     if y is None:
-        return Table(header, rows)
-    y, _ = check.labels("y", y, len(X), convention="0/1")
+        return Table._built(header, rows, highlight=[False] * len(rows))
     wrong = output != y
-    header += [check.text("target", target), "right?"]
+    header += [target, "right?"]
     rows = [row + [c, "✗" if bad else "✓"] for row, c, bad in zip(rows, y, wrong)]
-    return Table(header, rows, highlight=wrong.tolist())
+    return Table._built(header, rows, highlight=wrong.tolist())
 
 
 def side_by_side(traces, names, *, rows=None):
@@ -269,7 +288,8 @@ def _row(k, row, width):
 
 def _cell(value):
     if isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, bool):
-        return format_number(value) if np.isfinite(value) else str(float(value))   # inf, nan as Python says
+        # finite: as the sources print numbers; inf, nan as Python says
+        return format_number_unchecked(value) if np.isfinite(value) else str(float(value))
     if isinstance(value, np.ndarray):
         return format_vector(value)
     return str(value)

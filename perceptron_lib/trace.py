@@ -168,24 +168,27 @@ class Trace:
         if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)) \
                 or not 1 <= k <= self.n_presentations:
             raise ValueError(f"k must be a presentation number from 1 to {self.n_presentations}, got {k!r}")
+        return self._step_text(k)
+
+    def _step_text(self, k):
         i = k - 1
         p, x = self.pattern[i], self.X[self.pattern[i]]
         before, after = self.weights[i], self.weights[k]
         net, o, c = self.net[i], self.output[i], self.target[i]
-        product = f"W·X{p + 1} = {format_vector(before)}·{format_vector(x)} = {_num(net)}"
+        product = f"W·X{p + 1} = {_vector(before)}·{_vector(x)} = {_num(net)}"
         # the step along the pattern: eta for the fixed rule, chosen by the other rules
         fixed = self.rule == "fixed" and not callable(self.eta)
         step = self.eta if fixed else abs(float(dot(after - before, x) / dot(x, x)))
         if self.labels == "0/1":
             test = f"{product} ⇒ o = {o} {'≠' if o != c else '='} c = {c}"
-            change = (f"W ← {format_vector(before)} + {_num(step)}·({c} − {o})·{format_vector(x)} = "
-                      f"{format_vector(after)}")
+            change = (f"W ← {_vector(before)} + {_num(step)}·({c} − {o})·{_vector(x)} = "
+                      f"{_vector(after)}")
         else:
             margin = c * net
             verdict = "≤ 0 ⇒ mistake" if self.updated[i] else "> 0 ⇒ correct"
             test = f"{product}; y·(W·X) = {_factor(c)}·{_factor(net)} = {_num(margin)} {verdict}"
-            change = (f"W ← {format_vector(before)} + {_num(step)}·{_factor(c)}·{format_vector(x)} = "
-                      f"{format_vector(after)}")
+            change = (f"W ← {_vector(before)} + {_num(step)}·{_factor(c)}·{_vector(x)} = "
+                      f"{_vector(after)}")
         return test, (change if self.updated[i] else "no change")
 
     def step_summary(self, k):
@@ -207,7 +210,7 @@ class Trace:
             raise ValueError(f"k must be a step from 0 to {self.n_presentations}, got {k!r}")
         head = f"step {k} of {self.n_presentations}"
         if k == 0:
-            return f"{head}: the start, W = {format_vector(self.weights[0])}"
+            return f"{head}: the start, W = {_vector(self.weights[0])}"
         i = k - 1
         seen = f"X{self.pattern[i] + 1} presented, W·X = {_num(self.net[i])}"
         if self.labels == "0/1":
@@ -215,8 +218,8 @@ class Trace:
         else:
             seen += f", y = {_num(self.target[i])}, y·(W·X) = {_num(self.target[i] * self.net[i])}"
         if self.updated[i]:
-            return f"{head}: {seen}: a mistake, W becomes {format_vector(self.weights[k])}"
-        return f"{head}: {seen}: right, W stays {format_vector(self.weights[k])}"
+            return f"{head}: {seen}: a mistake, W becomes {_vector(self.weights[k])}"
+        return f"{head}: {seen}: right, W stays {_vector(self.weights[k])}"
 
     def to_html(self, current=None, rows=None):
         """The run as an HTML table, one row per presentation, updates highlighted.
@@ -261,7 +264,7 @@ class Trace:
         keep = ' style="white-space:nowrap"'   # a vector is never broken over two lines
         for k in range(first, last + 1):
             i = k - 1
-            test, change = self.step_text(k)
+            test, change = self._step_text(k)
             style = []
             if self.updated[i]:
                 style.append("background:#ffe2b8")
@@ -269,12 +272,12 @@ class Trace:
                 style.append("outline:3px solid #1f5fbf;outline-offset:-3px;font-weight:bold")
             body.append(
                 f"<tr style=\"{';'.join(style)}\"><td>{k}</td><td>X{self.pattern[i] + 1}</td>"
-                f"<td{keep}>{format_vector(self.weights[i])}</td><td>{_num(self.net[i])}</td>"
+                f"<td{keep}>{_vector(self.weights[i])}</td><td>{_num(self.net[i])}</td>"
                 f"<td>{self.output[i]}</td><td>{self.target[i]}</td>"
                 f"<td style=\"text-align:left\">{escape(test)}<br>{escape(change)}</td>"
-                f"<td{keep}>{format_vector(self.weights[k])}</td></tr>")
+                f"<td{keep}>{_vector(self.weights[k])}</td></tr>")
         caption = (f"{self.n_presentations} presentations, {self.n_updates} updates "
-                   f"(highlighted), status {self.status}; final W = {format_vector(self.final_weights)}")
+                   f"(highlighted), status {self.status}; final W = {_vector(self.final_weights)}")
         return (f"<table style=\"font-family:monospace;font-size:0.9em\"><caption>{caption}</caption>"
                 f"<thead>{head}</thead><tbody>{''.join(body)}</tbody></table>")
 
@@ -282,7 +285,7 @@ class Trace:
         """One line saying how the run ended."""
         text = (f"{self.status} after {self.n_presentations} presentation{'s' * (self.n_presentations != 1)} "
                 f"({self.n_epochs} {'pass' if self.n_epochs == 1 else 'passes'}), {self.n_updates} "
-                f"update{'s' * (self.n_updates != 1)}; final W = {format_vector(self.final_weights)}")
+                f"update{'s' * (self.n_updates != 1)}; final W = {_vector(self.final_weights)}")
         if self.status == "cycling":
             text += f"; cycle of {self.cycle_length} presentations from presentation {self.cycle_start}"
         if self.status == "stalled":
@@ -326,6 +329,11 @@ def format_number(value):
     return _num(check.number("value", value))
 
 
+def format_number_unchecked(value):
+    """No checks: for callers that have checked. `format_number` of a finite real number."""
+    return _num(value)
+
+
 def format_vector(w):
     """A vector as the sources print it: "[0 1 1]".
 
@@ -334,5 +342,13 @@ def format_vector(w):
     >>> format_vector([0.0, 1.0, -0.5])
     '[0 1 -0.5]'
     """
-    w = check.array("w", w, "(n,)", ndim=1, largest=np.inf)
+    return _vector(check.array("w", w, "(n,)", ndim=1, largest=np.inf))
+
+
+def format_vector_unchecked(w):
+    """No checks: for callers that have checked. `format_vector` of a 1-D array of finite real numbers."""
+    return _vector(w)
+
+
+def _vector(w):
     return "[" + " ".join(_num(v) for v in w) + "]"

@@ -22,11 +22,11 @@ from matplotlib.image import imsave
 from . import validation as check
 from .bounds import convergence_experiment
 from .describe import describe_figure
-from .geometry import misclassified, wrong_side_of_lines
-from .plotting import (MAX_PATTERNS, dual_figure, plot_bound_check, step_figure, unit_figure, update_dual, update_step,
-                       update_unit)
-from .tables import unit_table
-from .trace import format_vector
+from .geometry import misclassified_unchecked, wrong_side_of_lines_unchecked
+from .plotting import (MAX_PATTERNS, dual_figure, plot_bound_check, step_figure, unit_figure, update_dual_unchecked,
+                       update_step_unchecked, update_unit_unchecked)
+from .tables import unit_table_unchecked
+from .trace import format_vector_unchecked
 
 MAX_READY = 100     # pictures a TraceStepper makes up front (about 20 ms each)
 MAX_SETS = 400      # data sets per BoundExplorer run (about 4 s at the largest settings)
@@ -73,6 +73,10 @@ class FastPictures:
         """The picture of a state (a hashable key, as `update` takes it) as PNG bytes."""
         if not isinstance(state, Hashable):
             raise TypeError(f"state must be hashable (it is the key of a kept picture), got {check.shown(state)}")
+        return self._png(state)
+
+    def _png(self, state):
+        """`png` of a state already checked."""
         if state not in self._made:
             if len(self._made) >= MAX_KEPT:  # forget the oldest picture: memory stays bounded
                 del self._made[next(iter(self._made))]
@@ -109,11 +113,12 @@ class StepPictures(FastPictures):
     def __init__(self, trace, *, size=(7.2, 3.4), dpi=100):
         self.trace = check.recorded_run("trace", trace)
         figure, self.artists = step_figure(trace, 0, size=size, dpi=dpi)
-        super().__init__(figure, lambda k: update_step(self.artists, trace, k))
+        # the run is checked above and each step by `png`: a step's update checks nothing again
+        super().__init__(figure, lambda k: update_step_unchecked(self.artists, trace, k))
 
     def png(self, k):
         """The picture of step k (from 0 to trace.n_presentations) as PNG bytes."""
-        return super().png(check.step("k", k, self.trace))
+        return self._png(check.step("k", k, self.trace))
 
 
 
@@ -244,9 +249,9 @@ class TraceStepper(_StaticNote, widgets.VBox):
     def show(self, k):
         """Show step k (0 is the start, trace.n_presentations the end)."""
         k = check.step("k", k, self.trace)
-        self.image.show(self.pictures.png(k), _STEP_PICTURE.format(summary=self.trace.step_summary(k)))
+        self.image.show(self.pictures._png(k), _STEP_PICTURE.format(summary=self.trace.step_summary(k)))
         if k == 0:
-            text = f"<b>step 0</b>: the start, W = {format_vector(self.trace.weights[0])}"
+            text = f"<b>step 0</b>: the start, W = {format_vector_unchecked(self.trace.weights[0])}"
         else:
             test, change = self.trace.step_text(k)
             text = f"<b>presentation {k}</b>: {test}<br>&emsp;{change}"
@@ -290,9 +295,11 @@ class UnitView(_StaticNote, widgets.VBox):
         weights = check.plane_weights("weights", weights)
         if np.abs(weights).max() > lim:
             raise ValueError(f"weights must lie within [-lim, lim] = [{-lim:g}, {lim:g}], got "
-                             f"{format_vector(weights)}; pass a larger lim")
+                             f"{format_vector_unchecked(weights)}; pass a larger lim")
         figure, artists = unit_figure(self.X, self.y, weights)
-        self.pictures = FastPictures(figure, lambda w: update_unit(artists, self.X, self.y, np.array(w)))
+        # X, y are checked above, and w is three slider values: an update checks nothing again
+        self.pictures = FastPictures(figure, lambda w: update_unit_unchecked(artists, self.X, self.y,
+                                                                             np.array(w) + 0.0))
         self.w = [widgets.FloatSlider(value=float(v), min=-lim, max=lim, step=0.25, description=f"w{i}",
                                       continuous_update=True, readout_format=".2f") for i, v in enumerate(weights)]
         self.image = _NamedImage(format="png", layout=widgets.Layout(max_width="100%"))
@@ -306,12 +313,13 @@ class UnitView(_StaticNote, widgets.VBox):
     def show(self):
         """Draw the W the sliders say."""
         w = tuple(round(slider.value, 6) for slider in self.w)
-        self.wrong = int(misclassified(np.array(w), self.X, self.y).sum())
-        self.image.show(self.pictures.png(w),
+        W = np.array(w) + 0.0   # slider values within [-lim, lim]; X and y checked when the view was made
+        self.wrong = int(misclassified_unchecked(W, self.X, self.y).sum())
+        self.image.show(self.pictures._png(w),
                         f"The patterns in the plane, circles for target 1 and squares for target 0, with the line "
-                        f"W·X = 0 of W = {format_vector(np.array(w))}; the side where the unit outputs 1 is shaded; "
+                        f"W·X = 0 of W = {format_vector_unchecked(W)}; the side where the unit outputs 1 is shaded; "
                         f"{self.wrong} wrong, ringed in red.")
-        self.table.value = unit_table(np.array(w), self.X, self.y)._repr_html_()
+        self.table.value = unit_table_unchecked(W, self.X, self.y)._repr_html_()
 
 
 class DualView(_StaticNote, widgets.VBox):
@@ -358,7 +366,9 @@ class DualView(_StaticNote, widgets.VBox):
             weights = trace.weights[0] if trace is not None else (-0.5, 1.0, -1.0)
         weights = self._within_lim("weights", check.plane_weights("weights", weights))
         figure, artists = dual_figure(self.X, self.y, weights, lim=lim)
-        self.pictures = FastPictures(figure, lambda w: update_dual(artists, self.X, self.y, np.array(w)))
+        # X, y are checked above, and w is three slider values: an update checks nothing again
+        self.pictures = FastPictures(figure, lambda w: update_dual_unchecked(artists, self.X, self.y,
+                                                                             np.array(w) + 0.0))
         self.w = [widgets.FloatSlider(value=float(v), min=-lim, max=lim, step=0.25, description=f"w{i}",
                                       continuous_update=True, readout_format=".2f") for i, v in enumerate(weights)]
         self.image = _NamedImage(format="png", layout=widgets.Layout(max_width="100%"))
@@ -394,11 +404,12 @@ class DualView(_StaticNote, widgets.VBox):
         w = tuple(round(slider.value, 6) for slider in self.w)
         def names(wrong):
             return ", ".join(f"X{k + 1}" for k in np.flatnonzero(wrong)) or "none"
-        agreement = (f"pattern space: {names(misclassified(np.array(w), self.X, self.y))} on the wrong side of W's "
+        W = np.array(w) + 0.0
+        agreement = (f"pattern space: {names(misclassified_unchecked(W, self.X, self.y))} on the wrong side of W's "
                      f"line · weight space: W on the wrong side of the lines of "
-                     f"{names(wrong_side_of_lines(w, self.X, self.y))}")
-        self.image.show(self.pictures.png(w),
-                        f"Left: the patterns in the plane with the line of W = {format_vector(np.array(w))}, wrong "
+                     f"{names(wrong_side_of_lines_unchecked(W, self.X, self.y))}")
+        self.image.show(self.pictures._png(w),
+                        f"Left: the patterns in the plane with the line of W = {format_vector_unchecked(W)}, wrong "
                         f"patterns ringed. Right: W as a star in the slice of weight space at its w0, among the "
                         f"patterns' lines. {agreement}.")
         self.agreement.value = agreement
@@ -406,7 +417,7 @@ class DualView(_StaticNote, widgets.VBox):
     def _within_lim(self, name, w):
         if np.abs(w).max() > self.lim:
             raise ValueError(f"{name} must lie within [-lim, lim] = [{-self.lim:g}, {self.lim:g}] (a slider cannot "
-                             f"show more), got {format_vector(w)}; pass a larger lim")
+                             f"show more), got {format_vector_unchecked(w)}; pass a larger lim")
         return w
 
     def _check_run(self, trace):
@@ -521,7 +532,8 @@ class PlayableRun:
         rows = check.whole("rows", rows, minimum=0, maximum=5)
         dpi = check.whole("dpi", dpi, minimum=40, maximum=150)
         pictures = StepPictures(trace, dpi=dpi)
-        self.frames = [base64.b64encode(pictures.png(k)).decode("ascii") for k in range(trace.n_presentations + 1)]
+        self.frames = [base64.b64encode(pictures._png(k)).decode("ascii")   # k: every step, none to check
+                       for k in range(trace.n_presentations + 1)]
         self.texts = [_arithmetic(trace, k) for k in range(trace.n_presentations + 1)]
         self.tables = [trace.to_html(current=k, rows=(max(1, k - rows), max(1, k - rows) + 2 * rows))
                        for k in range(trace.n_presentations + 1)]
@@ -544,7 +556,7 @@ class PlayableRun:
 
 def _arithmetic(trace, k):
     if k == 0:
-        return f"<b>step 0</b>: the start, W = {format_vector(trace.weights[0])}"
+        return f"<b>step 0</b>: the start, W = {format_vector_unchecked(trace.weights[0])}"
     test, change = trace.step_text(k)
     return f"<b>presentation {k}</b>: {html.escape(test)}<br>&emsp;{html.escape(change)}"
 

@@ -17,6 +17,9 @@ NO_INPUT = {"honavar_or_example"}
 # checked their input) and the helpers the picture modules share: internal helpers, tested by tests of
 # their own or through the pictures that use them.
 HELPERS = {"validation", "arithmetic", "rule", "plotting.base"}
+# A public function `name_unchecked` is `name` without its checks, shared across modules for callers that
+# checked once already (a widget's click, a layer of a picture): it has no bad-input case of its own.
+UNCHECKED = "No checks: for callers that have checked."
 
 
 def modules():
@@ -37,7 +40,8 @@ def public_callables():
     for dotted, module in modules():
         where = dotted.split(".")[0]
         for name, value in vars(module).items():
-            if name.startswith("_") or getattr(value, "__module__", None) != module.__name__:
+            if name.startswith("_") or getattr(value, "__module__", None) != module.__name__ \
+                    or name.endswith("_unchecked"):
                 continue
             if inspect.isfunction(value):
                 names.add(f"{where}.{name}")
@@ -65,3 +69,21 @@ def test_every_public_function_has_a_bad_input_case():
     missing = sorted(name for name in public_callables()
                      if name not in covered and name.rsplit(".", 1)[-1] not in NO_INPUT)
     assert not missing, f"public functions without a bad-input case: {missing}"
+
+
+def unchecked_functions():
+    """(module name, function) of every `*_unchecked` function of the package."""
+    return [(dotted, value) for dotted, module in modules() for name, value in vars(module).items()
+            if name.endswith("_unchecked") and inspect.isfunction(value) and value.__module__ == module.__name__]
+
+
+def test_an_unchecked_function_says_so_and_has_a_checked_twin_that_lessons_use():
+    import perceptron_lib.plotting as plotting
+    found = unchecked_functions()
+    assert {"update_step_unchecked", "decision_line_unchecked"} <= {f.__name__ for _, f in found}
+    for dotted, function in found:
+        module = importlib.import_module(f"perceptron_lib.{dotted}")
+        assert inspect.getdoc(function).startswith(UNCHECKED), function.__name__
+        twin = getattr(module, function.__name__.removesuffix("_unchecked"), None)
+        assert inspect.isfunction(twin), f"{function.__name__} has no checked twin in {dotted}"
+        assert function.__name__ not in perceptron_lib.__all__ and function.__name__ not in plotting.__all__

@@ -120,3 +120,57 @@ def test_play_is_a_labelled_toggle_that_steps_to_the_end_in_an_event_loop():
     stepper.slider.observe(lambda change: shown.append(change["new"]), names="value")
     asyncio.run(press_and_wait())                          # pressed at the end: from the start again
     assert shown == list(range(14))
+
+
+def counting_checks(monkeypatch):
+    """Count the calls of validation's checks from outside the checks (a check's own inner checks not counted)."""
+    import collections
+    import functools
+    from perceptron_lib import validation
+    calls, depth = collections.Counter(), [0]
+
+    def counted(name, check):
+        @functools.wraps(check)
+        def wrapper(*args, **kwargs):
+            if depth[0] == 0:
+                calls[name] += 1
+            depth[0] += 1
+            try:
+                return check(*args, **kwargs)
+            finally:
+                depth[0] -= 1
+        return wrapper
+
+    for name, value in list(vars(validation).items()):
+        if callable(value) and getattr(value, "__module__", None) == validation.__name__ and not name.startswith("_"):
+            monkeypatch.setattr(validation, name, counted(name, value))
+    return calls
+
+
+def test_a_step_checks_its_step_once_and_the_run_and_its_weights_not_again(monkeypatch):
+    """The run is checked when the stepper is made; a click checks the step k, not the run or W at every layer."""
+    from perceptron_lib.plotting import step_figure, update_step
+    run = train(*boolean_function("or"))
+    stepper = TraceStepper(run, ready=0)
+    artists = step_figure(run, 0)[1]
+    calls = counting_checks(monkeypatch)
+    stepper.next.click()          # a picture not made before: the figure's artists move and are drawn
+    assert stepper.slider.value == 1 and 1 in stepper.pictures._made
+    assert calls["step"] == 1 and calls["recorded_run"] == 0 and sum(calls.values()) <= 2, calls
+    calls.clear()
+    update_step(artists, run, 5)  # the public function checks its run and its step, once each
+    assert calls == {"recorded_run": 1, "step": 1}, calls
+    calls.clear()
+    stepper.pictures.png(7)
+    assert calls == {"step": 1}, calls
+
+
+def test_the_weight_space_views_check_their_weights_once_a_move(monkeypatch):
+    from perceptron_lib.widgets import DualView, UnitView
+    dual, unit = DualView(*boolean_function("or")), UnitView(*boolean_function("and"))
+    calls = counting_checks(monkeypatch)
+    dual.set_weights([0.5, 1, -1])
+    assert calls == {"plane_weights": 1}, calls
+    calls.clear()
+    unit.w[0].value = -1.25       # the picture checks nothing again; the table below checks its own numbers
+    assert "plane_weights" not in calls and "few_patterns" not in calls, calls

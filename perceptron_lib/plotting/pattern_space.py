@@ -7,8 +7,8 @@ from matplotlib.patches import FancyArrowPatch, Polygon
 
 from .. import validation as check
 from ..arithmetic import add_with_ones, nets, norm
-from ..geometry import decision_line, misclassified, positive_side
-from ..trace import format_vector
+from ..geometry import decision_line_unchecked, misclassified_unchecked, positive_side_unchecked
+from ..trace import format_vector, format_vector_unchecked
 from .base import (LARGE_TEXT, MAX_PATTERNS, MAX_ROWS, NEGATIVE, POSITIVE, SHADE, TEXT, UPDATE, WRONG, check_artists,
                    check_axes, check_figsize, check_dpi, check_resolution, check_texts, check_weight_rows,
                    check_weights, panels)
@@ -71,6 +71,16 @@ def draw_patterns(ax, X, y, *, names=True, size=90, **style):
     ax = check_axes("ax", ax)
     X, y, labels = check.patterns_and_labels(X, y, n_features=2)
     names, size = check.flag("names", names), check.positive("size", size)
+    return _draw_patterns(ax, X, y, labels, names, size, **style)
+
+
+def draw_patterns_unchecked(ax, X, y, *, names=True, size=90, **style):
+    """No checks: for callers that have checked. `draw_patterns` on an Axes, of patterns X (n_samples, 2) and
+    labels y as `validation.patterns_and_labels` returns them, names a bool and size a float > 0."""
+    return _draw_patterns(ax, X, y, "-1/+1" if (y == -1).any() else "0/1", names, size, **style)
+
+
+def _draw_patterns(ax, X, y, labels, names, size, **style):
     positive = y == 1
     artists = {
         "positive": ax.scatter(*X[positive].T, s=size, marker="o", color=POSITIVE, zorder=3,
@@ -114,7 +124,12 @@ def draw_decision_boundary(ax, w, *, xlim, ylim, arrow=True, **style):
     """
     ax, w = check_axes("ax", ax), check.plane_weights("w", w)
     xlim, ylim = tuple(check.limits("xlim", xlim)), tuple(check.limits("ylim", ylim))
-    arrow = check.flag("arrow", arrow)
+    return draw_decision_boundary_unchecked(ax, w, xlim=xlim, ylim=ylim, arrow=check.flag("arrow", arrow), **style)
+
+
+def draw_decision_boundary_unchecked(ax, w, *, xlim, ylim, arrow=True, **style):
+    """No checks: for callers that have checked. `draw_decision_boundary` on an Axes, of w, a float array of shape
+    (3,), within limits (low, high) of floats, low < high; arrow a bool."""
     ax.set_xlim(*xlim)
     ax.set_ylim(*ylim)
     line_style = dict(color="black", lw=2)
@@ -129,18 +144,23 @@ def draw_decision_boundary(ax, w, *, xlim, ylim, arrow=True, **style):
     artists["side"].description = "the side where W·X > 0 and the unit outputs 1"
     if arrow:
         artists["arrow"].description = "the direction of (w1, w2), pointing into that side"
-    update_decision_boundary(artists, w)
+    update_decision_boundary_unchecked(artists, w)
     return artists
 
 
 def update_decision_boundary(artists, w):
     """Move the artists of `draw_decision_boundary` to the weights w (shape (3,)), within the Axes' limits."""
     artists = check_artists(artists, ("line", "side", "arrow"), "draw_decision_boundary")
-    w = check.plane_weights("w", w)
+    return update_decision_boundary_unchecked(artists, check.plane_weights("w", w))
+
+
+def update_decision_boundary_unchecked(artists, w):
+    """No checks: for callers that have checked. `update_decision_boundary` of the dict `draw_decision_boundary`
+    returned and w, a float array of shape (3,)."""
     xlim, ylim = artists["line"].axes.get_xlim(), artists["line"].axes.get_ylim()
-    segment = decision_line(w, xlim, ylim)
+    segment = decision_line_unchecked(w, xlim, ylim)
     artists["line"].set_data(segment[:, 0], segment[:, 1])
-    side = positive_side(w, xlim, ylim)
+    side = positive_side_unchecked(w, xlim, ylim)
     artists["side"].set_xy(side if len(side) else np.zeros((1, 2)))
     if artists["arrow"] is not None:
         normal = w[1:]
@@ -212,26 +232,30 @@ def draw_unit(X, y, w, *, ax=None, names=True, size=90):
     w = check.plane_weights("w", w)
     (ax,) = panels(ax, 1, (4.2, 3.8))[1]
     xlim, ylim = pattern_limits(X)
-    artists = {"boundary": draw_decision_boundary(ax, w, xlim=xlim, ylim=ylim)}
-    draw_patterns(ax, X, y, names=check.flag("names", names), size=check.number("size", size, above=0))
+    artists = {"boundary": draw_decision_boundary_unchecked(ax, w, xlim=xlim, ylim=ylim)}
+    draw_patterns_unchecked(ax, X, y, names=check.flag("names", names), size=check.number("size", size, above=0))
     artists["wrong"] = ax.scatter([], [], s=RING_AREA * size, facecolors="none", edgecolors=UPDATE, linewidths=2.5,
                                   zorder=5)
     artists["wrong"].description = WRONG
     artists["title"] = ax.set_title("", fontsize=LARGE_TEXT)
     ax.set(aspect="equal", xlabel="x1", ylabel="x2")
-    update_unit(artists, X, y, w)
-    return artists
+    return update_unit_unchecked(artists, X, y, w)
 
 
 def update_unit(artists, X, y, w):
     """Move the artists of `draw_unit` (drawn for the patterns X, y) to the weights w (shape (3,))."""
     artists = check_artists(artists, ("boundary", "wrong", "title"), "draw_unit")
     X, y = check.few_patterns(X, y, MAX_PATTERNS)
-    w = check.plane_weights("w", w)
-    update_decision_boundary(artists["boundary"], w)
-    wrong = misclassified(w, X, y)
+    return update_unit_unchecked(artists, X, y, check.plane_weights("w", w))
+
+
+def update_unit_unchecked(artists, X, y, w):
+    """No checks: for callers that have checked. `update_unit` of the dict `draw_unit` returned, the patterns
+    and labels as `validation.few_patterns` returns them, and w, a float array of shape (3,)."""
+    update_decision_boundary_unchecked(artists["boundary"], w)
+    wrong = misclassified_unchecked(w, X, y)
     artists["wrong"].set_offsets(X[wrong].reshape(-1, 2))
-    artists["title"].set_text(f"W = {format_vector(w)}: {int(wrong.sum())} wrong")
+    artists["title"].set_text(f"W = {format_vector_unchecked(w)}: {int(wrong.sum())} wrong")
     return artists
 
 
@@ -318,9 +342,9 @@ def plot_boundaries(X, y, weights, names, *, ax=None, size=(3.8, 3.8)):
     names, size = check_texts("names", names, len(weights)), check_figsize(size)
     fig, (ax,) = panels(ax, 1, size)
     xlim, ylim = pattern_limits(X)
-    draw_patterns(ax, X, y)        # first, so that the arrows start clear of the patterns and their names
+    draw_patterns_unchecked(ax, X, y)   # first, so that the arrows start clear of the patterns and their names
     for w, name, style in zip(weights, names, ["-", "--", ":", "-."] * 4):
-        drawn = draw_decision_boundary(ax, w, xlim=xlim, ylim=ylim, ls=style, label=name)
+        drawn = draw_decision_boundary_unchecked(ax, w + 0.0, xlim=xlim, ylim=ylim, ls=style, label=name)
         drawn["side"].set_visible(False)
     ax.set(aspect="equal", xlabel="x1", ylabel="x2")
     handles, labels = ax.get_legend_handles_labels()
@@ -445,7 +469,7 @@ def plot_feature_boundary(w, features, X, y, *, ax=None, size=(3.6, 3.6)):
     fig, (ax,) = panels(ax, 1, check_figsize(size))
     xlim, ylim = pattern_limits(X)
     draw_feature_boundary(ax, w, features, xlim=xlim, ylim=ylim)
-    draw_patterns(ax, X, y)
+    draw_patterns_unchecked(ax, X, y)
     ax.set(aspect="equal", xlabel="x1", ylabel="x2")
     ax.set_title(f"W = {format_vector(w)}", fontsize=TEXT)
     return fig

@@ -4,10 +4,11 @@ import numpy as np
 
 from .. import validation as check
 from ..arithmetic import norm
-from ..trace import format_number, format_vector
+from ..trace import format_number_unchecked, format_vector, format_vector_unchecked
 from .base import (MAX_PANELS, NEGATIVE, POSITIVE, TEXT, UPDATE, check_artists, check_axes, check_dpi, check_figsize,
                    check_series, check_texts, check_values, check_weights, panels)
-from .pattern_space import draw_decision_boundary, draw_patterns, pattern_limits, update_decision_boundary
+from .pattern_space import (draw_decision_boundary_unchecked, draw_patterns_unchecked, pattern_limits,
+                            update_decision_boundary_unchecked)
 
 
 def draw_weights(ax, w, *, previous=None, limit=None, names=None):
@@ -35,6 +36,11 @@ def draw_weights(ax, w, *, previous=None, limit=None, names=None):
         previous = check.weight_vector("previous", previous, len(w))
     limit = max(1.0, 1.25 * float(np.abs(w).max())) if limit is None else check.positive("limit", limit)
     names = [f"w{i}" for i in range(len(w))] if names is None else check_texts("names", names, len(w))
+    return _draw_weights(ax, w, previous, limit, names)
+
+
+def _draw_weights(ax, w, previous, limit, names):
+    """`draw_weights` without checks: w (and previous, or None) float arrays, limit > 0, a name per weight."""
     ax.axhline(0, color="black", lw=0.8)
     artists = {
         "bars": ax.bar(names, w, color="#7f8c8d", width=0.6),
@@ -44,8 +50,7 @@ def draw_weights(ax, w, *, previous=None, limit=None, names=None):
     }
     ax.set_ylim(-limit, limit)
     ax.set_title("weights", fontsize=TEXT)
-    update_weights(artists, w, previous)
-    return artists
+    return _update_weights(artists, w, w if previous is None else previous)
 
 
 def update_weights(artists, w, previous=None):
@@ -53,6 +58,11 @@ def update_weights(artists, w, previous=None):
     artists = check_artists(artists, ("bars", "before", "values"), "draw_weights")
     w = check.weight_vector("w", w, len(artists["bars"]))
     previous = w if previous is None else check.weight_vector("previous", previous, len(w))
+    return _update_weights(artists, w, previous)
+
+
+def _update_weights(artists, w, previous):
+    """`update_weights` without checks: w and previous float arrays of the bars' length."""
     limit = artists["bars"][0].axes.get_ylim()[1]
     for bar, old, ghost, value, text in zip(artists["bars"], previous, artists["before"], w,
                                             artists["values"]):
@@ -60,7 +70,7 @@ def update_weights(artists, w, previous=None):
         bar.set_color(UPDATE if value != old else "#7f8c8d")
         ghost.set_height(old)
         ghost.set_visible(value != old)
-        text.set_text(format_number(value))
+        text.set_text(format_number_unchecked(value))
         text.set_y(value + (0.06 if value >= 0 else -0.14) * limit)
     return artists
 
@@ -87,11 +97,17 @@ def draw_step(axes, trace, k):
     """
     pattern_ax, weights_ax = _axes_pair(axes)
     k = check.step("k", k, check.recorded_run("trace", trace))
+    return _draw_step(pattern_ax, weights_ax, trace, k)
+
+
+def _draw_step(pattern_ax, weights_ax, trace, k):
+    """`draw_step` without checks: two Axes, a recorded run in the plane and one of its steps."""
     X = trace.X[:, 1:]
     xlim, ylim = pattern_limits(X)
     artists = {}
-    artists["patterns"] = draw_patterns(pattern_ax, X, trace.y)   # first: the arrow starts clear of them
-    artists["boundary"] = draw_decision_boundary(pattern_ax, trace.weights[k], xlim=xlim, ylim=ylim)
+    artists["patterns"] = draw_patterns_unchecked(pattern_ax, X, trace.y)   # first: the arrow starts clear of them
+    w = trace.weights[k] + 0.0   # as the checks return it: a -0.0 becomes 0.0
+    artists["boundary"] = draw_decision_boundary_unchecked(pattern_ax, w, xlim=xlim, ylim=ylim)
     artists["ring"] = pattern_ax.scatter([], [], s=420, facecolors="none", edgecolors="black",
                                          linewidths=2.5, zorder=5)
     artists["ring"].description = "the pattern just presented, red if it changed W"
@@ -99,29 +115,35 @@ def draw_step(axes, trace, k):
     pattern_ax.set_xlabel("x1")
     pattern_ax.set_ylabel("x2")
     limit = max(1.0, 1.2 * float(np.abs(trace.weights).max()))
-    artists["weights"] = draw_weights(weights_ax, trace.weights[k], limit=limit)
+    artists["weights"] = _draw_weights(weights_ax, w, None, limit, [f"w{i}" for i in range(len(w))])
     artists["title"] = pattern_ax.set_title("", fontsize=TEXT, loc="left")
-    update_step(artists, trace, k)
-    return artists
+    return update_step_unchecked(artists, trace, k)
 
 
 def update_step(artists, trace, k):
     """Move the artists of `draw_step` to step k (from 0 to trace.n_presentations) of the run they drew."""
     artists = check_artists(artists, ("boundary", "weights", "ring", "title"), "draw_step")
     k = check.step("k", k, check.recorded_run("trace", trace))
-    w = trace.weights[k]
-    update_decision_boundary(artists["boundary"], w)
-    update_weights(artists["weights"], w, trace.weights[k - 1] if k else None)
+    return update_step_unchecked(artists, trace, k)
+
+
+def update_step_unchecked(artists, trace, k):
+    """No checks: for callers that have checked. `update_step` of the dict `draw_step` returned, a recorded run in
+    the plane (`validation.recorded_run`) and a step of it (`validation.step`), as `StepPictures` checks them once."""
+    w = trace.weights[k] + 0.0   # as the checks return it: a -0.0 becomes 0.0
+    update_decision_boundary_unchecked(artists["boundary"], w)
+    _update_weights(artists["weights"], w, trace.weights[k - 1] + 0.0 if k else w)
     ring = artists["ring"]
     if k == 0:
         ring.set_offsets(np.empty((0, 2)))
-        artists["title"].set_text(f"start\nW = {format_vector(w)}")
+        artists["title"].set_text(f"start\nW = {format_vector_unchecked(w)}")
     else:
         i = k - 1
         ring.set_offsets(trace.X[trace.pattern[i], 1:][None])
         ring.set_edgecolors(UPDATE if trace.updated[i] else "black")
         verdict = "update" if trace.updated[i] else "no change"
-        artists["title"].set_text(f"presentation {k}: X{trace.pattern[i] + 1}, {verdict}\nW = {format_vector(w)}")
+        artists["title"].set_text(f"presentation {k}: X{trace.pattern[i] + 1}, {verdict}\n"
+                                  f"W = {format_vector_unchecked(w)}")
     return artists
 
 
@@ -149,7 +171,7 @@ def step_figure(trace, k=0, *, ax=None, size=(7.2, 3.4), dpi=100):
     k = check.step("k", k, check.recorded_run("trace", trace))
     size, dpi = check_figsize(size), check_dpi(dpi)
     fig, axes = panels(ax, 2, size, (1, 2), dpi=dpi, width_ratios=[1.35, 1])
-    return fig, draw_step(axes, trace, k)
+    return fig, _draw_step(*axes, trace, k)
 
 
 def plot_trace_grid(trace, *, ax=None, ncols=5, size=1.6, steps=None):
@@ -195,20 +217,21 @@ def plot_trace_grid(trace, *, ax=None, ncols=5, size=1.6, steps=None):
     X = trace.X[:, 1:]
     xlim, ylim = pattern_limits(X)
     for ax, k in zip(axes, steps):
-        draw_decision_boundary(ax, trace.weights[k], xlim=xlim, ylim=ylim, arrow=False)
-        draw_patterns(ax, X, trace.y, names=False, size=30)
+        draw_decision_boundary_unchecked(ax, trace.weights[k] + 0.0, xlim=xlim, ylim=ylim, arrow=False)
+        draw_patterns_unchecked(ax, X, trace.y, names=False, size=30.0)
         ax.set_aspect("equal")
         ax.set_xticks([])
         ax.set_yticks([])
         if k == 0:
-            ax.set_title(f"start\n{format_vector(trace.weights[0])}", fontsize=TEXT)
+            ax.set_title(f"start\n{format_vector_unchecked(trace.weights[0])}", fontsize=TEXT)
             continue
         i = k - 1
         updated = bool(trace.updated[i])
         ring = ax.scatter(*trace.X[trace.pattern[i], 1:], s=160, facecolors="none", lw=1.8,
                           edgecolors=UPDATE if updated else "black", zorder=5)
         ring.description = f"X{trace.pattern[i] + 1} presented, " + ("W changed" if updated else "W unchanged")
-        ax.set_title(f"{k}: X{trace.pattern[i] + 1}{' update' if updated else ''}\n{format_vector(trace.weights[k])}",
+        ax.set_title(f"{k}: X{trace.pattern[i] + 1}{' update' if updated else ''}\n"
+                     f"{format_vector_unchecked(trace.weights[k])}",
                      fontsize=TEXT, color=UPDATE if updated else "black")
         if updated:
             for spine in ax.spines.values():
