@@ -7,7 +7,7 @@ sizes of `_style`.
 import numpy as np
 
 from .. import validation as check
-from .base import (CLASS_COLORS, LABEL, LARGE_TEXT, NEGATIVE, POSITIVE, REGION_NUMBER, TEXT, TITLE, UPDATE,
+from .base import (CLASS_COLORS, CLASS_MARKERS, LABEL, LARGE_TEXT, NEGATIVE, POSITIVE, REGION_NUMBER, TEXT, TITLE, UPDATE,
                    check_figsize, check_series, check_values, panels)
 
 
@@ -39,13 +39,16 @@ def plot_bound_check(pairs, *, ax=None, size=(8.2, 3.4)):
     fig, (scatter_ax, ratio_ax) = panels(ax, 2, size, (1, 2))
     lowest, highest = np.inf, 0
     colours = [POSITIVE, NEGATIVE, "#2e8b57", "#7d3c98"]
+    # each form differs by shape as well as colour: its own marker, and its own hatching of the bars
+    hatches = [None, "////", "\\\\\\\\", "...."]
     # The ratio axis ends just past the largest ratio (a bound that holds keeps it under 1): fixed at 0..1,
     # the bars of loose bounds would all crowd its left end.
     right = 1.05 * max(max((observed / bound).max() for observed, bound in pairs.values()), 0.01)
-    for (name, (observed, bound)), colour in zip(pairs.items(), colours):
+    for (name, (observed, bound)), colour, marker, hatch in zip(pairs.items(), colours, CLASS_MARKERS, hatches):
         shown = np.maximum(observed, 0.8)  # zero updates would fall off a log scale
-        scatter_ax.scatter(bound, shown, s=6, alpha=0.45, color=colour, label=name, lw=0)
-        ratio_ax.hist(observed / bound, bins=np.linspace(0, right, 41), alpha=0.55, color=colour, label=name)
+        scatter_ax.scatter(bound, shown, s=8, alpha=0.45, color=colour, marker=marker, label=name, lw=0)
+        ratio_ax.hist(observed / bound, bins=np.linspace(0, right, 41), alpha=0.55, color=colour, label=name,
+                      hatch=hatch, edgecolor=colour if hatch is None else "black", lw=0)
         lowest, highest = min(lowest, shown.min(), bound.min()), max(highest, bound.max())
     if right > 1:
         ratio_ax.axvline(1, color="black", lw=1.5, label="updates = bound")
