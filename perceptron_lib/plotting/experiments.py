@@ -236,7 +236,7 @@ def plot_grid_search(grid, soluble, *, mark=None, ax=None, size=(8.2, 4)):
     return fig
 
 
-def plot_cover_check(measured=None, trials=None, *, ax=None, size=(8.2, 3.5)):
+def plot_cover_check(measured=None, trials=None, *, ax=None, size=(8.2, 3.8)):
     """Measured fractions of separable random labellings against Cover's curve, and the curve as d grows.
 
     One panel per d measured: the fraction of random labellings of N random
@@ -257,7 +257,7 @@ def plot_cover_check(measured=None, trials=None, *, ax=None, size=(8.2, 3.5)):
     trials : int, optional
         Sets drawn per N (for the intervals and the legend), from 1 to 10**6;
         required with `measured`.
-    size : (float, float), default (8.2, 3.5)
+    size : (float, float), default (8.2, 3.8)
         The figure's (width, height) in inches.
     ax : sequence of matplotlib Axes, optional
         Where to draw: one Axes per d and one for the curves. By default a new Picture (of `size`).
@@ -298,12 +298,17 @@ def plot_cover_check(measured=None, trials=None, *, ax=None, size=(8.2, 3.5)):
     for one in axes:
         one.axhline(0.5, color="grey", lw=0.8)
     if measured:
-        # one legend for the measured panels, under them, where it hides no point
-        fig.legend(*axes[0].get_legend_handles_labels(), loc="outside lower center", ncol=5, fontsize=LARGE_TEXT,
-                   frameon=False)
-    # an empty corner, where the crossing at N = 2d stays in view: left of it the curves are above ½, right of it
-    # below; a narrow panel beside the measured ones has room only in the lower left
-    curves.legend(fontsize=LARGE_TEXT, loc="lower left" if measured else "upper right", handlelength=1.6)
+        # one legend for all panels, under them, where it hides no point: inside the narrow last panel, any corner
+        # would cover the crossing at N = 2d or the steep curve of d = 200; its curves take the second row
+        (handles, labels), (more, names) = (one.get_legend_handles_labels() for one in (axes[0], curves))
+        # a legend fills its columns first: interleaved, the five of the measured panels make the first row
+        order = [k for pair in zip(range(5), range(5, 9)) for k in pair] + [4]
+        both, words = handles + more, labels + names
+        fig.legend([both[k] for k in order], [words[k] for k in order], loc="outside lower center", ncol=5,
+                   fontsize=LARGE_TEXT, frameon=False)
+    else:
+        # an empty corner: right of N = 2d every curve is below ½
+        curves.legend(fontsize=LARGE_TEXT, loc="upper right", handlelength=1.6)
     return fig
 
 
