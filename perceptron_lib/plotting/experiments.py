@@ -292,7 +292,7 @@ def plot_cover_check(measured=None, trials=None, *, ax=None, size=(8.2, 3.8)):
         curves.plot([n / d for n in sizes], [float(separable_probability(n, d)) for n in sizes],
                     label=f"d = {d}", color=colour, ls=dashes, lw=2)
     if measured:
-        curves.axvline(2, color=UPDATE, ls="--")
+        curves.axvline(2, color=UPDATE, ls="--").description = "N = 2d"
     _style(curves, "Cover's curve as d grows", "points per weight N / d")
     axes[0].set_ylabel("P(separable)", fontsize=LABEL)
     for one in axes:
@@ -523,16 +523,20 @@ def plot_cube_check(cube, *, trials=None, ax=None, size=(7, 3.4)):
         trials = check.whole("trials", trials, minimum=1, maximum=10**6)
         intervals = {m: _intervals(f"cube[{m}][1]", fractions, trials) for m, (_, fractions) in checked.items()}
     fig, (one,) = panels(ax, 1, check_figsize(size))
-    # each cube its own colour, line style and marker, so that no two differ by colour alone
-    styles = zip((NEGATIVE, POSITIVE, "#2a9d3a", "black"), ("-", "--", ":", "-."), ("s", "o", "^", "D"))
-    for (m, (sizes, fractions)), (colour, dashes, marker) in zip(checked.items(), styles):
+    # each cube its own colour, line style and marker, so that no two differ by colour alone; each marker smaller
+    # (in points across) than the one before, so that equal fractions at one N / (p + 1) show both
+    styles = zip((NEGATIVE, POSITIVE, "#2a9d3a", "black"), ("-", "--", ":", "-."), ("s", "o", "^", "D"),
+                 (7.5, 5, 4.5, 4))
+    for (m, (sizes, fractions)), (colour, dashes, marker, width) in zip(checked.items(), styles):
         ratio = [n / (m + 1) for n in sizes]
         one.plot(ratio, [float(separable_probability(n, m + 1)) for n in sizes], ls=dashes, color=colour,
                  label=f"Cover, d = {m + 1} weights")
-        one.plot(ratio, fractions, marker, color=colour, label=f"corners of the {m}-cube (p = {m})")
+        one.plot(ratio, fractions, marker, ms=width, color=colour, label=f"corners of the {m}-cube (p = {m})")
         if trials is not None:
             one.vlines(ratio, *intervals[m], color=colour, lw=1.5)
-    one.axvline(2, color="grey", ls="--")
+    half = one.axvline(2, color="grey", ls="--")
+    half.description = "N = 2(p + 1), where Cover's P is ½"
+    one.text(2.03, 1.0, "Cover's ½ at N = 2(p + 1)", fontsize=LARGE_TEXT, color="dimgrey", va="top")
     _style(one, None if trials is None else f"{trials} sets per N; bars: 95% intervals",
            "corners per weight N / (p + 1)", "P(separable)")
     one.legend(fontsize=LARGE_TEXT)
