@@ -59,6 +59,24 @@ def test_cover_pictures_draw_covers_probability_and_the_measured_fractions():
     assert general.get_ydata().tolist() == [separable_dichotomies(2**m, m + 1) / 2**2**m for m in range(4)]
 
 
+def test_cover_picture_without_measurements_draws_one_curve_per_d_and_no_measured_marker():
+    """Lesson 08's opener: Cover's curves alone, one per d, against N/d; no point, bar or N = 2d mark."""
+    from perceptron_lib.capacity import separable_probability
+    fig = plotting.plot_cover_check()
+    (curves,) = fig.axes
+    drawn = [line for line in curves.lines if line.get_label().startswith("d = ")]
+    assert [line.get_label() for line in drawn] == ["d = 2", "d = 4", "d = 20", "d = 200"]
+    for line, d in zip(drawn, (2, 4, 20, 200)):
+        assert line.get_xdata().tolist() == [n / d for n in range(1, 4 * d + 1)]
+        assert line.get_ydata().tolist() == [float(separable_probability(n, d)) for n in range(1, 4 * d + 1)]
+    assert all(line.get_marker() in ("None", "", None) for line in curves.lines)   # no measured point
+    assert not curves.collections                                                   # no interval bar
+    others = [line for line in curves.lines if line not in drawn]
+    assert [list(line.get_ydata()) for line in others] == [[0.5, 0.5]]             # only the line at ½
+    assert [text.get_text() for text in curves.get_legend().get_texts()] == ["d = 2", "d = 4", "d = 20", "d = 200"]
+    assert not fig.legends                                                          # no legend of measurements
+
+
 def test_n_min_pictures_draw_budinich_eq_4_and_its_peak():
     from perceptron_lib.capacity import n_min, n_min_peak
     fig = plotting.plot_n_min(40, sizes=[25])

@@ -239,7 +239,7 @@ def plot_grid_search(grid, soluble, *, mark=None, ax=None, size=(8.2, 4)):
     return fig
 
 
-def plot_cover_check(measured=None, trials=None, *, ax=None, size=(8.2, 3.5)):
+def plot_cover_check(measured=None, trials=None, *, ax=None, size=(8.2, 3.8)):
     """Measured fractions of separable random labellings against Cover's curve, and the curve as d grows.
 
     One panel per d measured: the fraction of random labellings of N random
@@ -260,7 +260,7 @@ def plot_cover_check(measured=None, trials=None, *, ax=None, size=(8.2, 3.5)):
     trials : int, optional
         Sets drawn per N (for the intervals and the legend), from 1 to 10**6;
         required with `measured`.
-    size : (float, float), default (8.2, 3.5)
+    size : (float, float), default (8.2, 3.8)
         The figure's (width, height) in inches.
     ax : sequence of matplotlib Axes, optional
         Where to draw: one Axes per d and one for the curves. By default a new Picture (of `size`).
@@ -295,18 +295,23 @@ def plot_cover_check(measured=None, trials=None, *, ax=None, size=(8.2, 3.5)):
         curves.plot([n / d for n in sizes], [float(separable_probability(n, d)) for n in sizes],
                     label=f"d = {d}", color=colour, ls=dashes, lw=2)
     if measured:
-        curves.axvline(2, color=UPDATE, ls="--")
+        curves.axvline(2, color=UPDATE, ls="--").description = "N = 2d"
     _style(curves, "Cover's curve as d grows", "points per weight N / d")
     axes[0].set_ylabel("P(separable)", fontsize=LABEL)
     for one in axes:
         one.axhline(0.5, color="grey", lw=0.8)
     if measured:
-        # one legend for the measured panels, under them, where it hides no point
-        fig.legend(*axes[0].get_legend_handles_labels(), loc="outside lower center", ncol=5, fontsize=LARGE_TEXT,
-                   frameon=False)
-    # an empty corner, where the crossing at N = 2d stays in view: left of it the curves are above ½, right of it
-    # below; a narrow panel beside the measured ones has room only in the lower left
-    curves.legend(fontsize=LARGE_TEXT, loc="lower left" if measured else "upper right", handlelength=1.6)
+        # one legend for all panels, under them, where it hides no point: inside the narrow last panel, any corner
+        # would cover the crossing at N = 2d or the steep curve of d = 200; its curves take the second row
+        (handles, labels), (more, names) = (one.get_legend_handles_labels() for one in (axes[0], curves))
+        # a legend fills its columns first: interleaved, the five of the measured panels make the first row
+        order = [k for pair in zip(range(5), range(5, 9)) for k in pair] + [4]
+        both, words = handles + more, labels + names
+        fig.legend([both[k] for k in order], [words[k] for k in order], loc="outside lower center", ncol=5,
+                   fontsize=LARGE_TEXT, frameon=False)
+    else:
+        # an empty corner: right of N = 2d every curve is below ½
+        curves.legend(fontsize=LARGE_TEXT, loc="upper right", handlelength=1.6)
     return fig
 
 
@@ -521,16 +526,20 @@ def plot_cube_check(cube, *, trials=None, ax=None, size=(7, 3.4)):
         trials = check.whole("trials", trials, minimum=1, maximum=10**6)
         intervals = {m: _intervals(f"cube[{m}][1]", fractions, trials) for m, (_, fractions) in checked.items()}
     fig, (one,) = panels(ax, 1, check_figsize(size))
-    # each cube its own colour, line style and marker, so that no two differ by colour alone
-    styles = zip((NEGATIVE, POSITIVE, "#2a9d3a", "black"), ("-", "--", ":", "-."), ("s", "o", "^", "D"))
-    for (m, (sizes, fractions)), (colour, dashes, marker) in zip(checked.items(), styles):
+    # each cube its own colour, line style and marker, so that no two differ by colour alone; each marker smaller
+    # (in points across) than the one before, so that equal fractions at one N / (p + 1) show both
+    styles = zip((NEGATIVE, POSITIVE, "#2a9d3a", "black"), ("-", "--", ":", "-."), ("s", "o", "^", "D"),
+                 (7.5, 5, 4.5, 4))
+    for (m, (sizes, fractions)), (colour, dashes, marker, width) in zip(checked.items(), styles):
         ratio = [n / (m + 1) for n in sizes]
         one.plot(ratio, [float(separable_probability(n, m + 1)) for n in sizes], ls=dashes, color=colour,
                  label=f"Cover, d = {m + 1} weights")
-        one.plot(ratio, fractions, marker, color=colour, label=f"corners of the {m}-cube (p = {m})")
+        one.plot(ratio, fractions, marker, ms=width, color=colour, label=f"corners of the {m}-cube (p = {m})")
         if trials is not None:
             one.vlines(ratio, *intervals[m], color=colour, lw=1.5)
-    one.axvline(2, color="grey", ls="--")
+    half = one.axvline(2, color="grey", ls="--")
+    half.description = "N = 2(p + 1), where Cover's P is ½"
+    one.text(2.03, 1.0, "Cover's ½ at N = 2(p + 1)", fontsize=LARGE_TEXT, color="dimgrey", va="top")
     _style(one, None if trials is None else f"{trials} sets per N; bars: 95% intervals",
            "corners per weight N / (p + 1)", "P(separable)")
     one.legend(fontsize=LARGE_TEXT)
