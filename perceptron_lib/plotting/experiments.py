@@ -170,7 +170,9 @@ def plot_weight_change(cases, *, betas=(0.0, 3.0), ax=None, size=(8.2, 3.3)):
 
     Δw(β) = β (c − f(βx)) f'(βx) for a pattern with target c = 1 and input 1
     (Budinich 1993, eq. 5, via `sigmoid.weight_change`); the dashed line is
-    `sigmoid.beta_opt`, where it is largest (his figure 4).
+    `sigmoid.beta_opt`, where it is largest for x > 0 (his figure 4). A dot
+    marks the curve's own largest value on the grid, when it lies inside the
+    range drawn (for x < 0 it is not at β_opt).
 
     Parameters
     ----------
@@ -201,8 +203,11 @@ def plot_weight_change(cases, *, betas=(0.0, 3.0), ax=None, size=(8.2, 3.3)):
         changes = weight_change(grid, x)
         one.plot(grid, changes, color=POSITIVE)
         one.axvline(best, color=UPDATE, ls="--", label=f"β_opt = 0.8884/|W·X| = {best:.3f}")   # short: inside the panel
+        top = int(np.argmax(changes))
+        if 0 < top < len(grid) - 1:                 # the curve's own peak, where it lies inside the range drawn
+            one.plot(grid[top], changes[top], "o", color="black", ms=6, label=f"largest Δw, at β = {grid[top]:.3f}")
         _style(one, name, "β", "Δw")
-        one.set_ylim(top=1.35 * changes.max())      # room for the legend above the curve
+        one.set_ylim(top=1.6 * changes.max())       # room for the legend above the curve
         one.legend(fontsize=LARGE_TEXT, loc="upper right")
     return fig
 
