@@ -52,7 +52,7 @@ from .plotting import (Picture, plot_bound_check, plot_boundaries, plot_correcti
                        plot_units, plot_weight_space, step_figure)
 from .plotting import draw_accuracy_curve, plot_confusion, plot_images, plot_layer_steps, plot_regions
 from .plotting import (plot_boolean_fractions, plot_cover_check, plot_criterion, plot_cube_check, plot_grid_search,
-                       plot_n_min, plot_n_min_map, plot_weight_change)
+                       plot_n_min, plot_n_min_map, plot_sigmoids, plot_weight_change)
 
 __all__ = [
     # data sets
@@ -80,7 +80,7 @@ __all__ = [
     "Picture", "plot_bound_check", "plot_boundaries", "plot_correction_moves", "plot_curves", "plot_dual_grid",
     "plot_error_landscape", "plot_feature_boundary", "plot_feature_space", "plot_history", "plot_trace_grid",
     "plot_units", "plot_weight_space", "step_figure", "plot_layer_steps", "plot_regions", "plot_confusion",
-    "plot_images", "draw_accuracy_curve", "plot_criterion", "plot_weight_change", "plot_grid_search",
-    "plot_cover_check", "plot_n_min", "plot_n_min_map", "plot_boolean_fractions", "plot_cube_check",
+    "plot_images", "draw_accuracy_curve", "plot_criterion", "plot_sigmoids", "plot_weight_change",
+    "plot_grid_search", "plot_cover_check", "plot_n_min", "plot_n_min_map", "plot_boolean_fractions", "plot_cube_check",
 ]
 __version__ = "0.1.0"

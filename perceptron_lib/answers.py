@@ -85,13 +85,13 @@ def read_number(value, what="your answer", *, whole=False, minimum=None, maximum
     >>> read_number(4.0, "your count", whole=True, minimum=0)
     (4, None)
     >>> read_number("four", "your count", whole=True)
-    (None, "Not yet: your count should be a whole number, like 3; got 'four'.")
+    (None, "Not yet: your count should be a whole number written in digits; got 'four'.")
     """
     what = check.text("what", what)
     whole = check.flag("whole", whole)
     minimum = None if minimum is None else check.number("minimum", minimum)
     maximum = None if maximum is None else check.number("maximum", maximum)
-    kind = "a whole number, like 3" if whole else "a number, like 0.5"
+    kind = "a whole number written in digits" if whole else "a number, like 0.5"   # no example: it could be the answer
     if value is None:
         return None, f"Put {what} in the cell above first, then run this cell again."
     wrong = f"Not yet: {what} should be {kind}; got {_shown(value)}."

@@ -214,3 +214,12 @@ def test_a_grid_of_updates_shows_the_start_each_update_and_the_end():
         plot_trace_grid(long, steps="updates")
     with pytest.raises(TypeError, match=r"steps must be 'updates' or a sequence .*got 'update'"):
         plot_trace_grid(run, steps="update")
+
+
+def test_regions_legend_names_labels_minus_one_and_plus_one_as_y():
+    """Labels −1/+1 are drawn as classes 0/1 but named y = −1 and y = +1; class numbers keep "class k"."""
+    X = [[0, 0], [1, 1], [2, 0]]
+    signed = plotting.plot_regions([lambda P: (P[:, 0] > 1).astype(int)], X, [-1, 1, 1], ["a"], resolution=10)
+    assert [t.get_text() for t in signed.legends[0].get_texts()] == ["y = −1", "y = +1"]
+    numbered = plotting.plot_regions([lambda P: (P[:, 0] > 1).astype(int)], X, [0, 1, 1], ["a"], resolution=10)
+    assert [t.get_text() for t in numbered.legends[0].get_texts()] == ["class 0", "class 1"]

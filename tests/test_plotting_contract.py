@@ -37,6 +37,7 @@ PICTURES = [
     (plotting.plot_confusion, ([np.eye(3, dtype=int)], ["perfect"]), {}, 1, False),
     (plotting.plot_images, (DIGITS, ["a", "b"]), {}, 2, False),
     (plotting.plot_criterion, ({"a": [0, 2, 1, 0], "b": [0, 1]},), {}, 2, False),
+    (plotting.plot_sigmoids, ([0.1, 0.5, 3],), {}, 1, False),
     (plotting.plot_weight_change, ({"x = 2": 2.0},), {}, 1, False),
     (plotting.plot_grid_search, (GRID, 3), dict(mark=(0.3, 0.5)), 2, False),
     (plotting.plot_cover_check, ({2: [1, 1, 0.75, 0.5]}, 4), {}, 2, False),

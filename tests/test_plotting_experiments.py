@@ -16,13 +16,26 @@ def test_criterion_picture_draws_E_and_marks_each_rise():
     assert rises.get_xdata().tolist() == [1, 3] and rises.get_ydata().tolist() == [2.0, 1.5]
 
 
+def test_sigmoid_picture_draws_f_of_beta_times_the_net_input_and_the_pattern_on_each_curve():
+    from perceptron_lib.arithmetic import sigmoid
+    fig = plotting.plot_sigmoids([0.1, 3], net_input=2.0)
+    step, curve, dot, steep, steep_dot, line = fig.axes[0].lines
+    np.testing.assert_array_equal(curve.get_ydata(), sigmoid(0.1 * curve.get_xdata()))
+    np.testing.assert_array_equal(steep.get_ydata(), sigmoid(3 * steep.get_xdata()))
+    assert dot.get_ydata()[0] == sigmoid(np.array(0.2)) and steep_dot.get_ydata()[0] == sigmoid(np.array(6.0))
+    assert line.get_xdata()[0] == 2.0 and "W·X = 2" in line.description
+
+
 def test_weight_change_picture_draws_budinich_eq_5_and_its_maximum():
     from perceptron_lib.sigmoid import beta_opt, weight_change
     fig = plotting.plot_weight_change({"x = 2": 2.0}, betas=(0, 3))
-    curve, optimum = fig.axes[0].lines
+    curve, optimum, peak = fig.axes[0].lines
     np.testing.assert_array_equal(curve.get_ydata(), weight_change(curve.get_xdata(), 2.0))
     assert optimum.get_xdata()[0] == beta_opt(2.0)
     assert curve.get_xdata()[np.argmax(curve.get_ydata())] == pytest.approx(beta_opt(2.0), abs=0.005)
+    assert peak.get_xdata()[0] == curve.get_xdata()[np.argmax(curve.get_ydata())]
+    fig = plotting.plot_weight_change({"x = -0.5": -0.5}, betas=(0, 3))    # its peak, near 3.55, is off the range
+    assert len(fig.axes[0].lines) == 2
 
 
 def test_grid_search_picture_shows_the_move_limit_where_a_soluble_problem_was_left():

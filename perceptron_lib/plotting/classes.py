@@ -273,7 +273,7 @@ def plot_regions(predicts, X, labels, titles, *, ax=None, size=3.4, resolution=1
         One ``predict(points)`` per panel (1 to 4).
     X : array-like of shape (n_samples, 2)
     labels : array-like of shape (n_samples,)
-        Class numbers from 0 (or labels -1/+1, drawn as 0/1).
+        Class numbers from 0 (or labels -1/+1, drawn as 0/1 and named y = −1, y = +1 in the legend).
     titles : list of str
         One per panel.
     size : float, default 3.4
@@ -289,15 +289,18 @@ def plot_regions(predicts, X, labels, titles, *, ax=None, size=3.4, resolution=1
     """
     if not isinstance(predicts, (list, tuple)) or not 1 <= len(predicts) <= 4:
         raise TypeError(f"predicts must be a list of 1 to 4 functions, got {check.shown(predicts)}")
-    X, labels = _class_points(X, labels)
+    X, classes = _class_points(X, labels)
+    signed = bool((np.asarray(labels) < 0).any())      # labels -1/+1: the legend names them y = −1, y = +1
     titles = check_texts("titles", titles, len(predicts))
     size = check.number("size", size, above=0, maximum=MAX_INCHES / 4)
     fig, axes = panels(ax, len(predicts), (size * len(predicts), size), (1, len(predicts)))
     xlim, ylim = pattern_limits(X, pad=0.2)
     for ax, predict, title in zip(axes, predicts, titles):
-        draw_regions(predict, xlim=xlim, ylim=ylim, n_classes=max(2, int(labels.max()) + 1), ax=ax,
+        draw_regions(predict, xlim=xlim, ylim=ylim, n_classes=max(2, int(classes.max()) + 1), ax=ax,
                      resolution=resolution)
-        draw_classes(X, labels, ax=ax, size=22 if len(X) > 20 else 110, edgecolors="white", linewidths=0.5)
+        drawn = draw_classes(X, classes, ax=ax, size=22 if len(X) > 20 else 110, edgecolors="white", linewidths=0.5)
+        for k, points in drawn.items() if signed else ():
+            points.set_label("y = −1" if k == 0 else "y = +1")
         ax.set(xlim=xlim, ylim=ylim, aspect="equal")
         ax.set_xlabel("x₁", fontsize=LARGE_TEXT)
         ax.set_ylabel("x₂", fontsize=LARGE_TEXT)
@@ -489,7 +492,7 @@ def _class_marks(n_classes):
 def _class_legend(fig, axes):
     """One legend for the figure, beside its panels: the classes drawn on the first of `axes`."""
     handles, labels = axes[0].get_legend_handles_labels()
-    shown = [(h, t) for h, t in zip(handles, labels) if t.startswith("class ")]
+    shown = [(h, t) for h, t in zip(handles, labels) if t.startswith(("class ", "y = "))]
     if shown:
         from matplotlib.layout_engine import ConstrainedLayoutEngine
         beside = isinstance(fig.get_layout_engine(), ConstrainedLayoutEngine)   # room is made outside the panels

@@ -1,6 +1,6 @@
 """Pictures of experiments (lessons 05-08): curves and maps of what was counted over many runs or data sets.
 
-The convergence bound checked (05), the variants' criterion, weight change and grid search (06, 07), Cover's
+The convergence bound checked (05), the variants' criterion, sigmoids, weight change and grid search (06, 07), Cover's
 counting, Budinich's local minima and the Boolean functions (08). Lessons 06 to 08 draw at the projector
 sizes of `_style`.
 """
@@ -121,12 +121,61 @@ def plot_criterion(criteria, *, ax=None, size=(8.2, 3.3)):
     return fig
 
 
+def plot_sigmoids(betas, *, net_input=2.0, ax=None, size=(7, 3.3)):
+    """A sigmoid unit's output o = f(β W·X) against W·X, one curve per steepness β, and one pattern on each.
+
+    f(z) = 1 / (1 + e^(-z)) (Budinich 1993, eq. 1, via `arithmetic.sigmoid`),
+    drawn for W·X from -6 to 6 beside the threshold unit's step; a dotted line
+    marks a pattern's net input and a dot its output on each curve. A curve
+    that is flat there (small β, or large β far from 0) barely changes o when
+    W moves: the factor f' of the pattern's step (his eq. 5).
+
+    Parameters
+    ----------
+    betas : sequence of float
+        From 1 to 4 steepnesses, each from 0.001 to 1000.
+    net_input : float, default 2.0
+        The pattern's net input W·X, from -6 to 6.
+    size : (float, float), default (7, 3.3)
+        The figure's (width, height) in inches.
+    ax : matplotlib Axes, optional
+        Where to draw. By default a new Picture (of `size`).
+
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    """
+    from ..arithmetic import sigmoid
+    betas = check_values("betas", betas)
+    if not 1 <= len(betas) <= 4 or betas.min() < 1e-3 or betas.max() > 1e3:
+        raise ValueError(f"betas must hold from 1 to 4 steepnesses, each from 0.001 to 1000, got {check.shown(betas)}")
+    net_input = check.number("net_input", net_input, minimum=-6, maximum=6)
+    fig, (one,) = panels(ax, 1, check_figsize(size))
+    z = np.linspace(-6, 6, 601)
+    one.step([-6, 0, 6], [0, 1, 1], where="post", color="0.6", lw=1, label="threshold unit")
+    for beta, colour, style in zip(betas, [NEGATIVE, POSITIVE, UPDATE, "black"], ["-", "--", "-.", ":"]):
+        one.plot(z, sigmoid(beta * z), color=colour, ls=style, lw=2, label=f"β = {beta:g}")
+        one.plot([net_input], [sigmoid(np.array(beta * net_input))], "o", color=colour, ms=7)
+    line = one.axvline(net_input, color="0.3", ls=":", lw=1.2)
+    line.description = f"the pattern's net input W·X = {net_input:g}, a dot on each curve"
+    left = net_input < 3                       # the label beside the line, inside the panel
+    one.annotate(f" W·X = {net_input:g}" if left else f"W·X = {net_input:g} ", (net_input, 0.02), fontsize=TEXT,
+                 ha="left" if left else "right")
+    _style(one, None, "W·X", "o = f(β W·X)")
+    one.set(xlim=(-6, 6), ylim=(-0.03, 1.03))
+    one.legend(fontsize=LARGE_TEXT, loc="upper left")
+    return fig
+
+
 def plot_weight_change(cases, *, betas=(0.0, 3.0), ax=None, size=(8.2, 3.3)):
     """One pattern's weight change Δw against the steepness β, and Budinich's β_opt, one panel per case.
 
     Δw(β) = β (c − f(βx)) f'(βx) for a pattern with target c = 1 and input 1
     (Budinich 1993, eq. 5, via `sigmoid.weight_change`); the dashed line is
-    `sigmoid.beta_opt`, where it is largest (his figure 4).
+    `sigmoid.beta_opt`, where it is largest for x > 0 (his figure 4). A dot
+    marks the curve's own largest value on the grid, when it lies inside the
+    range drawn (for x < 0 it is not at β_opt).
 
     Parameters
     ----------
@@ -157,8 +206,11 @@ def plot_weight_change(cases, *, betas=(0.0, 3.0), ax=None, size=(8.2, 3.3)):
         changes = weight_change(grid, x)
         one.plot(grid, changes, color=POSITIVE)
         one.axvline(best, color=UPDATE, ls="--", label=f"β_opt = 0.8884/|W·X| = {best:.3f}")   # short: inside the panel
+        top = int(np.argmax(changes))
+        if 0 < top < len(grid) - 1:                 # the curve's own peak, where it lies inside the range drawn
+            one.plot(grid[top], changes[top], "o", color="black", ms=6, label=f"largest Δw, at β = {grid[top]:.3f}")
         _style(one, name, "β", "Δw")
-        one.set_ylim(top=1.35 * changes.max())      # room for the legend above the curve
+        one.set_ylim(top=1.6 * changes.max())       # room for the legend above the curve
         one.legend(fontsize=LARGE_TEXT, loc="upper right")
     return fig
 
