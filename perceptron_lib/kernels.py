@@ -53,7 +53,8 @@ def kernel_matrix(A, B, *, kernel="rbf", gamma=None, degree=2):
     B : array-like of shape (n_b, n_features)
     kernel : {"linear", "polynomial", "rbf"}, default "rbf"
     gamma : float, optional
-        The RBF width parameter, > 0 and at most 1e6; by default 1 / n_features.
+        The RBF kernel's scale (lesson 09 writes s), the inverse of a squared width: > 0 and at most
+        1e6; by default 1 / n_features. scikit-learn calls it gamma too.
     degree : int, default 2
         The polynomial's degree, from 1 to 10.
 
