@@ -24,12 +24,6 @@ LESSONS = sorted(path for path in (ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"
 MAX_WORDS = 1800
 MAX_CELLS = 60
 
-# Lessons still over the budget, with their present size as a ceiling they must not grow past.
-# Temporary: issue 23 requires every lesson to come under the budget (all are now within it);
-# remove a lesson from here once it is within MAX_WORDS and MAX_CELLS.
-OVER_BUDGET = {
-}
-
 
 def prose_words(notebook):
     """The number of words of prose a student reads outside folded blocks (see the module's docstring)."""
@@ -55,13 +49,12 @@ def test_the_count_leaves_out_folded_blocks_link_targets_tags_and_latex_commands
 
 def test_every_lesson_is_measured():
     assert [path.name[:2] for path in LESSONS][:9] == [f"{k:02}" for k in range(1, 10)]
-    assert set(OVER_BUDGET) <= {path.name[:2] for path in LESSONS}
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name[:2])
 def test_a_lesson_fits_one_sitting(path):
     measured = size(path)
-    ceiling = OVER_BUDGET.get(path.name[:2], {"words": MAX_WORDS, "cells": MAX_CELLS})
+    ceiling = {"words": MAX_WORDS, "cells": MAX_CELLS}
     assert measured["words"] <= ceiling["words"], (
         f"{path.name}: {measured['words']} words of prose outside <details> (allowed {ceiling['words']})")
     assert measured["cells"] <= ceiling["cells"], f"{path.name}: {measured['cells']} cells (allowed {ceiling['cells']})"
