@@ -12,9 +12,11 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.collections import PathCollection, PolyCollection, QuadMesh
+from matplotlib.contour import ContourSet
 from matplotlib.image import AxesImage
 from matplotlib.lines import Line2D
 from matplotlib.markers import MarkerStyle
+from matplotlib.path import Path
 from matplotlib.patches import FancyArrowPatch, Polygon, Rectangle
 
 from . import validation as check
@@ -95,7 +97,8 @@ def _panel(ax, index, bars):
     title = _title(ax)
     head = f'{name} "{title}"' if title else name
     sentences = [f"{head}: {_axes_text(ax)}."]
-    sentences += _points(ax) + _lines(ax) + _bars(ax) + _shapes(ax) + _images(ax, bars) + _names(ax) + _legend(ax.get_legend())
+    sentences += (_points(ax) + _lines(ax) + _contour_lines(ax) + _bars(ax) + _shapes(ax) + _images(ax, bars)
+                  + _names(ax) + _legend(ax.get_legend()))
     return " ".join(sentences)
 
 
@@ -112,7 +115,7 @@ def _title(ax):
 
 
 def _axes_text(ax):
-    if not ax.axison:
+    if not ax.axison and not getattr(ax, "_axis3don", False):   # a 3-D Axes draws its axes by _axis3don
         return "no axes drawn"
     parts = []
     for axis, low_high, scale in (("x", ax.get_xlim(), ax.get_xscale()), ("y", ax.get_ylim(), ax.get_yscale())):
@@ -209,15 +212,41 @@ def _bars(ax):
     return found
 
 
+def _contour_lines(ax):
+    """Curves drawn as a contour (a level set, such as a curved decision boundary): where they run."""
+    found = []
+    for contour in ax.collections:
+        if not isinstance(contour, ContourSet) or contour.filled or not contour.get_visible():
+            continue
+        pieces = [p.vertices[np.isfinite(p.vertices).all(axis=1)] for p in contour.get_paths() if len(p.vertices)]
+        points = np.vstack([p for p in pieces if len(p)] or [np.empty((0, 2))])
+        if not len(points):
+            continue
+        label = _label(contour)
+        count = sum(int((p.codes == Path.MOVETO).sum()) if p.codes is not None else 1 for p in contour.get_paths())
+        found.append(f"A curve{' (' + label + ')' if label else ''}{f' in {count} pieces' if count > 1 else ''} "
+                     f"over x from {_num(points[:, 0].min())} to "
+                     f"{_num(points[:, 0].max())}, y from {_num(points[:, 1].min())} to {_num(points[:, 1].max())}.")
+    return found
+
+
 def _shapes(ax):
     found = []
     regions = [p for p in ax.patches if isinstance(p, Polygon) and p.get_visible() and p.get_fill()
                and _area(p.get_xy()) > 0]      # a region drawn empty (W = 0 has no positive side) is none
     regions += [c for c in ax.collections if isinstance(c, (PolyCollection,)) and c.get_visible()
-                and not isinstance(c, QuadMesh)]
+                and not isinstance(c, QuadMesh) and not hasattr(c, "do_3d_projection")]
+    regions += [c for c in ax.collections if isinstance(c, ContourSet) and c.filled and c.get_visible()
+                and any(len(p.vertices) for p in c.get_paths())]
     if regions:
         labels = [_label(r) for r in regions if _label(r)]
         count = "A shaded region" if len(regions) == 1 else f"{len(regions)} shaded regions"
+        found.append(f"{count}{' (' + ', '.join(labels) + ')' if labels else ''}.")
+    surfaces = [c for c in ax.collections if isinstance(c, PolyCollection) and hasattr(c, "do_3d_projection")
+                and c.get_visible()]     # surfaces in 3-D (planes, say), not regions of the panel
+    if surfaces:
+        labels = [_label(c) for c in surfaces if _label(c)]
+        count = "A surface" if len(surfaces) == 1 else f"{len(surfaces)} surfaces"
         found.append(f"{count}{' (' + ', '.join(labels) + ')' if labels else ''}.")
     for arrow in (p for p in ax.patches if isinstance(p, FancyArrowPatch) and p.get_visible()):
         start, end = getattr(arrow, "_posA_posB", None) or (None, None)

@@ -2,6 +2,7 @@
 import numpy as np
 import pytest
 from matplotlib.figure import Figure
+from matplotlib.patches import Rectangle
 
 from perceptron_lib import boolean_function, plotting, train
 from perceptron_lib.geometry import decision_line, positive_side
@@ -223,3 +224,105 @@ def test_regions_legend_names_labels_minus_one_and_plus_one_as_y():
     assert [t.get_text() for t in signed.legends[0].get_texts()] == ["y = −1", "y = +1"]
     numbered = plotting.plot_regions([lambda P: (P[:, 0] > 1).astype(int)], X, [0, 1, 1], ["a"], resolution=10)
     assert [t.get_text() for t in numbered.legends[0].get_texts()] == ["class 0", "class 1"]
+
+
+def _boxes(fig, artists):
+    """The screen boxes (display units) of artists, after drawing the figure."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
+    return [a.get_window_extent(canvas.get_renderer()) for a in artists]
+
+
+def test_curves_differ_by_line_style_and_their_legend_covers_none_of_them():
+    from perceptron_lib.plotting import plot_curves
+    fig = plot_curves({"a": np.linspace(0.5, 0.7, 50), "b": np.full(50, 0.9), "c": np.linspace(0.9, 0.4, 50)},
+                      xlabel="passes", ylabel="accuracy", ylim=(0.4, 1))
+    ax = fig.axes[0]
+    assert len({(line.get_linestyle(), line.get_marker()) for line in ax.get_lines()}) == 3
+    legend, panel = _boxes(fig, [ax.get_legend(), ax.patch])
+    assert legend.y0 >= panel.y1 - 1        # above the panel, off the data
+
+
+def test_a_units_pattern_names_keep_clear_of_its_line():
+    """plot_units: each name sits on its pattern's side of W's line, beyond it (lesson 01's W, 2W, -W, w0 raised)."""
+    from perceptron_lib.plotting import plot_units
+    X, c = boolean_function("and")
+    weights = np.array([[-1.5, 1, 1], [-3, 2, 2], [1.5, -1, -1], [-0.5, 1, 1], [-2, 1, 1]])
+    fig = plot_units(X, c, weights, list("abcde"))
+    _boxes(fig, [])
+    for ax, w in zip(fig.axes, weights):
+        names = [t for t in ax.texts if t.get_text().startswith("X")]
+        for name, x in zip(names, X):
+            box = name.get_window_extent().transformed(ax.transData.inverted())
+            corners = np.array([[box.x0, box.y0], [box.x0, box.y1], [box.x1, box.y0], [box.x1, box.y1]])
+            sides = np.sign(w[0] + corners @ w[1:])
+            side = np.sign(w[0] + x @ w[1:]) or 1.0
+            assert (sides == side).all(), (w, name.get_text())          # the line crosses no name
+            assert 0 <= ax.transAxes.inverted().transform(name.get_window_extent().corners()).min()   # inside
+            assert ax.transAxes.inverted().transform(name.get_window_extent().corners()).max() <= 1
+
+
+def test_feature_pictures_say_their_boundary_side_and_axes_in_words():
+    from perceptron_lib.describe import describe_figure
+    X, c = boolean_function("xor")
+    product = lambda P: np.column_stack([P, P[:, 0] * P[:, 1]])   # noqa: E731
+    words = describe_figure(plotting.plot_feature_boundary([0, 1, 1, -3], product, X, c))
+    assert "A curve (the decision boundary W·[1, features] = 0" in words and "in 2 pieces" in words
+    assert "A shaded region (the inputs where W·[1, features] > 0" in words
+    space = plot_feature_space(product(X), c, [0, 1, 1, -3], names=("x1", "x2", "x1·x2"))
+    words = describe_figure(space)
+    assert "no axes drawn" not in words and "x1·x2 from" in words and "seen in 3-D" in words
+    assert "A surface (the plane W·[1, x1, x2, x1·x2] = 0" in words
+    ax = space.axes[0]
+    assert not ax.computed_zorder and all(not getattr(s, "_depthshade", False) for s in ax.collections[1:])
+    legend, panel = _boxes(space, [ax.get_legend(), ax.patch])
+    assert legend.y1 <= panel.y0 + 1      # under the 3-D box, not on it
+
+
+def test_weight_space_labels_cross_nothing_and_the_error_scale_counts_patterns():
+    from perceptron_lib.plotting import plot_correction_moves, plot_dual_grid, plot_error_landscape, plot_weight_space
+    X, c = boolean_function("or")
+    landscape = plot_error_landscape(X, c, -0.5, resolution=51)
+    bar = landscape.axes[1]
+    assert [t for t in bar.get_yticks() if -0.5 <= t <= 4.5] == [0, 1, 2, 3, 4]   # 0..4 wrong, whole numbers
+    assert bar.get_ylabel() == "number of patterns wrong"
+    moves = plot_correction_moves([0.5, -1, 0.25], [1, 1, 0], 1,
+                                  {"λ = 0.5": [0.75, -1, 0.25], "λ = 1": [1, -1, 0.25], "λ = 2": [1.5, -1, 0.25]})
+    ax = moves.axes[0]
+    values = [t for t in ax.texts if t.get_text() and "side" not in t.get_text()]
+    assert [t.get_text() for t in values] == ["-0.25", "0", "0.5"]
+    for box in _boxes(moves, values):
+        low, high = sorted(ax.transData.inverted().transform([[box.x0, 0], [box.x1, 0]])[:, 0])
+        assert high <= 0 or low >= 0            # no value label runs across the line W·X = 0
+    run = train(X, c)
+    path = run.weights[np.r_[0, run.update_presentations]]
+    space = plot_weight_space(X, c, path=path, solutions=False, size=(4.8, 4.8))
+    from mpl_toolkits.mplot3d import proj3d
+    _boxes(space, [])
+    ax = space.axes[0]
+    numbers = [t for t in ax.texts if t.get_text().isdigit()]
+    flat = np.column_stack(proj3d.proj_transform(*path.T, ax.get_proj())[:2])   # the points on the screen
+    points = ax.transData.transform(flat)
+    shown = np.array([t.get_transform().transform(xy) for t, xy in zip(numbers, flat)])   # where the numbers are
+    assert (np.hypot(*(shown - points).T) >= 10).all()       # beside their points, not on them
+    apart = np.hypot(*(shown[:, None] - shown[None]).T)
+    assert apart[np.triu_indices(len(shown), 1)].min() >= 14   # the opener's numbers apart (its 3 and 4 were not)
+    grid = plot_dual_grid(X, c, path[[0, -1]], ["your start", "after your run"], size=2.0)
+    titles = _boxes(grid, [ax.title for ax in grid.axes] + [ax._left_title for ax in grid.axes])
+    shown = [b for b, t in zip(titles, [ax.title for ax in grid.axes] + [ax._left_title for ax in grid.axes])
+             if t.get_text()]
+    assert all(a.x1 + 5 < b.x0 or b.x1 + 5 < a.x0 for i, a in enumerate(shown) for b in shown[i + 1:]
+               if abs(a.y0 - b.y0) < 1)      # titles on one row keep 5 px apart
+
+
+def test_the_bound_checks_legend_shows_each_forms_marker_and_hatching():
+    from perceptron_lib.plotting import plot_bound_check
+    rng = np.random.default_rng(0)
+    bound = rng.uniform(10, 100, 50)
+    fig = plot_bound_check({"a": (bound * 0.2, bound), "b": (bound * 0.4, bound)})
+    legend = fig.legends[0]
+    assert [t.get_text() for t in legend.get_texts()] == ["a", "b", "updates = bound"]
+    keys = [p for p in legend.findobj(Rectangle) if p.get_visible() and p is not legend.legendPatch]
+    assert [p.get_hatch() for p in keys] == [None, "////"]      # a's bars plain, b's hatched, as in the panel
+    assert [type(h).__name__ for h in legend.legend_handles[:2]] == ["PathCollection"] * 2   # and the markers

@@ -5,6 +5,7 @@ counting, Budinich's local minima and the Boolean functions (08). Lessons 06 to 
 sizes of `_style`.
 """
 import numpy as np
+from matplotlib.legend_handler import HandlerTuple
 
 from .. import validation as check
 from .base import (CLASS_COLORS, CLASS_MARKERS, LABEL, LARGE_TEXT, NEGATIVE, POSITIVE, REGION_NUMBER, TEXT, TITLE, UPDATE,
@@ -44,11 +45,13 @@ def plot_bound_check(pairs, *, ax=None, size=(8.2, 3.4)):
     # The ratio axis ends just past the largest ratio (a bound that holds keeps it under 1): fixed at 0..1,
     # the bars of loose bounds would all crowd its left end.
     right = 1.05 * max(max((observed / bound).max() for observed, bound in pairs.values()), 0.01)
+    keys = []   # per form, its marker and a patch of its bars' hatching: the legend shows both
     for (name, (observed, bound)), colour, marker, hatch in zip(pairs.items(), colours, CLASS_MARKERS, hatches):
         shown = np.maximum(observed, 0.8)  # zero updates would fall off a log scale
-        scatter_ax.scatter(bound, shown, s=8, alpha=0.45, color=colour, marker=marker, label=name, lw=0)
-        ratio_ax.hist(observed / bound, bins=np.linspace(0, right, 41), alpha=0.55, color=colour, label=name,
-                      hatch=hatch, edgecolor=colour if hatch is None else "black", lw=0)
+        points = scatter_ax.scatter(bound, shown, s=8, alpha=0.45, color=colour, marker=marker, label=name, lw=0)
+        bars = ratio_ax.hist(observed / bound, bins=np.linspace(0, right, 41), alpha=0.55, color=colour, label=name,
+                             hatch=hatch, edgecolor=colour if hatch is None else "black", lw=0)[2]
+        keys.append(((points, bars[0]), name))
         lowest, highest = min(lowest, shown.min(), bound.min()), max(highest, bound.max())
     if right > 1:
         ratio_ax.axvline(1, color="black", lw=1.5, label="updates = bound")
@@ -57,8 +60,10 @@ def plot_bound_check(pairs, *, ax=None, size=(8.2, 3.4)):
     scatter_ax.set(xscale="log", yscale="log", xlabel="bound", ylabel="updates made")
     ratio_ax.set(xlabel="updates made / bound", ylabel="data sets", xlim=(0, right))
     # one legend for both panels, under them: inside either it would cover points or bars
-    fig.legend(*scatter_ax.get_legend_handles_labels(), loc="outside lower center", ncol=len(pairs) + 1,
-               fontsize=TEXT, markerscale=3, frameon=False)
+    keys.append((scatter_ax.get_lines()[-1], "updates = bound"))
+    fig.legend(*zip(*keys), loc="outside lower center", ncol=len(pairs) + 1, fontsize=TEXT, markerscale=3,
+               frameon=False, handler_map={tuple: HandlerTuple(ndivide=None, pad=0.4)}, handlelength=3,
+               columnspacing=1.2)
     return fig
 
 

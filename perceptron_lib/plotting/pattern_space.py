@@ -4,6 +4,7 @@ Also units side by side, and the curved boundaries of units that see features of
 """
 import numpy as np
 from matplotlib.patches import FancyArrowPatch, Polygon
+from matplotlib.ticker import MaxNLocator
 
 from .. import validation as check
 from ..arithmetic import add_with_ones, nets, norm
@@ -233,7 +234,8 @@ def draw_unit(X, y, w, *, ax=None, names=True, size=90):
     (ax,) = panels(ax, 1, (4.2, 3.8))[1]
     xlim, ylim = pattern_limits(X)
     artists = {"boundary": draw_decision_boundary_unchecked(ax, w, xlim=xlim, ylim=ylim)}
-    draw_patterns_unchecked(ax, X, y, names=check.flag("names", names), size=check.number("size", size, above=0))
+    size = check.number("size", size, above=0)
+    artists["names"] = draw_patterns_unchecked(ax, X, y, names=check.flag("names", names), size=size)["names"]
     artists["wrong"] = ax.scatter([], [], s=RING_AREA * size, facecolors="none", edgecolors=UPDATE, linewidths=2.5,
                                   zorder=5)
     artists["wrong"].description = WRONG
@@ -256,7 +258,30 @@ def update_unit_unchecked(artists, X, y, w):
     wrong = misclassified_unchecked(w, X, y)
     artists["wrong"].set_offsets(X[wrong].reshape(-1, 2))
     artists["title"].set_text(f"W = {format_vector_unchecked(w)}: {int(wrong.sum())} wrong")
+    _names_away_from_line(artists.get("names", []), X, w, np.sqrt(artists["wrong"].get_sizes()[0]) / 2 + 3)
     return artists
+
+
+def _names_away_from_line(names, X, w, gap):
+    """Put each pattern's name `gap` points from it along the normal of W's line, on the side away from the
+    line, so that the line never crosses a name (a pattern on the line: into the side where W·X > 0).
+    With w1 = w2 = 0 (no line) the names stay where `draw_patterns` put them."""
+    length = norm(w[1:])
+    if not names or length == 0:
+        return
+    ax = names[0].axes
+    unit = w[1:] / length
+    bounds = np.array([ax.get_xlim(), ax.get_ylim()])
+    for name, x, net in zip(names, X, nets(w, add_with_ones(X))):
+        direction = unit if net >= 0 else -unit
+        # inside the axes: a name that would leave them turns back along the line's direction instead
+        room = np.where(direction > 0, bounds[:, 1] - x, x - bounds[:, 0]) / np.ptp(bounds, axis=1)
+        if (room < 0.12).any():
+            along = np.array([-unit[1], unit[0]])
+            direction = along if np.dot(along, np.mean(bounds, axis=1) - x) >= 0 else -along
+        name.set_position(tuple(gap * direction))
+        name.set(ha="left" if direction[0] > 0.35 else "right" if direction[0] < -0.35 else "center",
+                 va="bottom" if direction[1] > 0.35 else "top" if direction[1] < -0.35 else "center")
 
 
 def unit_figure(X, y, w, *, ax=None, size=(4.2, 3.8), dpi=100):
@@ -382,7 +407,11 @@ def draw_feature_boundary(ax, w, features, *, xlim, ylim, resolution=300):
     ax, w = check_axes("ax", ax), check_weights(w, minimum=2)
     features = check.function("features", features, "features(points) for points of shape (m, 2)")
     xlim, ylim = check.limits("xlim", xlim), check.limits("ylim", ylim)
-    resolution = check_resolution(resolution)
+    return _draw_feature_boundary(ax, w, features, xlim, ylim, check_resolution(resolution))
+
+
+def _draw_feature_boundary(ax, w, features, xlim, ylim, resolution):
+    """`draw_feature_boundary` without checks of its arguments (features' output is checked: only a call shows it)."""
     xs, ys = np.linspace(*xlim, resolution), np.linspace(*ylim, resolution)
     grid = np.column_stack([a.ravel() for a in np.meshgrid(xs, ys)])
     mapped = check.array("features(points)", features(grid), f"(m, {len(w) - 1})", ndim=2)
@@ -392,8 +421,11 @@ def draw_feature_boundary(ax, w, features, *, xlim, ylim, resolution=300):
     net = nets(w, add_with_ones(mapped)).reshape(resolution, resolution)
     ax.set_xlim(*xlim)
     ax.set_ylim(*ylim)
-    return {"side": ax.contourf(xs, ys, net, levels=[0, np.inf], colors=[SHADE], zorder=0),
-            "line": ax.contour(xs, ys, net, levels=[0], colors="black", linewidths=2)}
+    artists = {"side": ax.contourf(xs, ys, net, levels=[0, np.inf], colors=[SHADE], zorder=0),
+               "line": ax.contour(xs, ys, net, levels=[0], colors="black", linewidths=2)}
+    artists["side"].description = "the inputs where W·[1, features] > 0 and the unit outputs 1"
+    artists["line"].description = "the decision boundary W·[1, features] = 0, flat among the features, curved here"
+    return artists
 
 
 def plot_feature_space(Z, y, w, *, ax=None, names=("x1", "x2", "x3"), size=(4.2, 4.2)):
@@ -429,13 +461,20 @@ def plot_feature_space(Z, y, w, *, ax=None, names=("x1", "x2", "x3"), size=(4.2,
     fig, (ax,) = panels(ax, 1, size, projection="3d")
     low, high = Z.min(axis=0) - 0.25, Z.max(axis=0) + 0.25
     a, b = np.meshgrid(np.linspace(low[0], high[0], 2), np.linspace(low[1], high[1], 2))
-    ax.plot_surface(a, b, -(w[0] + w[1] * a + w[2] * b) / w[3], color=SHADE, alpha=0.6, edgecolor="grey")
+    # the patterns always in front of the plane: seen through it (sorted by depth), two of them paled
+    ax.computed_zorder = False
+    plane = ax.plot_surface(a, b, -(w[0] + w[1] * a + w[2] * b) / w[3], color=SHADE, alpha=0.6, edgecolor="grey",
+                            zorder=1)
+    plane.description = f"the plane W·[1, {', '.join(names)}] = 0 that separates the targets"
     positive = y == 1
-    ax.scatter(*Z[positive].T, s=60, marker="o", color=POSITIVE, depthshade=False, label="target 1")
-    ax.scatter(*Z[~positive].T, s=60, marker="s", color=NEGATIVE, depthshade=False,
+    ax.scatter(*Z[positive].T, s=60, marker="o", color=POSITIVE, depthshade=False, label="target 1", zorder=3)
+    ax.scatter(*Z[~positive].T, s=60, marker="s", color=NEGATIVE, depthshade=False, zorder=3,
                label=f"target {0 if labels == '0/1' else -1}")
     ax.set(xlabel=names[0], ylabel=names[1], zlabel=names[2], zlim=(low[2], high[2]))
-    ax.legend(loc="upper left", fontsize=TEXT)
+    for axis in (ax.xaxis, ax.yaxis, ax.zaxis):   # few ticks, so that their labels do not run together
+        axis.set_major_locator(MaxNLocator(nbins=3, steps=[1, 5, 10]))
+    # under the box, in a row: in a corner of the panel it covers the box's edges and ticks
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=2, fontsize=TEXT, frameon=False)
     ax.set_title(f"W = {format_vector(w)}", fontsize=TEXT)
     return fig
 
@@ -468,7 +507,7 @@ def plot_feature_boundary(w, features, X, y, *, ax=None, size=(3.6, 3.6)):
     X, y, _ = check.patterns_and_labels(X, y, n_features=2)
     fig, (ax,) = panels(ax, 1, check_figsize(size))
     xlim, ylim = pattern_limits(X)
-    draw_feature_boundary(ax, w, features, xlim=xlim, ylim=ylim)
+    _draw_feature_boundary(ax, w, features, xlim, ylim, 300)
     draw_patterns_unchecked(ax, X, y)
     ax.set(aspect="equal", xlabel="x1", ylabel="x2")
     ax.set_title(f"W = {format_vector(w)}", fontsize=TEXT)

@@ -5,8 +5,8 @@ import numpy as np
 from .. import validation as check
 from ..arithmetic import norm
 from ..trace import format_number_unchecked, format_vector, format_vector_unchecked
-from .base import (MAX_PANELS, NEGATIVE, POSITIVE, TEXT, UPDATE, check_artists, check_axes, check_dpi, check_figsize,
-                   check_series, check_texts, check_values, check_weights, panels)
+from .base import (CLASS_MARKERS, MAX_PANELS, NEGATIVE, POSITIVE, TEXT, UPDATE, check_artists, check_axes, check_dpi,
+                   check_figsize, check_series, check_texts, check_values, check_weights, panels)
 from .pattern_space import (draw_decision_boundary_unchecked, draw_patterns_unchecked, pattern_limits,
                             update_decision_boundary_unchecked)
 
@@ -330,13 +330,20 @@ def plot_curves(curves, *, xlabel, ylabel, ax=None, size=(6, 2.8), ylim=None):
     size = check_figsize(size)
     ylim = None if ylim is None else check.limits("ylim", ylim)
     fig, (ax,) = panels(ax, 1, size)
-    for (name, values), color in zip(curves.items(), [NEGATIVE, POSITIVE, UPDATE, "black"] * 3):
-        ax.plot(np.arange(1, len(values) + 1), values, lw=1.5, color=color, label=name)
+    # each curve differs by line style and marker as well as colour (read in grey, or with colour-blind eyes)
+    for i, ((name, values), color) in enumerate(zip(curves.items(), [NEGATIVE, POSITIVE, UPDATE, "black"] * 3)):
+        ax.plot(np.arange(1, len(values) + 1), values, lw=1.5, color=color, ls=_CURVE_STYLES[i % len(_CURVE_STYLES)],
+                marker=CLASS_MARKERS[i % len(CLASS_MARKERS)], ms=5, markevery=max(1, len(values) // 10), label=name)
     ax.set(xlabel=xlabel, ylabel=ylabel)
     if ylim is not None:
         ax.set_ylim(*ylim)
-    ax.legend(fontsize=TEXT)
+    # above the panel, in a row: inside, it would cover some curve wherever it sat
+    ax.legend(loc="lower left", bbox_to_anchor=(0, 1.01), ncol=min(len(curves), 4), fontsize=TEXT, frameon=False,
+              borderaxespad=0)
     return fig
+
+
+_CURVE_STYLES = ["-", "--", ":", "-."]   # a curve's line style, by its place in `plot_curves`'s dict
 
 
 def _axes_pair(axes):

@@ -1,6 +1,9 @@
 """Weight space (lesson 04), the dual picture: each pattern a line (a plane) of weights, each W a point, the errors
 over a slice, both spaces side by side, and where the correction rules move W·X."""
 import numpy as np
+from matplotlib import colormaps
+from matplotlib.colors import BoundaryNorm, ListedColormap
+from matplotlib.transforms import offset_copy
 
 from .. import validation as check
 from ..arithmetic import dot
@@ -49,15 +52,22 @@ def draw_weight_slice(ax, X, y, w, *, lim=3.0, resolution=201):
 def _draw_weight_slice(ax, X, y, w, lim, resolution):
     """`draw_weight_slice` without checks: X, y as `validation.few_patterns` returns them, w a float array (3,)."""
     artists = {}
-    artists["errors"] = ax.imshow(np.zeros((resolution, resolution)), origin="lower", cmap=ERRORS,
-                                  vmin=0, vmax=len(X) + 1, extent=(-lim, lim, -lim, lim), zorder=0,
-                                  interpolation="nearest")
+    cmap, norm = _error_colours(len(X))
+    artists["errors"] = ax.imshow(np.zeros((resolution, resolution)), origin="lower", cmap=cmap, norm=norm,
+                                  extent=(-lim, lim, -lim, lim), zorder=0, interpolation="nearest")
     artists["lines"] = [ax.plot([], [], color="#555555", lw=1.2, zorder=2)[0] for _ in X]
     artists["names"] = [ax.text(0, 0, f"X{k + 1}", fontsize=TEXT, zorder=4) for k in range(len(X))]
     artists["point"] = ax.plot([], [], marker="*", ms=16, color=POSITIVE, mec="black", zorder=5)[0]
     artists["title"] = ax.set_title("", fontsize=TEXT)
     ax.set(xlim=(-lim, lim), ylim=(-lim, lim), xlabel="w1", ylabel="w2", aspect="equal")
     return _update_weight_slice(artists, X, y, w)
+
+
+def _error_colours(n_patterns):
+    """(colour map, norm) of an error landscape: one shade per count of wrong patterns, 0 to n_patterns, from
+    white to a dark grey (not black, so that the pattern lines stay visible where every pattern is wrong)."""
+    shades = colormaps[ERRORS](np.linspace(0, 0.8, n_patterns + 1))
+    return ListedColormap(shades), BoundaryNorm(np.arange(n_patterns + 2) - 0.5, n_patterns + 1)
 
 
 _SLICE_KEYS = ("errors", "lines", "names", "point", "title")   # the artists of draw_weight_slice
@@ -207,7 +217,8 @@ def plot_weight_space(X, y, *, ax=None, path=None, solutions=True, lim=2.0, size
     for k, (x1, x2) in enumerate(X):
         height = -(x1 * a + x2 * b)  # w0 on the plane w0 + w1 x1 + w2 x2 = 0
         height = np.where(np.abs(height) <= lim, height, np.nan)
-        ax.plot_surface(height, a, b, color=colours[k % len(colours)], alpha=0.22, lw=0)
+        plane = ax.plot_surface(height, a, b, color=colours[k % len(colours)], alpha=0.22, lw=0)
+        plane.description = f"the plane W·X{k + 1} = 0"
         ax.plot([], [], color=colours[k % len(colours)], lw=6, alpha=0.6, label=f"W·X{k + 1} = 0")
     cube = np.random.default_rng(0).uniform(-lim, lim, size=(60_000, 3))
     right = cube[~misclassified(cube, X, y).any(axis=1)] if solutions else cube[:0]
@@ -217,16 +228,44 @@ def plot_weight_space(X, y, *, ax=None, path=None, solutions=True, lim=2.0, size
     if path is not None:
         ax.plot(*path.T, color="black", lw=2, marker="o", ms=5, label="the run's W, numbered")
         ax.scatter(*path[-1], s=160, marker="*", color="gold", edgecolor="black", zorder=10)
-        for i, point in enumerate(path):
-            ax.text(point[0], point[1], point[2] + 0.1 * lim, f" {i}", fontsize=LARGE_TEXT, fontweight="bold",
-                    zorder=11)
     ticks = np.linspace(-lim, lim, 5)
     ax.set(xlim=(-lim, lim), ylim=(-lim, lim), zlim=(-lim, lim), xticks=ticks, yticks=ticks, zticks=ticks)
     for axis, name in (("x", "w0"), ("y", "w1"), ("z", "w2")):
         getattr(ax, f"set_{axis}label")(name, fontsize=LABEL)
     ax.view_init(elev=elev, azim=azim)
+    if path is not None:
+        for i, (point, offset) in enumerate(zip(path, _number_offsets(ax, path))):
+            ax.text(*point, str(i), fontsize=LARGE_TEXT, fontweight="bold", zorder=11, ha="center", va="center",
+                    transform=offset_copy(ax.transData, fig=ax.figure, x=offset[0], y=offset[1], units="points"))
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, 0.02), ncol=3, fontsize=TEXT, frameon=False)
     return fig
+
+
+def _number_offsets(ax, path, distance=11.0):
+    """For each point of a 3-D path, an offset in points (x, y on the screen) that puts its number beside the
+    path, not on it: away from both segments that meet there (past the end at either end), and away from the
+    numbers already placed when two points fall close together on the screen."""
+    from mpl_toolkits.mplot3d import proj3d    # matplotlib's 3-D toolkit, loaded only for a 3-D picture
+
+    flat = np.column_stack(proj3d.proj_transform(*path.T, ax.get_proj())[:2])
+    flat = ax.transData.transform(flat) * 72 / ax.figure.dpi    # in points on the screen
+    offsets = []
+    for i, here in enumerate(flat):
+        away = np.zeros(2)
+        for j in (i - 1, i + 1):
+            if 0 <= j < len(flat) and np.hypot(*(flat[j] - here)) > 1e-9:
+                away -= (flat[j] - here) / np.hypot(*(flat[j] - here))
+        if np.hypot(*away) < 0.3:     # a straight run through the point: to one side of it
+            along = flat[min(i + 1, len(flat) - 1)] - flat[max(i - 1, 0)]
+            away = np.array([-along[1], along[0]]) if np.hypot(*along) > 1e-9 else np.array([1.0, 1.0])
+        away /= np.hypot(*away)
+        for placed in offsets:    # a number placed already, near: turn away from it
+            gap = here + distance * away - placed
+            if np.hypot(*gap) < 1.6 * distance:
+                away = away + gap / max(np.hypot(*gap), 1e-9)
+                away /= max(np.hypot(*away), 1e-9)
+        offsets.append(here + distance * away)
+    return [tuple(o - h) for o, h in zip(offsets, flat)]
 
 
 def plot_error_landscape(X, y, w0, *, ax=None, lim=3.0, size=(4.4, 4.0), resolution=401):
@@ -264,7 +303,10 @@ def plot_error_landscape(X, y, w0, *, ax=None, lim=3.0, size=(4.4, 4.0), resolut
     drawn["title"].set_text(f"errors over weight space at w0 = {format_number(w0)}")
     for line in drawn["lines"]:
         line.set(color="#1f5fbf", lw=1.5)
-    fig.colorbar(drawn["errors"], ax=ax, label="patterns wrong", shrink=0.8)
+    # whole numbers, 0 to len(X): a count of wrong patterns, one shade each
+    step = -(-len(X) // 8)
+    fig.colorbar(drawn["errors"], ax=ax, label="number of patterns wrong", shrink=0.8,
+                 ticks=range(0, len(X) + 1, step))
     return fig
 
 
@@ -327,11 +369,13 @@ def plot_correction_moves(w, x, c, rules, *, ax=None, size=(6.4, 2.6)):
         ax.annotate("", xy=(end, row), xytext=(before, row),
                     arrowprops={"arrowstyle": "-|>", "color": POSITIVE if right else UPDATE, "lw": 2})
         ax.plot([before], [row], "o", color="black", ms=5)
-        ax.annotate(format_number(end), (end, row), xytext=(7 if end >= before else -7, 0), textcoords="offset points",
-                    ha="left" if end >= before else "right", va="center", fontsize=LARGE_TEXT,
-                    bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.5})
+        # above the arrow's end, reaching away from the plane's line W·X = 0, so that it crosses neither
+        # (an end on the line: on the side the arrow came from)
+        outward = end > 0 or (end == 0 and before > 0)
+        ax.annotate(format_number(end), (end, row), xytext=(3 if outward else -3, 4), textcoords="offset points",
+                    ha="left" if outward else "right", va="bottom", fontsize=LARGE_TEXT)
     ax.set_yticks(range(len(rules)), list(rules), fontsize=TEXT)
-    ax.set_ylim(len(rules) - 0.4, -0.7)  # the first rule on top
+    ax.set_ylim(len(rules) - 0.4, -0.9)  # the first rule on top, with room above it for its value
     ax.set_xlabel(f"W·X of the pattern after the correction (before: {format_number(before)}; its plane: W·X = 0)",
                   fontsize=TEXT)
     wrong_text, right_text = ("wrong side: W·X ≤ 0", "right side: W·X > 0") if side == 1 else \
@@ -392,7 +436,7 @@ def plot_dual_grid(X, y, weights, titles, *, ax=None, lim=3.0, size=2.3):
         for name in drawn["names"]:
             name.set_fontsize(TEXT)
         # a short title, so that neighbouring panels' titles do not run into each other
-        drawn["title"].set(text=f"slice w0 = {format_number(w[0])}: {int(wrong.sum())} wrong", fontsize=TEXT)
+        drawn["title"].set(text=f"w0 = {format_number(w[0])}: {int(wrong.sum())} wrong", fontsize=TEXT)
         weight_ax.set(xlabel="", ylabel="")
         weight_ax.tick_params(labelsize=TEXT)
     return fig
