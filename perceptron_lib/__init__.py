@@ -18,7 +18,7 @@ from .datasets import (boolean_function, boolean_patterns, boolean_problems, cor
                        flip_labels, honavar_or_example, ring_data, separable_data, separable_sets, to_signed,
                        truth_table)
 # Runs: the rule (rule.py), one data set (training.py), many at once (batch.py), the record of a run (trace.py)
-from .training import output, train
+from .training import net_inputs, output, train
 from .batch import Batch, train_many
 from .trace import Trace, format_vector
 # Variants of the learning rule: voted and averaged (voted.py), the perceptron criterion (criterion.py),
@@ -59,7 +59,7 @@ __all__ = [
     "boolean_function", "boolean_patterns", "flip_labels", "honavar_or_example", "separable_data", "separable_sets",
     "to_signed", "truth_table",
     # runs
-    "output", "train", "Batch", "train_many", "Trace", "format_vector", "Voted", "voted_perceptron",
+    "net_inputs", "output", "train", "Batch", "train_many", "Trace", "format_vector", "Voted", "voted_perceptron",
     "perceptron_criterion", "criterion_gradient", "SigmoidRun", "train_sigmoid", "sigmoid_cost", "sigmoid_gradient",
     "beta_opt", "weight_change", "boolean_problems", "AdaptiveRuns", "adaptive_algorithm", "StandardRuns",
     "standard_algorithm", "StandardGrid", "standard_algorithm_grid",

@@ -163,7 +163,12 @@ def _lines(ax):
             continue
         label = _label(line)
         style = STYLES.get(line.get_linestyle(), "")
-        if line.get_linestyle() in ("None", "", " "):     # markers only: points
+        one_point = bool((x == x[0]).all() and (y == y[0]).all())   # a line of length 0 shows only its marker
+        if one_point and str(line.get_marker()) in ("None", "", " "):
+            continue
+        if one_point:
+            x, y = x[:1], y[:1]
+        if line.get_linestyle() in ("None", "", " ") or one_point:     # markers only: points
             marker = MARKERS.get(str(line.get_marker()), "marker")
             found.append(f"{_plural(marker, x.size)}{' (' + label + ')' if label else ''} at "
                          f"{', '.join(_point(p) for p in zip(x[:MOST_POINTS], y[:MOST_POINTS]))}"

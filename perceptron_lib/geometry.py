@@ -7,7 +7,7 @@ import numpy as np
 
 from . import validation as check
 from .arithmetic import add_with_ones, nets, norm
-from .rule import is_mistake
+from .rule import convention, is_mistake
 
 # count_regions compares every crossing with every other: O(n^3) steps in Python; this many lines take < 1 s.
 MAX_LINES = 60
@@ -206,7 +206,7 @@ def misclassified(W, X, y):
 def misclassified_unchecked(W, X, y):
     """No checks: for callers that have checked. `misclassified` of float arrays W (d,) or (n_weights, d) and X
     (n_samples, d - 1), and labels y as `validation.labels` returns them (all in {0, 1} or all in {-1, +1})."""
-    return _misclassified(W, X, y, "-1/+1" if (y == -1).any() else "0/1")   # the convention labels() finds
+    return _misclassified(W, X, y, convention(y))
 
 
 def _misclassified(W, X, y, labels):
@@ -344,7 +344,7 @@ def wrong_side_of_lines(w, X, y):
 def wrong_side_of_lines_unchecked(w, X, y):
     """No checks: for callers that have checked. `wrong_side_of_lines` of a float array w (3,), patterns X
     (n_samples, 2) and labels y as `validation.labels` returns them (all in {0, 1} or all in {-1, +1})."""
-    return _wrong_side_of_lines(w, X, y, "-1/+1" if (y == -1).any() else "0/1")
+    return _wrong_side_of_lines(w, X, y, convention(y))
 
 
 def _wrong_side_of_lines(w, X, y, labels):

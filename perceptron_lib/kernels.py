@@ -426,7 +426,7 @@ class _DualState:
     def one_pass(self, order, record=None):
         """Present the patterns in `order`, in place; True once the run has converged (then the pass ends)."""
         for j in order:
-            units = _wrong(self.nets[j], self.targets[j], self.convention)
+            units = is_mistake(self.nets[j], self.targets[j], self.convention)
             if record is not None:
                 record[0].append(j)
                 record[1].append(units)
@@ -437,7 +437,7 @@ class _DualState:
             elif self.stop.right(j):
                 support = np.flatnonzero(self.alpha.any(axis=1))
                 self.nets = _support_nets(self.K[support], (self.alpha * self.signs)[support])
-                if not _wrong(self.nets, self.targets, self.convention).any():
+                if not is_mistake(self.nets, self.targets, self.convention).any():
                     return True
                 self.stop.reset()    # a near-tie that predict's sums decide otherwise
         return False
@@ -447,8 +447,3 @@ class _DualState:
         twin, before = self.copy(), int(self.alpha.sum())
         twin.one_pass(range(len(self.targets)))
         return twin, int(twin.alpha.sum()) - before
-
-
-def _wrong(nets, targets, convention):
-    """Which units make a mistake (`rule.is_mistake`, each unit with its own target)."""
-    return is_mistake(nets, targets, convention)

@@ -197,6 +197,11 @@ class LayerRun:
         """Corrections of each unit, in unit order."""
         return [int(unit.updated.sum()) for unit in self.units]
 
+    def changes(self):
+        """Presentations at which some unit was corrected: the notes' "modifications", one panel each of
+        `plot_layer_steps`."""
+        return int(self.updated.any(axis=1).sum())
+
     def predict(self, X):
         """Classes of the patterns X (without the bias input), decoded as `decode` says.
 

@@ -12,6 +12,7 @@ V. Manfredi, *Lecture 11: Perceptrons* (2021), for the mistake-driven rule and t
 (with cyclic order, the weights at the start of a pass decide everything after it); R. P. Brent,
 *An improved Monte Carlo factorization algorithm* (BIT, 1980), for finding a cycle in constant memory.
 """
+import copy
 import operator
 
 import numpy as np
@@ -51,6 +52,17 @@ def is_mistake(net, target, labels):
     if labels == "0/1":
         return (net > 0) != (target == 1)
     return target * net <= 0
+
+
+def convention(y):
+    """The label convention of labels already checked (`validation.labels`): "-1/+1" if any is -1, else "0/1".
+
+    Labels all 1 fit both conventions and run as "0/1": the two rules coincide there (see `train`).
+
+    >>> convention(np.array([1, -1])), convention(np.array([1, 1]))
+    ('-1/+1', '0/1')
+    """
+    return "-1/+1" if (y == -1).any() else "0/1"
 
 
 def random_orders(rng, passes, n):
@@ -107,9 +119,8 @@ class Convergence:
         return self.count == self.n
 
     def copy(self):
-        twin = Convergence.__new__(Convergence)
-        twin.n, twin.right_since, twin.count, twin.corrections = self.n, list(self.right_since), self.count, \
-            self.corrections
+        twin = copy.copy(self)
+        twin.right_since = list(self.right_since)
         return twin
 
 

@@ -142,8 +142,8 @@ def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
                   net=np.empty(0), updated=np.empty(0, bool), recorded=False)
 
 
-def output(weights, X):
-    """The output of threshold units: 1 where W·X > 0, else 0 (Honavar 1996, section 2).
+def net_inputs(weights, X):
+    """W·X of every pattern, for one unit or for each unit of a layer, added left to right (w0 first).
 
     Parameters
     ----------
@@ -155,6 +155,32 @@ def output(weights, X):
     Returns
     -------
     ndarray of shape (n_samples,) or (n_samples, n_units)
+        The sums `train` computes (`arithmetic.nets`), the same on every machine.
+
+    Examples
+    --------
+    >>> net_inputs([-1.5, 1, 1], [[0, 0], [1, 1]]).tolist()
+    [-1.5, 0.5]
+    """
+    X = check.patterns("X", X)
+    weights = check.array("weights", weights, "(n_features + 1,) or (n_units, n_features + 1)", ndim=(1, 2))
+    if weights.shape[-1] != X.shape[1] + 1 or 0 in weights.shape:
+        raise ValueError(f"weights must have {X.shape[1] + 1} entries per unit (a bias weight and one per "
+                         f"feature of X), got shape {weights.shape}")
+    return nets(weights, add_with_ones(X)).T
+
+
+def output(weights, X):
+    """The output of threshold units: 1 where W·X > 0, else 0 (Honavar 1996, section 2).
+
+    Parameters
+    ----------
+    weights, X
+        As in `net_inputs`: one unit's weights or a layer's rows, and patterns without the bias input.
+
+    Returns
+    -------
+    ndarray of shape (n_samples,) or (n_samples, n_units)
         0 or 1, as integers; a layer's outputs can be the next layer's X.
 
     Examples
@@ -162,12 +188,7 @@ def output(weights, X):
     >>> output([-1.5, 1, 1], [[0, 0], [1, 1]]).tolist()
     [0, 1]
     """
-    X = check.patterns("X", X)
-    weights = check.array("weights", weights, "(n_features + 1,) or (n_units, n_features + 1)", ndim=(1, 2))
-    if weights.shape[-1] != X.shape[1] + 1 or 0 in weights.shape:
-        raise ValueError(f"weights must have {X.shape[1] + 1} entries per unit (a bias weight and one per "
-                         f"feature of X), got shape {weights.shape}")
-    return (nets(weights, add_with_ones(X)).T > 0).astype(np.int64)
+    return (net_inputs(weights, X) > 0).astype(np.int64)
 
 
 class _Data:

@@ -7,7 +7,7 @@ import pytest
 from perceptron_lib import boolean_function, boolean_patterns, train, train_many, truth_table
 from perceptron_lib.answers import read_number, read_run, read_vector, steps_differ
 from perceptron_lib.trace import format_number, format_vector
-from perceptron_lib.training import output
+from perceptron_lib.training import net_inputs, output
 
 from bad_input import Case, case, check, ids
 
@@ -118,6 +118,9 @@ CASES = _table("training.train", train, TRAIN) + _table("batch.train_many", trai
          "max_epochs must keep n_sets * max_epochs * n_samples within 2,000,000,000"),
     case("batch.train_many", lambda: train_many(XB * 1e140, YB, eta=1e150), ValueError,
          "must keep W·X far from overflow"),
+    case("training.net_inputs", lambda: net_inputs([0, 1], [[0, 1]]), ValueError,
+         "weights must have 3 entries per unit", "got shape (2,)"),
+    case("training.net_inputs", lambda: net_inputs([0, 1, 1], "x"), TypeError, "X"),
     case("training.output", lambda: output([0, 1], [[0, 1]]), ValueError,
          "weights must have 3 entries per unit", "got shape (2,)"),
     case("training.output", lambda: output([0, 1, np.nan], [[0, 1]]), ValueError, "weights must hold finite"),

@@ -161,3 +161,10 @@ def test_the_accuracy_curve_draws_the_values_given_on_the_axes_given():
     drawn = draw_accuracy_curve([0.001, 0.01], [0.98, 0.9], ax=ax, reference=0.89, reference_label="notes")
     assert drawn["curve"].axes is ax and drawn["curve"].get_xdata().tolist() == [0.001, 0.01]
     assert ax.get_xscale() == "log" and ax.get_legend().get_texts()[0].get_text() == "notes"
+
+
+def test_changes_counts_the_presentations_that_corrected_some_unit():
+    X, labels = corner_clusters(2, n_per_class=20, seed=1)
+    layer = train_layer(X, labels, code="binary")
+    corrected = [k for k in range(layer.n_presentations) if layer.updated[k].any()]
+    assert layer.changes() == len(corrected) <= sum(layer.updates())

@@ -326,3 +326,14 @@ def test_the_bound_checks_legend_shows_each_forms_marker_and_hatching():
     keys = [p for p in legend.findobj(Rectangle) if p.get_visible() and p is not legend.legendPatch]
     assert [p.get_hatch() for p in keys] == [None, "////"]      # a's bars plain, b's hatched, as in the panel
     assert [type(h).__name__ for h in legend.legend_handles[:2]] == ["PathCollection"] * 2   # and the markers
+
+
+def test_a_line_of_one_point_is_described_as_its_marker_or_not_at_all():
+    """A line through one point draws only its marker: 'a star at (0, 1)', never 'a curve over x from 0 to 0'."""
+    from perceptron_lib.describe import describe_figure
+    fig = Figure()
+    ax = fig.subplots()
+    ax.plot([0.0], [1.0], marker="*", color="black")
+    ax.plot([2.0, 2.0], [3.0, 3.0], color="black")          # no marker, length 0: nothing to see
+    text = describe_figure(fig)
+    assert "star at (0, 1)" in text and "curve" not in text and "(2, 3)" not in text

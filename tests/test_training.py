@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 from sklearn.linear_model import Perceptron
 
-from perceptron_lib import boolean_function, honavar_or_example, to_signed, train, train_many
+from perceptron_lib import boolean_function, honavar_or_example, net_inputs, output, to_signed, train, train_many
 from perceptron_lib.datasets import separable_data
 
 from properties import examples
@@ -374,3 +374,13 @@ def test_results_do_not_depend_on_the_blas_kernel():
     from subprocesses import KERNELS, output_under
     digests = {output_under(script, blas=kernel) for kernel in KERNELS}
     assert len(digests) == 1
+
+
+def test_net_inputs_are_the_nets_train_computes_and_output_reads_them():
+    X, c = boolean_function("or")
+    run = train(X, c)
+    final = run.final_weights
+    last = {int(run.pattern[k]): float(run.net[k]) for k in range(9, 13)}   # the last pass, at the final W
+    assert net_inputs(final, X).tolist() == [last[k] for k in range(4)] == [0.0, 1.0, 1.0, 2.0]
+    layer = np.array([final, -final])
+    assert net_inputs(layer, X).shape == (4, 2) and (output(layer, X) == (net_inputs(layer, X) > 0)).all()

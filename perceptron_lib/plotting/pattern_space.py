@@ -9,6 +9,7 @@ from matplotlib.ticker import MaxNLocator
 from .. import validation as check
 from ..arithmetic import add_with_ones, nets, norm
 from ..geometry import decision_line_unchecked, misclassified_unchecked, positive_side_unchecked
+from ..rule import convention
 from ..trace import format_vector, format_vector_unchecked
 from .base import (LARGE_TEXT, MAX_PATTERNS, MAX_ROWS, NEGATIVE, POSITIVE, SHADE, TEXT, UPDATE, WRONG, check_artists,
                    check_axes, check_figsize, check_dpi, check_resolution, check_texts, check_weight_rows,
@@ -78,7 +79,7 @@ def draw_patterns(ax, X, y, *, names=True, size=90, **style):
 def draw_patterns_unchecked(ax, X, y, *, names=True, size=90, **style):
     """No checks: for callers that have checked. `draw_patterns` on an Axes, of patterns X (n_samples, 2) and
     labels y as `validation.patterns_and_labels` returns them, names a bool and size a float > 0."""
-    return _draw_patterns(ax, X, y, "-1/+1" if (y == -1).any() else "0/1", names, size, **style)
+    return _draw_patterns(ax, X, y, convention(y), names, size, **style)
 
 
 def _draw_patterns(ax, X, y, labels, names, size, **style):

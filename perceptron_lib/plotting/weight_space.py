@@ -57,7 +57,7 @@ def _draw_weight_slice(ax, X, y, w, lim, resolution):
                                   extent=(-lim, lim, -lim, lim), zorder=0, interpolation="nearest")
     artists["lines"] = [ax.plot([], [], color="#555555", lw=1.2, zorder=2)[0] for _ in X]
     artists["names"] = [ax.text(0, 0, f"X{k + 1}", fontsize=TEXT, zorder=4) for k in range(len(X))]
-    artists["point"] = ax.plot([], [], marker="*", ls="none", ms=16, color=POSITIVE, mec="black", zorder=5)[0]
+    artists["point"] = ax.plot([], [], marker="*", ms=16, color=POSITIVE, mec="black", zorder=5)[0]
     artists["point"].description = "W, the weights (w1, w2) in this slice"
     artists["title"] = ax.set_title("", fontsize=TEXT)
     ax.set(xlim=(-lim, lim), ylim=(-lim, lim), xlabel="w1", ylabel="w2", aspect="equal")
