@@ -10,12 +10,14 @@ same export has its lesson's title, formulas drawn at export as SVG images whose
 TeX (as in the decks, tools/slides.py), no script or image from the web, links to other lessons
 leading to their pages, and the prompts and code colours darkened (READING_CSS). The figures keep
 their descriptions (alt text and a fold beneath) and the kernel-free players step; the views that
-need a kernel show their note and the static figure that follows them.
+need a kernel show their note and the static figure that follows them. What answers a Predict
+question, and the code of an exercise's check, are in closed folds (tools/hidden.py).
 """
 import re
 import sys
 from pathlib import Path
 
+import hidden
 import slides
 from slides import WEB_IMAGE, WEB_PARTS, drawn_math, without
 
@@ -57,7 +59,7 @@ def export(notebook, output=DEFAULT_OUTPUT):
                   for line in cell.source.splitlines() if line.startswith("# ")), Path(notebook).stem)
     body, _ = HTMLExporter().from_notebook_node(book, resources={"metadata": {"name": title}})
     page = output / (Path(notebook).stem + ".html")
-    page.write_text(offline(body).replace("</head>", f"<style>{READING_CSS}</style>\n</head>", 1), encoding="utf-8")
+    page.write_text(offline(hidden.fold_page(body, book)).replace("</head>", f"<style>{READING_CSS}</style>\n</head>", 1), encoding="utf-8")
     return page
 
 

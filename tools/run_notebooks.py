@@ -8,6 +8,10 @@ stored: it would be partial (GitHub cannot render it), and every lesson shows a 
 counterpart of each widget instead. Without the state a widget output's model id points at
 nothing, so each is replaced by one derived from the notebook's name and the widget's place:
 running a lesson again then changes no line of its file unless a result changed.
+
+Answers stay hidden until a student asks (hidden.py): a cell tagged "hide-output" (what answers a
+Predict question) is stored with its outputs collapsed, and one tagged "hide-input" (an exercise's
+check) with its code collapsed, in the metadata JupyterLab and JupyterLite honour when they open it.
 """
 import hashlib
 import sys
@@ -18,6 +22,7 @@ import nbclient
 import nbformat
 
 sys.path.insert(0, str(Path(__file__).parent))
+import hidden  # noqa: E402
 import navigation  # noqa: E402
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
@@ -35,6 +40,7 @@ def run(path):
     for cell in notebook.cells:
         cell.metadata.pop("execution", None)
     stable_widget_ids(notebook, path.name)
+    hidden.collapse(notebook)
     nbformat.write(notebook, path)
     return time.perf_counter() - start
 

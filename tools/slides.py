@@ -16,7 +16,9 @@ inlined without its web fonts (the browser's own sans-serif stands in). Each dec
 title, its links to other lessons lead to their decks, images from the web become their text, a
 figure's description in words is its alt text, a cell's input and output take no Tab stop (text
 wraps), and the slides out of view are inert (no Tab stop, nothing read aloud). The kernel-free
-players (PlayableRun) step in the decks; the views that need a kernel are left out.
+players (PlayableRun) step in the decks; the views that need a kernel are left out. What answers a
+Predict question comes on the next press, and an exercise's check shows its output without its code
+(tools/hidden.py).
 """
 import argparse
 import base64
@@ -25,6 +27,9 @@ import re
 import shutil
 import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import hidden  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 ASSETS = Path(__file__).resolve().parent / "slides_assets"
@@ -131,6 +136,7 @@ def export(notebook, output=DEFAULT_OUTPUT):
                               exclude_input_prompt=True, exclude_output_prompt=True)
     book = nbformat.read(notebook, as_version=4)
     without_kernel_views(book)
+    hidden.deck_cells(book)  # an exercise's check code left out, answers to Predict questions on a later press
     for cell in book.cells:
         if cell.cell_type == "markdown":
             cell.source = WEB_IMAGE.sub(r"\1", DECK_LINK.sub(r"](\1.slides.html\2)", drawn_math(cell.source)))

@@ -1,0 +1,147 @@
+"""Predict, then see: what answers a question stays hidden until the student asks (tools/hidden.py).
+
+The lessons are stored with their outputs, so every answer would be on the screen before its
+question is tried. Two cell tags hide them, in every place a lesson is shown:
+
+- a code cell after a "Predict" question, up to the next text cell or exercise, carries "hide-output" if it has
+  any output (unless it is tagged "shows-the-question": its output is what the question is about,
+  such as a lesson's opening picture);
+- an exercise's check cell (the first code cell after the answer cell `my_... = None` that names the
+  student's answer and calls pl.Checks) carries "hide-input": its code computes the answer.
+
+tools/run_notebooks.py turns the tags into the metadata JupyterLab and JupyterLite honour; the pages
+fold those parts and the decks show them on a later press.
+"""
+import json
+import re
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+import hidden  # noqa: E402
+
+LESSONS = sorted((ROOT / "notebooks").glob("0[1-9]-*.ipynb"))
+PREDICT = re.compile(r"\bpredict\b", re.I)
+ANSWER_LINE = re.compile(r"^\s*(my_\w+(?:\s*,\s*my_\w+)*)\s*=\s*None(?:\s*,\s*None)*\s*(?:#.*)?$")
+PREMISE = "shows-the-question"
+
+
+def source(cell):
+    return "".join(cell["source"])
+
+
+def answer_names(cell):
+    """The student's names an exercise's answer cell sets to None, or [] for any other cell."""
+    lines = [line for line in source(cell).splitlines() if line.strip()]
+    if cell["cell_type"] != "code" or not lines or not all(ANSWER_LINE.match(line) for line in lines):
+        return []
+    return [name for line in lines for name in re.findall(r"my_\w+", line.split("=")[0])]
+
+
+def after_predict(cells):
+    """Indices of the code cells with outputs between a Predict question and the next text cell."""
+    found = []
+    for i, cell in enumerate(cells):
+        if cell["cell_type"] != "markdown" or not PREDICT.search(source(cell)):
+            continue
+        for j in range(i + 1, len(cells)):
+            if cells[j]["cell_type"] != "code" or answer_names(cells[j]):
+                break   # a text cell, or an exercise (its check shows no answer until one is given)
+            if cells[j].get("outputs"):
+                found.append(j)
+    return found
+
+
+def check_cells(cells):
+    """Indices of the exercises' check cells."""
+    found, names = [], []
+    for i, cell in enumerate(cells):
+        if answer_names(cell):
+            names = answer_names(cell)
+        elif names and cell["cell_type"] == "code" and "Checks(" in source(cell) and any(
+                name in source(cell) for name in names):
+            found.append(i)
+            names = []
+    return found
+
+
+def lesson(path):
+    return json.loads(path.read_text(encoding="utf-8"))["cells"]
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem[:2])
+def test_no_answer_shows_below_its_predict_question(path):
+    cells = lesson(path)
+    shown = [i for i in after_predict(cells) if not {hidden.HIDE_OUTPUT, PREMISE} & set(hidden.tags(cells[i]))]
+    assert shown == [], (f"{path.name}: cells {shown} show their output under a Predict question: tag them "
+                         f"'{hidden.HIDE_OUTPUT}' (or '{PREMISE}' if the output is what the question asks about)")
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem[:2])
+def test_an_exercise_check_hides_its_code(path):
+    cells = lesson(path)
+    shown = [i for i in check_cells(cells) if hidden.HIDE_INPUT not in hidden.tags(cells[i])]
+    assert check_cells(cells), f"{path.name}: no exercise found"
+    assert shown == [], f"{path.name}: check cells {shown} show the code that computes the answer: tag them '{hidden.HIDE_INPUT}'"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem[:2])
+def test_jupyterlab_opens_the_tagged_cells_collapsed(path):
+    for i, cell in enumerate(lesson(path)):
+        jupyter = cell["metadata"].get("jupyter", {})
+        for tag, key in ((hidden.HIDE_OUTPUT, "outputs_hidden"), (hidden.HIDE_INPUT, "source_hidden")):
+            assert jupyter.get(key, False) == (tag in hidden.tags(cell) and cell["cell_type"] == "code"), (
+                f"{path.name}, cell {i}: jupyter.{key} does not follow its tags: run tools/run_notebooks.py")
+
+
+def tiny_notebook():
+    book = nbformat.v4.new_notebook()
+    book.cells = [nbformat.v4.new_markdown_cell("**Predict first.** How much?"),
+                  nbformat.v4.new_code_cell("print(42)", outputs=[nbformat.v4.new_output("stream", text="42\n")]),
+                  nbformat.v4.new_code_cell("my_x = None"),
+                  nbformat.v4.new_code_cell("pl.Checks({'right': my_x == 42})",
+                                            outputs=[nbformat.v4.new_output("stream", text="Put your x first\n")])]
+    book.cells[1].metadata["tags"] = [hidden.HIDE_OUTPUT]
+    book.cells[3].metadata["tags"] = [hidden.HIDE_INPUT]
+    for i, cell in enumerate(book.cells):
+        cell.id = f"c{i}"
+    return book
+
+
+def test_the_rules_find_the_answer_and_the_check():
+    cells = tiny_notebook().cells
+    assert after_predict(cells) == [1] and check_cells(cells) == [3]
+
+
+def test_a_page_folds_the_answer_and_the_check_code():
+    from nbconvert import HTMLExporter
+
+    book = tiny_notebook()
+    page = hidden.fold_page(HTMLExporter().from_notebook_node(book)[0], book)
+    answer = re.search(r'<details class="perceptron-hide-output"><summary>([^<]*)</summary>(.*?)</details>', page, re.S)
+    assert answer and answer.group(1) == hidden.SUMMARY[hidden.HIDE_OUTPUT] and "42" in answer.group(2)
+    code = re.search(r'<details class="perceptron-hide-input"><summary>[^<]*</summary>(.*?)</details>', page, re.S)
+    assert code and "Checks" in code.group(1)
+
+
+def test_a_deck_shows_the_answer_on_a_later_press_and_leaves_out_the_check_code():
+    from nbconvert import SlidesExporter
+
+    book = tiny_notebook()
+    hidden.deck_cells(book)
+    assert book.cells[1].metadata["slideshow"]["slide_type"] == "fragment"
+    deck = SlidesExporter().from_notebook_node(book)[0]
+    assert "Put your x first" in deck and "Checks" not in deck
+
+
+def test_jupyterlab_metadata_follows_the_tags():
+    book = tiny_notebook()
+    book.cells[2].metadata["jupyter"] = {"outputs_hidden": True}   # a tag removed since
+    assert hidden.collapse(book) == 2
+    assert book.cells[1].metadata["jupyter"] == {"outputs_hidden": True}
+    assert book.cells[3].metadata["jupyter"] == {"source_hidden": True}
+    assert "jupyter" not in book.cells[2].metadata

@@ -1,0 +1,77 @@
+"""Answers hidden until asked: one pair of cell tags, honoured by every place a lesson is shown.
+
+A lesson asks before it shows ("Predict first", an exercise). The notebooks are stored with their
+outputs (nbval compares them; pages and decks are made from them), so the answer is already there
+when a lesson opens. Two tags, the ones Jupyter Book and MyST-NB read, say what to hide:
+
+- "hide-output" on a code cell whose output answers a Predict question: collapsed in JupyterLab
+  and JupyterLite (metadata jupyter.outputs_hidden, set by `collapse`, which tools/run_notebooks.py
+  calls), folded on a page ("Show the result"), shown on a later press in a deck (a fragment);
+- "hide-input" on an exercise's check cell, whose code computes the answer: collapsed in JupyterLab
+  and JupyterLite (jupyter.source_hidden), folded on a page ("Show the code"), left out of a deck.
+
+tests/test_predict_first.py says which cells need which tag.
+"""
+HIDE_OUTPUT, HIDE_INPUT = "hide-output", "hide-input"
+SUMMARY = {HIDE_OUTPUT: "Show the result (predict first)", HIDE_INPUT: "Show the code of the check"}
+
+
+def tags(cell):
+    """The tags of a notebook cell (a dict or a NotebookNode)."""
+    return cell.get("metadata", {}).get("tags", [])
+
+
+def collapse(notebook):
+    """Set (or clear) each cell's jupyter.outputs_hidden and jupyter.source_hidden from its tags; return the count set."""
+    count = 0
+    for cell in notebook["cells"]:
+        metadata = cell.setdefault("metadata", {})
+        jupyter = metadata.get("jupyter", {})
+        for tag, key in ((HIDE_OUTPUT, "outputs_hidden"), (HIDE_INPUT, "source_hidden")):
+            wanted = tag in tags(cell) and (cell["cell_type"] == "code")
+            if wanted:
+                jupyter[key] = True
+                count += 1
+            else:
+                jupyter.pop(key, None)
+        if jupyter:
+            metadata["jupyter"] = jupyter
+        else:
+            metadata.pop("jupyter", None)
+    return count
+
+
+def fold_page(body, notebook):
+    """The nbconvert HTML `body` of `notebook` with tagged inputs and outputs each in a closed <details> fold."""
+    from bs4 import BeautifulSoup
+
+    marked = {cell.get("id"): tags(cell) for cell in notebook["cells"] if set(tags(cell)) & set(SUMMARY)}
+    if not marked:
+        return body
+    page = BeautifulSoup(body, features="html.parser")
+    for cell_id, cell_tags in marked.items():
+        cell = page.find(id=f"cell-id={cell_id}")
+        if cell is None:
+            raise RuntimeError(f"nbconvert's HTML template changed: no element with id 'cell-id={cell_id}'")
+        for tag, part in ((HIDE_INPUT, "jp-Cell-inputWrapper"), (HIDE_OUTPUT, "jp-Cell-outputWrapper")):
+            wrapper = cell.find(class_=part)
+            if tag in cell_tags and wrapper is not None:
+                fold = page.new_tag("details", attrs={"class": f"perceptron-{tag}"})
+                summary = page.new_tag("summary")
+                summary.string = SUMMARY[tag]
+                wrapper.wrap(fold)
+                fold.insert(0, summary)
+    return str(page)
+
+
+def deck_cells(notebook):
+    """Prepare `notebook` (a NotebookNode) for a deck: check code left out, answers on a later press."""
+    for cell in notebook.cells:
+        if cell.cell_type != "code":
+            continue
+        if HIDE_INPUT in tags(cell):
+            cell.source = ""
+            cell.metadata.setdefault("transient", {})["remove_source"] = True
+        show = cell.metadata.setdefault("slideshow", {})
+        if HIDE_OUTPUT in tags(cell) and cell.outputs and show.get("slide_type", "-") == "-":
+            show["slide_type"] = "fragment"
