@@ -73,7 +73,7 @@ def describe_figure(fig, draw=True):
 def short_description(fig):
     """One sentence: the figure's titles, for an image's alt text when the whole description is long."""
     panels = _panels(_figure(fig))
-    titles = [_title(ax) or _against(ax) for ax in panels]
+    titles = [_title(ax) or _against(ax) or _shown(ax) for ax in panels]
     head = _clean(fig._suptitle.get_text()) if fig._suptitle is not None else ""
     named = "; ".join(f'"{t}"' for t in titles if t)
     count = f"A figure of {len(panels)} panels" if len(panels) > 1 else "A figure"
@@ -100,6 +100,15 @@ def _panel(ax, index, bars):
     sentences += (_points(ax) + _lines(ax) + _contour_lines(ax) + _bars(ax) + _shapes(ax) + _images(ax, bars)
                   + _names(ax) + _legend(ax.get_legend()))
     return " ".join(sentences)
+
+
+def _shown(ax):
+    """For a panel with neither a title nor two axis labels: its axes and the names of what it shows."""
+    labels = [_clean(label) for label in (ax.get_xlabel(), ax.get_ylabel(), getattr(ax, "get_zlabel", str)()) if label]
+    axes = (f"{', '.join(labels[:-1])} and {labels[-1]} in 3-D" if len(labels) == 3 else labels[0] if labels else "")
+    names = list(dict.fromkeys(_clean(name) for name in ax.get_legend_handles_labels()[1] if name))
+    shown = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
+    return f"{axes}, showing {shown}" if axes and shown else axes or shown
 
 
 def _against(ax):

@@ -337,3 +337,19 @@ def test_a_line_of_one_point_is_described_as_its_marker_or_not_at_all():
     ax.plot([2.0, 2.0], [3.0, 3.0], color="black")          # no marker, length 0: nothing to see
     text = describe_figure(fig)
     assert "star at (0, 1)" in text and "curve" not in text and "(2, 3)" not in text
+
+
+def test_an_untitled_figure_is_named_by_its_axes_and_what_it_shows_in_its_alt_text():
+    from perceptron_lib.describe import short_description
+
+    X, c = boolean_function("or")
+    run = train(X, c)
+    alt = short_description(plotting.plot_weight_space(X, c, path=run.weights[[0, 1, 2]], size=(4, 4)))
+    assert alt.startswith('A figure: "w0, w1 and w2 in 3-D, showing W·X1 = 0, W·X2 = 0')
+    assert "the run's W" in alt
+    fig = Picture()
+    ax = fig.subplots()
+    ax.set_xlabel("W·X after the correction")
+    ax.plot([0, 1], [0, 1], label="fixed rule")
+    ax.plot([0, 1], [1, 0], label="absolute rule")
+    assert short_description(fig) == 'A figure: "W·X after the correction, showing fixed rule and absolute rule".'
