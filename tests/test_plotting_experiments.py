@@ -99,3 +99,20 @@ def test_n_min_pictures_draw_budinich_eq_4_and_its_peak():
     fig = plotting.plot_n_min_map(10)
     shade = fig.axes[0].images[0].get_array()
     assert shade.shape == (50, 10) and np.allclose(shade.max(axis=1), 1)   # each n scaled by its own largest N_min
+
+
+def test_the_cover_check_legend_gives_no_two_entries_the_same_look():
+    """Issue 32: '95% interval' and 'd = 2' were both solid blue lines, 'N = d' and 'd = 20' both green dotted."""
+    from matplotlib.colors import to_rgb
+
+    fig = plotting.plot_cover_check({2: [1, 1, 0.72, 0.5], 4: [1, 1, 1, 1, 0.9]}, 200)
+    legend = fig.legends[0]
+    entries = {text.get_text(): handle for text, handle in zip(legend.get_texts(), legend.legend_handles)}
+    # the intervals are drawn as bars on the measured points, one entry (a dot with its bar), not a line of their own
+    assert [name for name in entries if "interval" in name] == ["measured (200 sets per N), 95% interval"]
+    # the marked N are grey and black, the curves coloured: no marked N looks like a curve
+    for name in ("N = d", "N = 2d"):
+        red, green, blue = to_rgb(entries[name].get_color())
+        assert red == green == blue, name
+    curves = [(to_rgb(entries[f"d = {d}"].get_color()), entries[f"d = {d}"].get_linestyle()) for d in (2, 4, 20, 200)]
+    assert len({colour for colour, _ in curves}) == len({style for _, style in curves}) == 4

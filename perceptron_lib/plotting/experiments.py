@@ -339,10 +339,15 @@ def plot_cover_check(measured=None, trials=None, *, ax=None, size=(8.2, 3.8)):
     for one, (d, fractions) in zip(axes, measured.items()):
         sizes = np.arange(1, len(fractions) + 1)
         one.plot(sizes, [float(separable_probability(n, d)) for n in sizes], color="black", label="Cover")
-        one.plot(sizes, fractions, "o", color=POSITIVE, label=f"measured ({trials} sets per N)")
-        one.vlines(sizes, *intervals[d], color=POSITIVE, lw=1.5, label="95% interval")
-        one.axvline(d, color="#2a9d3a", ls=":", label="N = d")
-        one.axvline(2 * d, color=UPDATE, ls="--", label="N = 2d")
+        # the measured points and their intervals are one legend entry (a dot with its bar), and the marked N are
+        # grey and black: no entry looks like one of the coloured curves of the last panel
+        low, high = intervals[d]
+        measured_points = one.errorbar(sizes, fractions, yerr=[np.asarray(fractions) - low, high - np.asarray(fractions)],
+                                       fmt="o", color=POSITIVE, elinewidth=1.5,
+                                       label=f"measured ({trials} sets per N), 95% interval")
+        measured_points.lines[0].description = f"measured ({trials} sets per N), each with a bar: its 95% interval"
+        one.axvline(d, color="0.45", ls=":", lw=1.5, label="N = d")
+        one.axvline(2 * d, color="black", ls="--", lw=1.2, label="N = 2d")
         one.set_ylim(-0.04, 1.04)
         _style(one, f"d = {d}: p = {d - 1} input{'' if d == 2 else 's'}", "points N")
     curves = axes[-1]
@@ -352,7 +357,7 @@ def plot_cover_check(measured=None, trials=None, *, ax=None, size=(8.2, 3.8)):
         curves.plot([n / d for n in sizes], [float(separable_probability(n, d)) for n in sizes],
                     label=f"d = {d}", color=colour, ls=dashes, lw=2)
     if measured:
-        curves.axvline(2, color=UPDATE, ls="--").description = "N = 2d"
+        curves.axvline(2, color="black", ls="--", lw=1.2).description = "N = 2d"
     _style(curves, "Cover's curve as d grows", "points per weight N / d")
     axes[0].set_ylabel("P(separable)", fontsize=LABEL)
     for one in axes:
@@ -361,10 +366,12 @@ def plot_cover_check(measured=None, trials=None, *, ax=None, size=(8.2, 3.8)):
         # one legend for all panels, under them, where it hides no point: inside the narrow last panel, any corner
         # would cover the crossing at N = 2d or the steep curve of d = 200; its curves take the second row
         (handles, labels), (more, names) = (one.get_legend_handles_labels() for one in (axes[0], curves))
-        # a legend fills its columns first: interleaved, the five of the measured panels make the first row
-        order = [k for pair in zip(range(5), range(5, 9)) for k in pair] + [4]
-        both, words = handles + more, labels + names
-        fig.legend([both[k] for k in order], [words[k] for k in order], loc="outside lower center", ncol=5,
+        # a legend fills its columns first: interleaved, the four of the measured panels make the first row
+        first = ["Cover", f"measured ({trials} sets per N), 95% interval", "N = d", "N = 2d"]
+        handles = [handles[labels.index(name)] for name in first]
+        order = [k for pair in zip(range(4), range(4, 8)) for k in pair]
+        both, words = handles + more, first + names
+        fig.legend([both[k] for k in order], [words[k] for k in order], loc="outside lower center", ncol=4,
                    fontsize=LARGE_TEXT, frameon=False)
     else:
         # an empty corner: right of N = 2d every curve is below ½
