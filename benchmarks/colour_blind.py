@@ -11,8 +11,8 @@ under each simulation: under about 10 two colours are hard to tell apart on a pr
 about 5 they look the same. The palette the lessons used for classes before Okabe and Ito's is
 kept here as the reference.
 
-With --figures, three figures that were hardest to read (lesson 09's four classes, lesson 08's
-Cover curves, lesson 09's ring) are taken from the notebooks' stored outputs and written as
+With --figures, four figures that were hardest to read (lesson 09's four classes and its eight
+classes in space, lesson 08's Cover curves, lesson 09's ring) are taken from the notebooks' stored outputs and written as
 normal | deuteranopia | protanopia side by side.
 """
 import argparse
@@ -41,6 +41,7 @@ SIMULATIONS = {
 }
 # (notebook, what to look for in the cell's code) of the figures that were hardest to read
 FIGURES = [("09-beyond-two-classes.ipynb", "plot_layer_steps(layer"),
+           ("09-beyond-two-classes.ipynb", "plot_layer_steps(cube"),
            ("08-capacity.ipynb", "plot_cover_check("),
            ("09-beyond-two-classes.ipynb", "plot_regions(")]
 

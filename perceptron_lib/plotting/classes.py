@@ -116,7 +116,7 @@ def plot_layer_steps(run, X, *, ax=None, steps=None, ncols=4, size=2.7, elev=18,
                         (-(-len(steps) // ncols), ncols), projection="3d" if X.shape[1] == 3 else None)
     updated = run.updated
     for ax, k in zip(axes, steps):
-        _draw_layer(ax, run, X, k, (elev, azim), marker_area=(3.0 if X.shape[1] == 2 else 2.0) * size ** 2)
+        _draw_layer(ax, run, X, k, (elev, azim), marker_area=3.0 * size ** 2)
         title = "start"
         if k:
             j, units = run.pattern[k - 1], np.flatnonzero(updated[k - 1]) + 1
@@ -168,7 +168,10 @@ def _draw_layer(ax, run, X, k, view, marker_area):
     lows, highs = X.min(axis=0), X.max(axis=0)
     pad = 0.15 * float((highs - lows).max()) + 0.1
     lows, highs = lows - pad, highs + pad
-    draw_classes(X, run.labels, ax=ax, size=marker_area, **({} if X.shape[1] == 2 else {"depthshade": False}))
+    # in space: no fading with depth, and a dark rim that keeps each marker's shape apart inside its cluster and
+    # under the translucent planes (lesson 09's eight classes, seen with deuteranopia, issue 32)
+    draw_classes(X, run.labels, ax=ax, size=marker_area,
+                 **({} if X.shape[1] == 2 else {"depthshade": False, "edgecolors": "black", "linewidths": 0.5}))
     for j, w in enumerate(run.weights_at(k)):
         style, name = UNIT_STYLES[j % 4], f"unit {j + 1}'s boundary {_unit_weights(j)}·X = 0"
         if X.shape[1] == 2:
@@ -200,7 +203,7 @@ def _draw_plane(ax, w, lows, highs, style):
     corners = _plane_polygon(w, lows, highs)
     if len(corners) < 3:
         return None
-    plane = Poly3DCollection([corners], facecolor=(0.5, 0.5, 0.5, 0.2), edgecolor="black", linewidths=1.6,
+    plane = Poly3DCollection([corners], facecolor=(0.5, 0.5, 0.5, 0.1), edgecolor="black", linewidths=1.6,
                              linestyles=style)
     ax.add_collection3d(plane)
     return plane
