@@ -13,6 +13,12 @@ imports this one namespace, and its interactive views from
 The names below are listed in the order data flows through the layers:
 data sets -> runs -> traces -> theory -> tables and pictures.
 """
+import sys as _sys
+
+if _sys.platform == "emscripten":   # in the browser (JupyterLite's Pyodide), before matplotlib is first imported:
+    import logging as _logging      # its one-time notice that it builds a font cache is not for a student
+    _logging.getLogger("matplotlib.font_manager").setLevel(_logging.ERROR)
+
 # Data sets (datasets.py)
 from .datasets import (boolean_function, boolean_patterns, boolean_problems, corner_clusters, digit_halves,
                        flip_labels, honavar_or_example, ring_data, separable_data, separable_sets, to_signed,

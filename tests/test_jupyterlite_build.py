@@ -62,10 +62,12 @@ def test_a_lite_copy_loads_a_heavy_module_just_before_its_first_use(tmp_path):
                                         "again = pl.digit_halves()", "pl.lp_separability([[0]], [1])")))
     jupyterlite.lite_copy(source, tmp_path / "copy.ipynb")
     cells = json.loads((tmp_path / "copy.ipynb").read_text())["cells"]
-    assert [c["id"] for c in cells] == ["title", "jupyterlite-setup", "c0", "c1", "jupyterlite-sklearn", "c2", "c3",
+    assert [c["id"] for c in cells] == ["title", "c0", "c1", "jupyterlite-sklearn", "c2", "c3",
                                         "jupyterlite-scipy", "c4"]
-    assert "import sklearn" in "".join(cells[4]["source"]) and "import scipy" in "".join(cells[7]["source"])
-    assert all(c["metadata"]["slideshow"]["slide_type"] == "skip" for c in cells if c["id"].startswith("jupyterlite"))
+    assert "import sklearn" in "".join(cells[3]["source"]) and "import scipy" in "".join(cells[6]["source"])
+    added = [c for c in cells if c["id"].startswith("jupyterlite")]
+    assert all(c["metadata"]["slideshow"]["slide_type"] == "skip" and c["metadata"]["jupyter"]["source_hidden"]
+               for c in added)   # left out of the decks, and collapsed: they do not push the lesson down
 
 
 def test_a_lite_copy_adds_nothing_where_the_lesson_imports_the_module_itself(tmp_path):
@@ -73,7 +75,7 @@ def test_a_lite_copy_adds_nothing_where_the_lesson_imports_the_module_itself(tmp
     source.write_text(json.dumps(lesson("import sklearn", "data = pl.digit_halves()")))
     jupyterlite.lite_copy(source, tmp_path / "copy.ipynb")
     assert [c["id"] for c in json.loads((tmp_path / "copy.ipynb").read_text())["cells"]] == \
-        ["title", "jupyterlite-setup", "c0", "c1"]
+        ["title", "c0", "c1"]
 
 
 def test_lock_entries_give_a_wheels_imports_and_its_known_requirements(tmp_path):
@@ -103,3 +105,14 @@ def test_a_changed_pyodide_file_is_refused(tmp_path):
         jupyterlite._checked("pyodide.js", b"something else", jupyterlite.PYODIDE_CORE["pyodide.js"])
     with pytest.raises(ValueError, match="--pyodide must be a folder"):
         jupyterlite.stage_pyodide(tmp_path, tmp_path / "out")
+
+
+def test_in_the_browser_the_package_keeps_matplotlibs_font_cache_notice_quiet():
+    """JupyterLite's copy of a lesson has no setup cell for it (it pushed the first picture down)."""
+    import subprocess
+    import sys
+
+    probe = ("import sys, logging; sys.platform = 'emscripten'; import perceptron_lib; "
+             "print(logging.getLogger('matplotlib.font_manager').level)")
+    said = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.strip()
+    assert said == str(__import__("logging").ERROR)

@@ -5,10 +5,11 @@
     python -m http.server -d build/jupyterlite        # then open http://127.0.0.1:8000/lab/index.html
 
 What goes in:
-- the lessons (notebooks/NN-*.ipynb), each with one setup cell after its title that keeps
-  matplotlib's one-time font-cache notice quiet, and, in a lesson that calls a function needing
-  scipy or scikit-learn, a one-line import of it just before that call (the package imports them
-  inside those functions, where the browser cannot see them; see ON_DEMAND); nothing else changes;
+- the lessons (notebooks/NN-*.ipynb) as they are, except that a lesson that calls a function
+  needing scipy or scikit-learn gets a one-line import of it just before that call (the package
+  imports them inside those functions, where the browser cannot see them; see ON_DEMAND), its code
+  collapsed so that it does not push the lesson down (matplotlib's one-time font-cache notice is
+  kept quiet by perceptron_lib itself, in the browser);
 - Pyodide 0.27.7 under static/pyodide: its runtime and the packages the course uses, each checked
   against its sha256 (Pyodide's lock for packages, PYODIDE_CORE for the runtime), taken from the
   release's address (the default, for the published site) or from a folder of the same files (the
@@ -73,10 +74,6 @@ PRELOAD = ("micropip", "piplite", "ssl", "sqlite3", "ipykernel", "comm", "pyodid
 # Functions of perceptron_lib that import a heavy package inside them, and the import that loads it
 # in the browser (tests/test_jupyterlite_build.py checks that no other function imports one).
 ON_DEMAND = {"lp_separability": "scipy", "digit_halves": "sklearn"}
-SETUP_CELL = ("# JupyterLite only (this cell is not in the repository's copy of the lesson): keep matplotlib's\n"
-              "# one-time font-cache notice quiet.\n"
-              "import logging\n"
-              "logging.getLogger(\"matplotlib.font_manager\").setLevel(logging.ERROR)")
 LOAD_CELL = "# JupyterLite only: load {module} into this tab, for pl.{function} below.\nimport {module}"
 REMOTE_BADGE = re.compile(r"\[!\[([^\]]*)\]\((https?://[^)\s]+)\)\]\(([^)\s]+)\)")
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
@@ -151,7 +148,7 @@ def kernel_wheels(folder):
 
 
 def lite_copy(source, target):
-    """Copy a lesson, with the setup cell after its title and an import before a first call in ON_DEMAND.
+    """Copy a lesson, with an import before a first call in ON_DEMAND.
 
     Outputs are kept, so that the lesson reads before it runs.
     """
@@ -162,7 +159,6 @@ def lite_copy(source, target):
                       if c["cell_type"] == "code" and f"{function}(" in "".join(c["source"])), None)
         if first is not None and not any(f"import {module}\n" in "".join(c["source"]) + "\n" for c in cells[:first]):
             cells.insert(first, _lite_cell(f"jupyterlite-{module}", LOAD_CELL.format(module=module, function=function)))
-    cells.insert(1, _lite_cell("jupyterlite-setup", SETUP_CELL))
     for other in cells:  # a badge image from another host becomes a plain link: the site asks no other host
         if other["cell_type"] == "markdown":
             text = REMOTE_BADGE.sub(r"[\1](\3)", "".join(other["source"]))
@@ -172,7 +168,8 @@ def lite_copy(source, target):
 
 def _lite_cell(name, source):
     return {"cell_type": "code", "execution_count": None, "id": name,
-            "metadata": {"slideshow": {"slide_type": "skip"}, "tags": [name]}, "outputs": [],
+            "metadata": {"slideshow": {"slide_type": "skip"}, "tags": [name], "jupyter": {"source_hidden": True}},
+            "outputs": [],
             "source": source.splitlines(keepends=True)}
 
 
