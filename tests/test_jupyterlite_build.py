@@ -112,7 +112,7 @@ def test_in_the_browser_the_package_keeps_matplotlibs_font_cache_notice_quiet():
     import subprocess
     import sys
 
-    probe = ("import sys, logging; sys.platform = 'emscripten'; import perceptron_lib; "
+    probe = ("import sys, logging, numpy, matplotlib.figure; sys.platform = 'emscripten'; import perceptron_lib; "
              "print(logging.getLogger('matplotlib.font_manager').level)")
     said = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.strip()
     assert said == str(__import__("logging").ERROR)
