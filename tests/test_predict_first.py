@@ -23,50 +23,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 import hidden  # noqa: E402
+from lessons import after_predict, check_cells  # noqa: E402
 
 LESSONS = sorted((ROOT / "notebooks").glob("0[1-9]-*.ipynb"))
-PREDICT = re.compile(r"\bpredict\b", re.I)
-ANSWER_LINE = re.compile(r"^\s*(my_\w+(?:\s*,\s*my_\w+)*)\s*=\s*None(?:\s*,\s*None)*\s*(?:#.*)?$")
 PREMISE = "shows-the-question"
-
-
-def source(cell):
-    return "".join(cell["source"])
-
-
-def answer_names(cell):
-    """The student's names an exercise's answer cell sets to None, or [] for any other cell."""
-    lines = [line for line in source(cell).splitlines() if line.strip()]
-    if cell["cell_type"] != "code" or not lines or not all(ANSWER_LINE.match(line) for line in lines):
-        return []
-    return [name for line in lines for name in re.findall(r"my_\w+", line.split("=")[0])]
-
-
-def after_predict(cells):
-    """Indices of the code cells with outputs between a Predict question and the next text cell."""
-    found = []
-    for i, cell in enumerate(cells):
-        if cell["cell_type"] != "markdown" or not PREDICT.search(source(cell)):
-            continue
-        for j in range(i + 1, len(cells)):
-            if cells[j]["cell_type"] != "code" or answer_names(cells[j]):
-                break   # a text cell, or an exercise (its check shows no answer until one is given)
-            if cells[j].get("outputs"):
-                found.append(j)
-    return found
-
-
-def check_cells(cells):
-    """Indices of the exercises' check cells."""
-    found, names = [], []
-    for i, cell in enumerate(cells):
-        if answer_names(cell):
-            names = answer_names(cell)
-        elif names and cell["cell_type"] == "code" and "Checks(" in source(cell) and any(
-                name in source(cell) for name in names):
-            found.append(i)
-            names = []
-    return found
 
 
 def lesson(path):
