@@ -71,7 +71,7 @@ def check_cells(cells):
 def words(text):
     """Words of prose in markdown: link targets, HTML tags and LaTeX commands left out; a word is a run of \\w."""
     text = re.sub(r"\]\([^)]*\)", "]", text)
-    text = re.sub(r"<[^>]*>", " ", text)
+    text = re.sub(r"</?[A-Za-z][^<>]*>", " ", text)   # tags only: "W·X < 0 ... N > 5p" is prose
     text = re.sub(r"\\[A-Za-z]+", " ", text)
     return len(re.findall(r"\w+", text))
 
