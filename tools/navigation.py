@@ -85,9 +85,10 @@ def minutes_text(notebook):
     """The line under a lesson's title: how long it takes, and what to do first."""
     core, everything = lessons.minutes(notebook), lessons.minutes(notebook, core=False)
     further = f"; about {everything} with the parts marked *going further*" if everything > core else ""
-    return (f"<!-- minutes:start -->**About {core} minutes** with its exercises{further}. Run the cells from the top "
+    # the comments on lines of their own: on the same line they would make the whole line raw HTML, its ** shown
+    return (f"<!-- minutes:start -->\n**About {core} minutes** with its exercises{further}. Run the cells from the top "
             f"(Run → Run All Cells); in the browser the first one answers after about {FIRST_CELL_SECONDS} s, "
-            f"while Python starts.<!-- minutes:end -->\n")
+            f"while Python starts.\n<!-- minutes:end -->\n")
 
 
 def _set_minutes(notebook):
