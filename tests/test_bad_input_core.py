@@ -109,7 +109,7 @@ CASES = _table("training.train", train, TRAIN) + _table("batch.train_many", trai
     case("training.train", lambda: train(X2, Y2, fraction=0.5), ValueError,
          "fraction is used only by rule='fractional'"),
     case("training.train", lambda: train(X2, Y2, rule="exact"), ValueError,
-         "rule must be one of 'fixed', 'absolute', 'fractional', got 'exact'"),
+         "rule must be one of 'fixed', 'absolute', 'fractional', 'margin', got 'exact'"),
     case("training.train", lambda: train(X2, Y2, eta=lambda k: 0), ValueError,
          "eta(k) must return a positive finite number, got 0 for k=0"),
     case("training.train", lambda: train(X2, Y2, order="random", seed=-2), ValueError,
