@@ -4,7 +4,7 @@ import numpy as np
 
 from . import validation as check
 from .arithmetic import add_with_ones
-from .rule import ORDERS, is_mistake, random_orders
+from .rule import ORDERS, learning_rule, random_orders
 
 _ORDER_KEYS = 2**21  # random keys drawn at once for random order, at most (16 MB)
 # Every call ends in seconds: at most this many presentations over all its sets.
@@ -51,13 +51,14 @@ class Batch:
         return f"<Batch of {len(self)} runs: {counts}>"
 
 
-def train_many(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seeds=None, max_epochs=1000):
+def train_many(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seeds=None, max_epochs=1000, rule="fixed",
+               fraction=1.0):
     """Train one threshold unit on each of many data sets of the same shape, all at once.
 
     The result for set i is what ``train(X[i], y[i], eta=eta, initial_weights=...,
     order=order, seed=seeds[i], max_epochs=max_epochs)`` returns: the same final
-    weights bit for bit, the same counts, status and cycle. The perceptron rule
-    (train's rule="fixed") in either label convention, the stopping rule (every
+    weights bit for bit, the same counts, status and cycle. The learning rule
+    (train's `rule`, any of them) in either label convention, the stopping rule (every
     pattern presented since the last update, with no update; Honavar 1996,
     section 2) and the cycle test at the start of each cyclic pass (Manfredi
     2021, the cycling theorem) are those of `train`; here each presentation is
@@ -87,6 +88,10 @@ def train_many(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seeds=Non
         set draws from fresh entropy.
     max_epochs : int, default 1000
         The most passes through each set, at least 1.
+    rule, fraction
+        As in `train`: a `perceptron_lib.rule.Rule` or a rule's name, and the
+        fractional rule's lambda; every rule's mistake test and step are the
+        Rule's own, applied elementwise.
 
     Returns
     -------
@@ -120,12 +125,16 @@ def train_many(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seeds=Non
     check.choice("order", order, ORDERS)
     seeds = _check_seeds(seeds, order, n_sets)
     max_epochs = check.whole("max_epochs", max_epochs, minimum=1)
+    rule = learning_rule(rule, fraction)
+    if not rule.uses_eta and eta != 1.0:
+        raise ValueError(f"eta is used only by rule='fixed' and the rules whose step it is (the {rule} rule "
+                         f"chooses its own step), got eta={eta!r} with rule={rule.name!r}")
     if n_sets * max_epochs * n > MAX_PRESENTATIONS:
         raise ValueError(f"max_epochs must keep n_sets * max_epochs * n_samples within {MAX_PRESENTATIONS:,} "
                          f"presentations (seconds of work), got {n_sets} sets * {max_epochs} * {n} = "
                          f"{n_sets * max_epochs * n:,}; use max_epochs <= {MAX_PRESENTATIONS // (n_sets * n)}")
-    check.no_overflow(X, W, eta, max_epochs)
-    return _Runs(X, y == 1, labels, eta, W, order, seeds, max_epochs).result()
+    check.no_overflow(X, W, eta if rule.uses_eta else 1.0, max_epochs)
+    return _Runs(X, y == 1, labels, eta, W, order, seeds, max_epochs, rule).result()
 
 
 def _net(W, x):
@@ -136,15 +145,17 @@ def _net(W, x):
     return total
 
 
-def _present(W, x, positive, sign, step, labels):
-    """One presentation to every row, train's rule: W is corrected in place; returns the mistakes.
+def _present(W, x, positive, sign, squared, rule, eta, labels):
+    """One presentation to every row, train's rule (`Rule.mistake`, `Rule.step`): W is corrected in place; returns the mistakes.
 
-    Rows without a mistake add (0 * step) x, a vector of zeros, which leaves
-    every bit of W as it was (W never holds a -0.0: train and train_many start
-    from weights + 0.0, and x + y is -0.0 only if both are).
+    Rows without a mistake add 0 x, a vector of zeros, which leaves every bit
+    of W as it was (W never holds a -0.0: train and train_many start from
+    weights + 0.0, and x + y is -0.0 only if both are).
     """
-    mistake = is_mistake(_net(W, x), sign if labels == "-1/+1" else positive, labels)
-    W += (step * mistake)[:, None] * x
+    net = _net(W, x)
+    mistake = rule.mistake(net, sign if labels == "-1/+1" else positive, labels)
+    if mistake.any():
+        W += np.where(mistake, rule.step(net, sign, squared, eta, labels), 0.0)[:, None] * x
     return mistake
 
 
@@ -164,8 +175,9 @@ class _Runs:
 
     _ROWS = ("ids", "W", "last", "updates", "alive", "orders", "perm", "saved", "power", "lam")
 
-    def __init__(self, X, positive, labels, eta, W, order, seeds, max_epochs):
+    def __init__(self, X, positive, labels, eta, W, order, seeds, max_epochs, rule):
         n_sets, n, d = X.shape
+        self.rule, self.squared = rule, np.stack([_net(X[:, t], X[:, t]) for t in range(n)], axis=1)  # X·X
         self.n, self.d, self.order, self.max_epochs, self.labels = n, d, order, max_epochs, labels
         self.eta, self.X, self.positive, self.start = eta, X, positive, W.copy()
         self.ids = np.arange(n_sets)
@@ -199,8 +211,7 @@ class _Runs:
                 break
             self._prepare_pass(epoch)
             pass_start = self.W.copy()
-            mistakes = np.stack([_present(self.W, self.pass_X[t], self.pass_positive[t], self.pass_sign[t],
-                                          self.pass_step[t], self.labels) for t in range(n)])
+            mistakes = np.stack([self._present(self.W, t) for t in range(n)])
             self._close_pass(epoch, mistakes, pass_start)
         self._cut_cycles()
         return Batch(labels=self.labels, final_weights=self.final_weights, n_updates=self.n_updates,
@@ -228,7 +239,12 @@ class _Runs:
         self.pass_X = self.X[self.ids, patterns]
         self.pass_positive = self.positive[self.ids, patterns]
         self.pass_sign = np.where(self.pass_positive, 1.0, -1.0)
-        self.pass_step = self.eta * self.pass_sign  # train's correction is (eta * s) * X
+        self.pass_squared = self.squared[self.ids, patterns]
+
+    def _present(self, W, t, rows=slice(None)):
+        """Presentation t of the pass to the rows `rows` (all by default), correcting W in place; the mistakes."""
+        return _present(W, self.pass_X[t][rows], self.pass_positive[t][rows], self.pass_sign[t][rows],
+                        self.pass_squared[t][rows], self.rule, self.eta, self.labels)
 
     def _draw_orders(self, epoch):
         """The orders of rule.pass_orders: per set, `rule.random_orders` from its own generator, drawn in sequence.
@@ -265,8 +281,7 @@ class _Runs:
         W, moved = W.copy(), np.zeros(len(rows), bool)
         for t in range(self.n):
             before = W.copy()
-            _present(W, self.pass_X[t][rows], self.pass_positive[t][rows], self.pass_sign[t][rows],
-                     self.pass_step[t][rows], self.labels)
+            self._present(W, t, rows)
             moved |= (W != before).any(axis=1)
         return ~moved
 
@@ -373,7 +388,7 @@ class _Runs:
         """Presentation t of a cyclic pass to sets `ids`, correcting W in place; returns the mistakes."""
         positive = self.positive[ids, t]
         sign = np.where(positive, 1.0, -1.0)
-        return _present(W, self.X[ids, t], positive, sign, self.eta * sign, self.labels)
+        return _present(W, self.X[ids, t], positive, sign, self.squared[ids, t], self.rule, self.eta, self.labels)
 
     def _walk_back(self, ids, early, late):
         """For each set: the first position j of its pass mu - 1 from which the states agree with a period later."""

@@ -33,9 +33,10 @@ class Trace:
         The learning rate (of the fixed rule), or the schedule that gave it.
     order : {"cyclic", "random"}
         How patterns were presented.
-    rule : {"fixed", "absolute", "fractional"}
-        The correction rule (Honavar 1996, section 4); `fraction` is the
-        fractional rule's lambda.
+    rule : Rule
+        The learning rule (`perceptron_lib.rule`): its mistake test, its step
+        and its words; ``str(rule)`` is its name ("fixed", "absolute",
+        "fractional", "margin"). `fraction` is the fractional rule's lambda.
     weights : ndarray of shape (n_presentations + 1, n_features + 1)
         W = [w0, w1, ..., wn] at the start and after each presentation.
     pattern : ndarray of shape (n_presentations,)
@@ -77,7 +78,7 @@ class Trace:
     labels: str
     eta: object
     order: str
-    rule: str
+    rule: object
     fraction: float
     weights: np.ndarray
     pattern: np.ndarray
@@ -177,17 +178,18 @@ class Trace:
         net, o, c = self.net[i], self.output[i], self.target[i]
         product = f"W·X{p + 1} = {_vector(before)}·{_vector(x)} = {_num(net)}"
         # the step along the pattern: eta for the fixed rule, chosen by the other rules
-        fixed = self.rule == "fixed" and not callable(self.eta)
+        rule = self.rule
+        fixed = rule.uses_eta and not callable(self.eta)
         step = self.eta if fixed else abs(float(dot(after - before, x) / dot(x, x)))
-        if self.labels == "0/1":
+        if not rule.signed(self.labels):
             test = f"{product} ⇒ o = {o} {'≠' if o != c else '='} c = {c}"
             change = (f"W ← {_vector(before)} + {_num(step)}·({c} − {o})·{_vector(x)} = "
                       f"{_vector(after)}")
         else:
-            margin = c * net
-            verdict = "≤ 0 ⇒ mistake" if self.updated[i] else "> 0 ⇒ correct"
-            test = f"{product}; y·(W·X) = {_factor(c)}·{_factor(net)} = {_num(margin)} {verdict}"
-            change = (f"W ← {_vector(before)} + {_num(step)}·{_factor(c)}·{_vector(x)} = "
+            s, name = (c, "y") if self.labels == "-1/+1" else (2 * c - 1, "s")
+            verdict = rule.verdict(bool(self.updated[i]), _num)
+            test = f"{product}; {name}·(W·X) = {_factor(s)}·{_factor(net)} = {_num(s * net)} {verdict}"
+            change = (f"W ← {_vector(before)} + {_num(step)}·{_factor(s)}·{_vector(x)} = "
                       f"{_vector(after)}")
         return test, (change if self.updated[i] else "no change")
 
@@ -218,7 +220,7 @@ class Trace:
         else:
             seen += f", y = {_num(self.target[i])}, y·(W·X) = {_num(self.target[i] * self.net[i])}"
         if self.updated[i]:
-            return f"{head}: {seen}: a mistake, W becomes {_vector(self.weights[k])}"
+            return f"{head}: {seen}: {self.rule.called}, W becomes {_vector(self.weights[k])}"
         return f"{head}: {seen}: right, W stays {_vector(self.weights[k])}"
 
     def to_html(self, current=None, rows=None):
