@@ -140,7 +140,8 @@ class Voted:
         return add_with_ones(check.patterns("X", X, n_features=self.vectors.shape[1] - 1))
 
 
-def voted_perceptron(X, y, *, epochs=10, eta=1.0, initial_weights=None, order="cyclic", seed=None, labels=None):
+def voted_perceptron(X, y, *, epochs=10, eta=1.0, initial_weights=None, order="cyclic", seed=None, labels=None,
+                     rule="fixed"):
     """The voted perceptron of Freund & Schapire (1999) over a fixed number of passes.
 
     Runs `train` for at most `epochs` passes, then counts how many of the
@@ -178,6 +179,8 @@ def voted_perceptron(X, y, *, epochs=10, eta=1.0, initial_weights=None, order="c
         Labels that are all 1 fit both (the two rules then make the same run)
         and are read as 0/1, so that a negative prediction is 0: pass
         labels="-1/+1" to have it -1.
+    rule : str or Rule, default "fixed"
+        The learning rule of the run, as in `train` (such as ``Margin(m)``).
 
     Returns
     -------
@@ -212,7 +215,8 @@ def voted_perceptron(X, y, *, epochs=10, eta=1.0, initial_weights=None, order="c
         raise ValueError(f"epochs must keep epochs * n_samples within 2**62 (the counts are 64-bit integers), "
                          f"got epochs={epochs} with {len(X)} patterns")
     passes = max(1, min(epochs, MAX_RECORDED // len(X)))
-    trace = train(X, y, eta=eta, initial_weights=initial_weights, order=order, seed=seed, max_epochs=passes)
+    trace = train(X, y, eta=eta, initial_weights=initial_weights, order=order, seed=seed, max_epochs=passes,
+                  rule=rule)
     counts = _counts(trace, epochs)
     rows = trace.weights[1:]  # W after presentations 1..N
     first = np.flatnonzero(np.r_[True, (rows[1:] != rows[:-1]).any(axis=1)])
