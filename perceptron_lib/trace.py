@@ -12,7 +12,7 @@ MAX_HTML_ROWS = 2000  # rows of an HTML table of a run (about a second to make)
 
 
 @dataclass(frozen=True, eq=False)
-class Trace:
+class Trace(check.Run):
     """A perceptron learning run, as returned by `train`.
 
     Presentations are numbered from 1, as in Honavar (1996), section 2: row k

@@ -306,6 +306,11 @@ def limits(name, value):
     return result
 
 
+class Run:
+    """What a learning run is to the checks: `trace.Trace` derives from it, so that this module needs no import of
+    trace.py (which checks its own input here) and the two stay one layer apart."""
+
+
 def recorded_run(name, trace, *, plane=True):
     """A Trace with its per-presentation record (what pictures of a run draw), on two features when `plane`.
 
@@ -313,8 +318,7 @@ def recorded_run(name, trace, *, plane=True):
     >>> recorded_run("trace", train(*boolean_function("or"))).n_presentations
     13
     """
-    from .trace import Trace   # here: trace.py checks its own input with this module
-    if not isinstance(trace, Trace):
+    if not isinstance(trace, Run):
         raise TypeError(f"{name} must be a Trace (what train returns), got {shown(trace)}")
     if not trace.recorded:
         raise ValueError(f"{name} must have the per-presentation record (pictures of a run draw every "
