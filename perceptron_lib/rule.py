@@ -231,6 +231,13 @@ def learning_rule(rule, fraction=1.0):
     return Rule.named[rule]()
 
 
+# How train, train_many and the other learners declare their `rule` and `fraction` parameters (validation.declared).
+RULE = check.Custom(lambda name, value, given: value if isinstance(value, Rule) else check.choice(name, value,
+                                                                                                  tuple(Rule.named)),
+                    lambda example: [("newton", ValueError), (3, ValueError), (Rule, ValueError)])
+FRACTION = check.Number(above=0, maximum=2)
+
+
 def convention(y):
     """The label convention of labels already checked (`validation.labels`): "-1/+1" if any is -1, else "0/1".
 

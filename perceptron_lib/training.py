@@ -1,5 +1,6 @@
 """train(): the perceptron learning rule on one data set, presentation by presentation."""
 import math
+from dataclasses import dataclass
 from fractions import Fraction
 from itertools import chain
 
@@ -7,7 +8,8 @@ import numpy as np
 
 from . import validation as check
 from .arithmetic import add_with_ones, nets
-from .rule import ORDERS, Convergence, CycleTest, Rule, first_repeat, learning_rule, pass_orders, return_time
+from .rule import (FRACTION, ORDERS, RULE, Convergence, CycleTest, Rule, convention, first_repeat, learning_rule,
+                   pass_orders, return_time)
 from .trace import Trace
 
 RULES = tuple(Rule.named)   # the rules train knows by name (rule.py)
@@ -21,6 +23,10 @@ MAX_EXACT = 20_000
 MAX_EXACT_BITS = 4096
 
 
+@check.declared(X=check.Patterns(), y=check.Labels("X"), eta=check.Rate(schedule=True),
+                initial_weights=check.Optional(check.Weights("X")), order=check.Choice(ORDERS), seed=check.Seed(),
+                max_epochs=check.Whole(minimum=1), record=check.Flag(), rule=RULE, fraction=FRACTION,
+                exact=check.Flag())
 def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
           max_epochs=1000, record=True, rule="fixed", fraction=1.0, exact=False):
     """Train a threshold unit with the perceptron rule and return the whole run.
@@ -131,7 +137,7 @@ def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
     >>> run.final_weights.tolist()
     [0.0, 1.0, 1.0]
     """
-    data = _checked(X, y, eta, initial_weights, order, seed, max_epochs, record, rule, fraction, exact)
+    data = _setup(X, y, eta, initial_weights, order, seed, max_epochs, record, rule, fraction, exact)
     unit = _Unit(data.X, data.y, data.labels, data.eta, data.schedule, data.rule, data.exact)
     detect = order == "cyclic" and data.schedule is None  # with a schedule W alone no longer decides the future
     run = _learn(unit, data.start, pass_orders(len(data.y), order, data.seed), data.max_epochs, record, detect)
@@ -194,34 +200,38 @@ def output(weights, X):
     return (net_inputs(weights, X) > 0).astype(np.int64)
 
 
-class _Data:
-    """train's arguments, checked."""
+@dataclass(frozen=True)
+class _Setup:
+    """A run's arguments, checked: what `_Unit`, `_learn` and the Trace are made from."""
 
-    def __init__(self, **values):
-        self.__dict__.update(values)
+    X: np.ndarray          # the patterns with x0 = 1 prepended
+    y: np.ndarray
+    labels: str
+    eta: float
+    schedule: object       # eta(k), or None
+    start: np.ndarray
+    order: str
+    seed: object
+    max_epochs: int
+    rule: Rule
+    exact: bool
 
 
-def _checked(X, y, eta, initial_weights, order, seed, max_epochs, record, rule, fraction, exact):
-    X, y, labels = _check_data(X, y)
+def _setup(X, y, eta, initial_weights, order, seed, max_epochs, record, rule, fraction, exact):
+    """The relations between train's parameters (each parameter itself is checked as `train` declares it)."""
     n, d = X.shape
-    schedule = check.function("eta", eta, "eta(k) for the k-th update") if callable(eta) else None
-    eta = 1.0 if schedule else check.positive("eta", eta)
-    start = np.zeros(d) if initial_weights is None else check.weight_vector("initial_weights", initial_weights, d)
-    check.choice("order", order, ORDERS)
-    seed = check.seed("seed", seed)
-    if seed is not None and order != "random":
-        raise ValueError(f"seed is used only with order='random', got seed={seed!r} with order={order!r}")
-    max_epochs = check.whole("max_epochs", max_epochs, minimum=1)
-    record = check.flag("record", record)
+    schedule = eta if callable(eta) else None
+    eta = 1.0 if schedule else eta
+    check.only_with("seed", seed, None, "order", order, ("random",))
     rule = learning_rule(rule, fraction)
     if not rule.uses_eta and (eta != 1.0 or schedule):
         raise ValueError(f"eta is used only by rule='fixed' and the rules whose step it is (the {rule} rule "
                          f"chooses its own step), got eta={eta!r} with rule={rule.name!r}")
-    exact = check.flag("exact", exact)
-    _check_size(n, d, max_epochs, record, exact)
+    start, X = (np.zeros(d + 1) if initial_weights is None else initial_weights), add_with_ones(X)
+    _check_size(n, d + 1, max_epochs, record, exact)
     check.no_overflow(X, start, eta if rule.uses_eta and not schedule else 1.0, max_epochs)
-    return _Data(X=X, y=y, labels=labels, eta=eta, schedule=schedule, start=start, order=order, seed=seed,
-                 max_epochs=max_epochs, rule=rule, exact=exact)
+    return _Setup(X=X, y=y, labels=convention(y), eta=eta, schedule=schedule, start=start,
+                  order=order, seed=seed, max_epochs=max_epochs, rule=rule, exact=exact)
 
 
 def _check_size(n, d, max_epochs, record, exact):
@@ -235,13 +245,6 @@ def _check_size(n, d, max_epochs, record, exact):
         raise ValueError(f"record=True keeps every presentation, at most {MAX_RECORDED:,} of them, got "
                          f"max_epochs={max_epochs} with {n} patterns ({most:,}); use max_epochs <= "
                          f"{MAX_RECORDED // n}, or record=False for the counts and final weights only")
-
-
-def _check_data(X, y):
-    """X with the bias input x0 = 1 prepended, y as integers, and the label convention."""
-    X = check.patterns("X", X)
-    y, labels = check.labels("y", y, len(X))
-    return add_with_ones(X), y, labels
 
 
 class _Unit:
