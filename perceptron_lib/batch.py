@@ -4,11 +4,68 @@ import numpy as np
 
 from . import validation as check
 from .arithmetic import add_with_ones
-from .rule import ORDERS, learning_rule, random_orders
+from .rule import FRACTION, ORDERS, RULE, learning_rule, random_orders
 
 _ORDER_KEYS = 2**21  # random keys drawn at once for random order, at most (16 MB)
 # Every call ends in seconds: at most this many presentations over all its sets.
 MAX_PRESENTATIONS = 2_000_000_000
+
+
+def _sets(name, X, given):
+    X = check.array(name, X, "(n_sets, n_samples, n_features)", ndim=3,
+                    hints={2: "for one data set use train(), or X[np.newaxis]"})
+    if 0 in X.shape:
+        raise ValueError(f"{name} must hold at least one data set of at least one pattern with at least one "
+                         f"feature, got shape {X.shape}")
+    return X
+
+
+def _set_labels(name, y, given):
+    shape = given["X"].shape[:2]
+    y = check.array(name, y, f"(n_sets, n_samples) = {shape}")
+    if y.shape != shape:
+        raise ValueError(f"{name} must have shape (n_sets, n_samples) = {shape}, one label per pattern of X, "
+                         f"got shape {y.shape}")
+    check.label_convention(name, y, scope=", one convention for all sets")
+    # Labels all 1 fit both rules, and there the two coincide (see train), so a set whose
+    # labels are all 1 runs as train would run it under either convention.
+    return y.astype(np.int64)
+
+
+def _initial_weights(name, initial_weights, given):
+    n_sets, _, d = given["X"].shape
+    d += 1
+    if initial_weights is None:
+        return np.zeros((n_sets, d))
+    shape = f"({d},) or ({n_sets}, {d})"
+    w = check.array(name, initial_weights, shape)
+    if w.shape not in ((d,), (n_sets, d)):
+        raise ValueError(f"{name} must have shape {shape}: the bias weight w0 and one weight per "
+                         f"feature, for all sets or for each, got shape {w.shape}")
+    return np.broadcast_to(w, (n_sets, d)) + 0.0  # a writable copy without -0.0 (see _present)
+
+
+def _seeds(name, seeds, given):
+    n_sets = given["X"].shape[0]
+    if seeds is None:
+        return [None] * n_sets
+    if isinstance(seeds, (str, bytes)) or not hasattr(seeds, "__len__") or np.ndim(seeds) != 1:
+        raise TypeError(f"{name} must be a sequence of {n_sets} whole numbers (one per set), got {check.shown(seeds)}")
+    if len(seeds) != n_sets:
+        raise ValueError(f"{name} must hold one seed per set ({n_sets}), got {len(seeds)} seeds")
+    return [check.seed(name, seed) for seed in seeds]
+
+
+SETS = check.Custom(_sets, lambda example: [("abc", TypeError), (np.zeros((2, 3)), ValueError),
+                                            (np.zeros((1, 0, 2)), ValueError), (np.full((1, 2, 2), np.nan), ValueError)])
+SET_LABELS = check.Custom(_set_labels, lambda example: [
+    (np.full(np.shape(example["X"])[:2], 2), ValueError), (np.zeros(np.shape(example["X"])[:1]), ValueError),
+    (np.full(np.shape(example["X"])[:2], "a"), TypeError)])
+SET_WEIGHTS = check.Custom(_initial_weights, lambda example: [
+    ("w", TypeError), (np.zeros(np.shape(example["X"])[2] + 2), ValueError),
+    (np.full(np.shape(example["X"])[2] + 1, np.inf), ValueError)])
+SEEDS = check.Custom(_seeds, lambda example: [("12", TypeError), (3, TypeError), ([1] * (len(example["X"]) + 1), ValueError),
+                                              ([-1] * len(example["X"]), ValueError), ([1.5] * len(example["X"]), TypeError)])
 
 
 @dataclass(frozen=True, eq=False)
@@ -51,6 +108,8 @@ class Batch:
         return f"<Batch of {len(self)} runs: {counts}>"
 
 
+@check.declared(X=SETS, y=SET_LABELS, eta=check.Rate(), initial_weights=SET_WEIGHTS, order=check.Choice(ORDERS),
+                seeds=SEEDS, max_epochs=check.Whole(minimum=1), rule=RULE, fraction=FRACTION)
 def train_many(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seeds=None, max_epochs=1000, rule="fixed",
                fraction=1.0):
     """Train one threshold unit on each of many data sets of the same shape, all at once.
@@ -118,13 +177,11 @@ def train_many(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seeds=Non
     >>> batch.final_weights[0].tolist()
     [0.0, 1.0, 1.0]
     """
-    X, y, labels = _check_data(X, y)
-    eta = check.positive("eta", eta)
+    labels = check.label_convention("y", y)
+    X, W = add_with_ones(X), initial_weights
     n_sets, n, d = X.shape
-    W = _check_initial_weights(initial_weights, n_sets, d)
-    check.choice("order", order, ORDERS)
-    seeds = _check_seeds(seeds, order, n_sets)
-    max_epochs = check.whole("max_epochs", max_epochs, minimum=1)
+    if seeds != [None] * n_sets:
+        check.only_with("seeds", seeds, None, "order", order, ("random",))
     rule = learning_rule(rule, fraction)
     if not rule.uses_eta and eta != 1.0:
         raise ValueError(f"eta is used only by rule='fixed' and the rules whose step it is (the {rule} rule "
@@ -401,40 +458,3 @@ class _Runs:
         return np.where(differ.any(axis=0), n - np.argmax(differ[::-1], axis=0), 0)
 
 
-def _check_data(X, y):
-    X = check.array("X", X, "(n_sets, n_samples, n_features)", ndim=3,
-                    hints={2: "for one data set use train(), or X[np.newaxis]"})
-    if 0 in X.shape:
-        raise ValueError("X must hold at least one data set of at least one pattern with at least one "
-                         f"feature, got shape {X.shape}")
-    y = check.array("y", y, f"(n_sets, n_samples) = {X.shape[:2]}")
-    if y.shape != X.shape[:2]:
-        raise ValueError(f"y must have shape (n_sets, n_samples) = {X.shape[:2]}, one label per pattern of X, "
-                         f"got shape {y.shape}")
-    labels = check.label_convention("y", y, scope=", one convention for all sets")
-    # Labels all 1 fit both rules, and there the two coincide (see train), so a set whose
-    # labels are all 1 runs as train would run it under either convention.
-    return add_with_ones(X), y.astype(np.int64), labels
-
-
-def _check_initial_weights(initial_weights, n_sets, d):
-    if initial_weights is None:
-        return np.zeros((n_sets, d))
-    shape = f"({d},) or ({n_sets}, {d})"
-    w = check.array("initial_weights", initial_weights, shape)
-    if w.shape not in ((d,), (n_sets, d)):
-        raise ValueError(f"initial_weights must have shape {shape}: the bias weight w0 and one weight per "
-                         f"feature, for all sets or for each, got shape {w.shape}")
-    return np.broadcast_to(w, (n_sets, d)) + 0.0  # a writable copy without -0.0 (see _present)
-
-
-def _check_seeds(seeds, order, n_sets):
-    if seeds is None:
-        return [None] * n_sets
-    if order != "random":
-        raise ValueError(f"seeds is used only with order='random', got seeds={seeds!r} with order={order!r}")
-    if isinstance(seeds, (str, bytes)) or not hasattr(seeds, "__len__") or np.ndim(seeds) != 1:
-        raise TypeError(f"seeds must be a sequence of {n_sets} whole numbers (one per set), got {seeds!r}")
-    if len(seeds) != n_sets:
-        raise ValueError(f"seeds must hold one seed per set ({n_sets}), got {len(seeds)} seeds")
-    return [check.seed("seeds", seed) for seed in seeds]

@@ -151,6 +151,7 @@ def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
                   net=np.empty(0), updated=np.empty(0, bool), recorded=False)
 
 
+@check.declared(X=check.Patterns(), weights=check.LAYER_WEIGHTS)
 def net_inputs(weights, X):
     """W·X of every pattern, for one unit or for each unit of a layer, added left to right (w0 first).
 
@@ -171,14 +172,10 @@ def net_inputs(weights, X):
     >>> net_inputs([-1.5, 1, 1], [[0, 0], [1, 1]]).tolist()
     [-1.5, 0.5]
     """
-    X = check.patterns("X", X)
-    weights = check.array("weights", weights, "(n_features + 1,) or (n_units, n_features + 1)", ndim=(1, 2))
-    if weights.shape[-1] != X.shape[1] + 1 or 0 in weights.shape:
-        raise ValueError(f"weights must have {X.shape[1] + 1} entries per unit (a bias weight and one per "
-                         f"feature of X), got shape {weights.shape}")
     return nets(weights, add_with_ones(X)).T
 
 
+@check.declared(X=check.Patterns(), weights=check.LAYER_WEIGHTS)
 def output(weights, X):
     """The output of threshold units: 1 where W·X > 0, else 0 (Honavar 1996, section 2).
 
@@ -197,7 +194,7 @@ def output(weights, X):
     >>> output([-1.5, 1, 1], [[0, 0], [1, 1]]).tolist()
     [0, 1]
     """
-    return (net_inputs(weights, X) > 0).astype(np.int64)
+    return (nets(weights, add_with_ones(X)).T > 0).astype(np.int64)
 
 
 @dataclass(frozen=True)

@@ -584,8 +584,9 @@ class Anything(Constraint):
 def declared(**constraints):
     """Check a function's parameters at its call, as declared: ``@declared(eta=Rate(), order=Choice(ORDERS))``.
 
-    Every parameter (but self) must have a constraint. The function receives the checked values; its
-    constraints stay readable as ``function.constraints``.
+    Every parameter (but self) must have a constraint; they are checked in the order declared, so that a
+    check may read the parameters declared before it (labels read their patterns). The function receives the
+    checked values; its constraints stay readable as ``function.constraints``.
 
     >>> @declared(n=Whole(minimum=1))
     ... def twice(n):
@@ -610,7 +611,7 @@ def declared(**constraints):
             bound = signature.bind(*args, **kwargs)
             bound.apply_defaults()
             given = {}
-            for name in names:
+            for name in constraints:   # in the order declared: a check may read the parameters declared before it
                 given[name] = bound.arguments[name] = constraints[name].check(name, bound.arguments[name], given)
             return function(*bound.args, **bound.kwargs)
 
@@ -618,6 +619,21 @@ def declared(**constraints):
         return checked
 
     return decorate
+
+
+def _layer_weights(name, value, given):
+    d = given["X"].shape[1] + 1
+    weights = array(name, value, "(n_features + 1,) or (n_units, n_features + 1)", ndim=(1, 2))
+    if weights.shape[-1] != d or 0 in weights.shape:
+        raise ValueError(f"{name} must have {d} entries per unit (a bias weight and one per "
+                         f"feature of X), got shape {weights.shape}")
+    return weights
+
+
+# One unit's weights or a layer's rows, for the patterns X (net_inputs, output).
+LAYER_WEIGHTS = Custom(_layer_weights, lambda example: [
+    ("w", TypeError), (np.zeros(np.shape(example["X"])[1] + 2), ValueError), (np.zeros((0, 3)), ValueError),
+    (np.zeros((1, 1, 3)), ValueError), ([np.nan] * (np.shape(example["X"])[1] + 1), ValueError)])
 
 
 def only_with(name, value, default, other, other_value, needed):

@@ -75,7 +75,7 @@ TRAIN_MANY = [
     (dict(X=XB, y=YB, initial_weights=["a", "b", "c"]), TypeError, r"initial_weights must hold real numbers"),
     (dict(X=XB, y=YB, order="shuffled"), ValueError, r"order must be one of 'cyclic', 'random', got 'shuffled'"),
     (dict(X=XB, y=YB, order=None), ValueError, r"order must be one of 'cyclic', 'random', got None"),
-    (dict(X=XB, y=YB, seeds=range(9)), ValueError, r"seeds is used only with order='random', got seeds=range\(0, 9\) "
+    (dict(X=XB, y=YB, seeds=range(9)), ValueError, r"seeds is used only with order='random', got seeds=\[0, 1, 2, 3, 4, 5, 6, 7, 8\] "
                                                    r"with order='cyclic'"),
     (dict(X=XB, y=YB, order="random", seeds=3), TypeError, r"seeds must be a sequence of 9 whole numbers \(one per "
                                                            r"set\), got 3"),
