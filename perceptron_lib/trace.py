@@ -11,6 +11,21 @@ STATUSES = ("converged", "cycling", "stalled", "max_epochs")
 MAX_HTML_ROWS = 2000  # rows of an HTML table of a run (about a second to make)
 
 
+def _rows(name, rows, given):
+    """A window (first, last) of presentation numbers, 1 <= first <= last."""
+    allowed = f"{name} must be (first, last) with 1 <= first <= last (presentation numbers), got {rows!r}"
+    if not isinstance(rows, (tuple, list)) or len(rows) != 2 \
+            or not all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in rows):
+        raise TypeError(allowed)
+    if not 1 <= rows[0] <= rows[1]:
+        raise ValueError(allowed)
+    return tuple(int(v) for v in rows)
+
+
+def _bad_rows(example):
+    return [((1,), TypeError), ((1.0, 2.0), TypeError), ((3, 2), ValueError), ((0, 2), ValueError), ("1-2", TypeError)]
+
+
 @dataclass(frozen=True, eq=False)
 class Trace(check.Run):
     """A perceptron learning run, as returned by `train`.
@@ -106,6 +121,7 @@ class Trace(check.Run):
         self._require_record("update_presentations")
         return np.flatnonzero(self.updated) + 1
 
+    @check.declared(cycle=check.Flag())
     def corrections(self, *, cycle=False):
         """How often each pattern corrected W: over the whole run, or over one period of its cycle.
 
@@ -141,7 +157,7 @@ class Trace(check.Run):
         """
         self._require_record("corrections")
         part = slice(None)
-        if check.flag("cycle", cycle):
+        if cycle:
             if self.status != "cycling":
                 raise ValueError(f"corrections(cycle=True) needs a run that ended cycling, got status "
                                  f"{self.status!r}")
@@ -153,6 +169,7 @@ class Trace(check.Run):
         """``corrections(cycle=True)``: the corrections of one period of the cycle (see `corrections`)."""
         return self.corrections(cycle=True)
 
+    @check.declared(k=check.Step(first=1, what="a presentation number"))
     def step_text(self, k):
         """The arithmetic of presentation k (numbered from 1) as two short strings.
 
@@ -166,9 +183,6 @@ class Trace(check.Run):
         ('W·X2 = [0 0 0]·[1 0 1] = 0 ⇒ o = 0 ≠ c = 1', 'W ← [0 0 0] + 1·(1 − 0)·[1 0 1] = [1 0 1]')
         """
         self._require_record("step_text")
-        if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)) \
-                or not 1 <= k <= self.n_presentations:
-            raise ValueError(f"k must be a presentation number from 1 to {self.n_presentations}, got {k!r}")
         return self._step_text(k)
 
     def _step_text(self, k):
@@ -193,6 +207,7 @@ class Trace(check.Run):
                       f"{_vector(after)}")
         return test, (change if self.updated[i] else "no change")
 
+    @check.declared(k=check.Step())
     def step_summary(self, k):
         """Step k (0: the start) in one plain sentence, for a screen reader: what was presented, what W became.
 
@@ -206,10 +221,6 @@ class Trace(check.Run):
         'step 2 of 13: X2 presented, W·X = 0, output 0, target 1: a mistake, W becomes [1 0 1]'
         """
         self._require_record("step_summary")
-        if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)):
-            raise TypeError(f"k must be a whole number (a step from 0 to {self.n_presentations}), got {k!r}")
-        if not 0 <= k <= self.n_presentations:
-            raise ValueError(f"k must be a step from 0 to {self.n_presentations}, got {k!r}")
         head = f"step {k} of {self.n_presentations}"
         if k == 0:
             return f"{head}: the start, W = {_vector(self.weights[0])}"
@@ -223,6 +234,7 @@ class Trace(check.Run):
             return f"{head}: {seen}: {self.rule.called}, W becomes {_vector(self.weights[k])}"
         return f"{head}: {seen}: right, W stays {_vector(self.weights[k])}"
 
+    @check.declared(current=check.Optional(check.Step(what="a whole number")), rows=check.Optional(check.Custom(_rows, _bad_rows)))
     def to_html(self, current=None, rows=None):
         """The run as an HTML table, one row per presentation, updates highlighted.
 
@@ -241,21 +253,13 @@ class Trace(check.Run):
         """
         self._require_record("to_html")
         total = self.n_presentations
-        if current is not None:
-            check.whole("current", current, minimum=0, maximum=total)
         if rows is None:
             if total > MAX_HTML_ROWS:
                 raise ValueError(f"rows must be given for a run this long: a table shows at most {MAX_HTML_ROWS} "
                                  f"presentations, the run has {total}; e.g. rows=(1, {MAX_HTML_ROWS})")
             first, last = 1, total
         else:
-            allowed = f"rows must be (first, last) with 1 <= first <= last (presentation numbers), got {rows!r}"
-            if not isinstance(rows, (tuple, list)) or len(rows) != 2 \
-                    or not all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in rows):
-                raise TypeError(allowed)
             first, last = rows
-            if not 1 <= first <= last:
-                raise ValueError(allowed)
             last = min(last, total)  # a window may run past the end
             if last - first + 1 > MAX_HTML_ROWS:
                 raise ValueError(f"rows must span at most {MAX_HTML_ROWS} presentations, got {rows!r}")
@@ -320,6 +324,7 @@ def _factor(v):
     return f"({_num(v)})" if v < 0 else _num(v)
 
 
+@check.declared(value=check.Number())
 def format_number(value):
     """A number as the sources print it: integers without a decimal point, others to 4 significant digits.
 
@@ -328,14 +333,17 @@ def format_number(value):
     >>> format_number(2.0), format_number(-0.25), format_number(1 / 3)
     ('2', '-0.25', '0.3333')
     """
-    return _num(check.number("value", value))
-
-
-def format_number_unchecked(value):
-    """No checks: for callers that have checked. `format_number` of a finite real number."""
     return _num(value)
 
 
+def format_number_unchecked(value):
+    """No checks: for callers that have checked (widgets.py, which counts its checks). `format_number` of a finite
+    real number."""
+    return _num(value)
+
+
+@check.declared(w=check.Custom(lambda name, w, given: check.array(name, w, "(n,)", ndim=1, largest=np.inf),
+                               lambda example: [("w", TypeError), ([[1, 2]], ValueError), ([np.nan], ValueError)]))
 def format_vector(w):
     """A vector as the sources print it: "[0 1 1]".
 
@@ -344,11 +352,12 @@ def format_vector(w):
     >>> format_vector([0.0, 1.0, -0.5])
     '[0 1 -0.5]'
     """
-    return _vector(check.array("w", w, "(n,)", ndim=1, largest=np.inf))
+    return _vector(w)
 
 
 def format_vector_unchecked(w):
-    """No checks: for callers that have checked. `format_vector` of a 1-D array of finite real numbers."""
+    """No checks: for callers that have checked (widgets.py, which counts its checks). `format_vector` of a 1-D
+    array of finite real numbers."""
     return _vector(w)
 
 

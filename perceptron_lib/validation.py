@@ -311,6 +311,9 @@ class Run:
     trace.py (which checks its own input here) and the two stay one layer apart."""
 
 
+_RUN = Run   # read at the call: tools that wrap this module's callables (benchmarks/validation_calls.py) leave it be
+
+
 def recorded_run(name, trace, *, plane=True):
     """A Trace with its per-presentation record (what pictures of a run draw), on two features when `plane`.
 
@@ -318,7 +321,7 @@ def recorded_run(name, trace, *, plane=True):
     >>> recorded_run("trace", train(*boolean_function("or"))).n_presentations
     13
     """
-    if not isinstance(trace, Run):
+    if not isinstance(trace, _RUN):
         raise TypeError(f"{name} must be a Trace (what train returns), got {shown(trace)}")
     if not trace.recorded:
         raise ValueError(f"{name} must have the per-presentation record (pictures of a run draw every "
@@ -610,7 +613,7 @@ def declared(**constraints):
         def checked(*args, **kwargs):
             bound = signature.bind(*args, **kwargs)
             bound.apply_defaults()
-            given = {}
+            given = {"self": bound.arguments["self"]} if "self" in bound.arguments else {}
             for name in constraints:   # in the order declared: a check may read the parameters declared before it
                 given[name] = bound.arguments[name] = constraints[name].check(name, bound.arguments[name], given)
             return function(*bound.args, **bound.kwargs)
@@ -628,6 +631,28 @@ def _layer_weights(name, value, given):
         raise ValueError(f"{name} must have {d} entries per unit (a bias weight and one per "
                          f"feature of X), got shape {weights.shape}")
     return weights
+
+
+class Step(Constraint):
+    """A step of the run the method belongs to: a whole number from `first` to its n_presentations.
+
+    `what` names it in the message: "a step" (0 is the start) or "a presentation number".
+    """
+
+    def __init__(self, first=0, what="a step"):
+        self.first, self.what = first, what
+
+    def check(self, name, value, given):
+        allowed = f"{self.what} from {self.first} to {given['self'].n_presentations}"
+        if _is_bool(value) or not isinstance(value, Integral):
+            raise TypeError(f"{name} must be a whole number ({allowed}), got {shown(value)}")
+        if not self.first <= value <= given["self"].n_presentations:
+            raise ValueError(f"{name} must be {allowed}, got {value!r}")
+        return int(value)
+
+    def bad(self, example):
+        return [(True, TypeError), (1.5, TypeError), ("1", TypeError), (self.first - 1, ValueError),
+                (example["self"].n_presentations + 1, ValueError)]
 
 
 # One unit's weights or a layer's rows, for the patterns X (net_inputs, output).

@@ -132,7 +132,7 @@ CASES = _table("training.train", train, TRAIN) + _table("batch.train_many", trai
     case("trace.Trace.corrections", lambda: train(X2, Y2).corrections(cycle="yes"), TypeError, "cycle", "'yes'"),
     case("trace.Trace.step_text", lambda: train(X2, Y2).step_text(14), ValueError,
          "k must be a presentation number from 1 to 13, got 14"),
-    case("trace.Trace.step_text", lambda: train(X2, Y2).step_text(True), ValueError, "got True"),
+    case("trace.Trace.step_text", lambda: train(X2, Y2).step_text(True), TypeError, "got True"),
     case("trace.Trace.step_text", lambda: train(X2, Y2, record=False).step_text(1), ValueError,
          "step_text needs the per-presentation record", "record=True"),
     # the readers of a student's answer: bad input is the lesson author's, not the student's

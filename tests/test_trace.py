@@ -50,8 +50,11 @@ def test_summary_reports_cycles():
     assert "cycle of 4 presentations from presentation 6" in run.summary()
 
 
-@pytest.mark.parametrize("k", [0, 14, 2.0, True])
-def test_step_text_rejects_a_presentation_that_is_not_there(k):
+@pytest.mark.parametrize("k, error", [(0, ValueError), (14, ValueError), (2.0, TypeError), (True, TypeError)])
+def test_step_text_rejects_a_presentation_that_is_not_there(k, error):
+    """A number out of range is a ValueError, a value that is not a whole number a TypeError (as step_summary's)."""
     run = train(*boolean_function("or"))
-    with pytest.raises(ValueError, match=r"k must be a presentation number from 1 to 13"):
+    with pytest.raises(error, match=r"k must be a (whole number \(a )?presentation number from 1 to 13"):
         run.step_text(k)
+    with pytest.raises(error, match=r"k must be a (whole number \(a )?step from 0 to 13"):
+        run.step_summary(k if k != 0 else -1)
