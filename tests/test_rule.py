@@ -318,7 +318,7 @@ def _lesson_loops():
     exercise's worked solution)."""
     import json
     import re
-    cells = json.loads((PACKAGE.parent / "notebooks" / "02-learning-rule.ipynb").read_text(encoding="utf-8"))["cells"]
+    cells = json.loads((Path(__file__).resolve().parents[1] / "notebooks" / "02-learning-rule.ipynb").read_text(encoding="utf-8"))["cells"]
     sources = ["".join(cell["source"]) for cell in cells]
     plain = next(s for s in sources if s.startswith("def perceptron("))
     signed = next(re.search(r"```python\n(def my_signed_perceptron.*?)```", s, re.S).group(1)
@@ -347,3 +347,24 @@ def test_lesson_02s_plain_loop_and_train_make_the_same_run(signed, eta):
             assert history.tolist() == run.weights.tolist()
         else:   # train stops at a cycle's first repeat, the loop goes on to max_rounds
             assert history[:len(run.weights)].tolist() == run.weights.tolist()
+
+
+def test_which_rules_take_eta_and_how_the_trace_words_them():
+    assert [Fixed().uses_eta, Margin().uses_eta, Absolute().uses_eta, Fractional().uses_eta] == [True, True, False, False]
+    assert [Fixed().dual, Margin().dual, Absolute().dual, Fractional().dual] == [True, True, False, False]
+    assert (Fixed().signed("0/1"), Fixed().signed("-1/+1"), Margin().signed("0/1")) == (False, True, True)
+    assert Fixed().verdict(True, str) == "≤ 0 ⇒ mistake" and Fixed().verdict(False, str) == "> 0 ⇒ correct"
+    assert Margin(2).verdict(False, str) == "> m = 2.0 ⇒ beyond the margin" and Fixed().called == "a mistake"
+    with pytest.raises(ValueError, match="eta is used only by rule='fixed'"):
+        pl.train(*pl.boolean_function("or"), rule="absolute", eta=0.5)
+    with pytest.raises(ValueError, match="eta is used only by rule='fixed'"):
+        pl.train_many(*(np.stack([a]) for a in pl.boolean_function("or")), rule="fractional", eta=0.5)
+
+
+@pytest.mark.parametrize("mu, period", [(0, 1), (0, 3), (2, 2)])
+def test_a_first_repeat_exactly_at_the_limit_is_found(mu, period):
+    """limit = mu + period passes: the first repeat comes at the last pass allowed (period == limit when mu = 0)."""
+    def step(state):
+        return (state + 1 if state + 1 < mu + period else mu), 1
+
+    assert first_repeat(0, step, period, limit=mu + period)[:2] == (mu, mu)
