@@ -33,3 +33,114 @@ def test_the_portable_exponential_is_within_a_few_ulps_of_the_librarys_on_both_s
     assert np.all(np.abs(ours - theirs) <= 4 * np.spacing(theirs))
     with np.errstate(over="ignore"):   # as np.exp, it warns of the overflow
         assert exp([-2000.0])[0] == 0.0 and exp([2000.0])[0] == np.inf
+
+
+# ---------------------------------------------------------------- oracles for the fixed-order sums and Wolfe's point
+
+from fractions import Fraction  # noqa: E402
+
+from perceptron_lib.arithmetic import (add_with_ones, least_norm_point, nets, norm, sigmoid,  # noqa: E402
+                                       sigmoid_descent, sum_in_order, wrong_side)
+
+
+def left_to_right(a, b):
+    """The sum a0 b0 + a1 b1 + ... on Python floats, one term at a time: the order the package promises."""
+    total = a[0] * b[0]
+    for x, y in zip(a[1:], b[1:]):
+        total = total + x * y
+    return total
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_dot_and_nets_add_left_to_right_as_a_plain_loop_does(seed):
+    rng = np.random.default_rng(seed)
+    W, X = rng.normal(size=(4, 5)) * 10.0 ** rng.integers(-8, 9, (4, 5)), rng.normal(size=(6, 5))
+    for w in W:
+        assert dot(X, w).tolist() == [left_to_right(x.tolist(), w.tolist()) for x in X]
+        assert nets(w, X).tolist() == [left_to_right(x.tolist(), w.tolist()) for x in X]
+    assert nets(W, X).tolist() == [[left_to_right(x.tolist(), w.tolist()) for x in X] for w in W]
+    assert nets(W, X).shape == (4, 6) and nets(W[0], X).shape == (6,)
+
+
+def test_the_order_of_the_sums_shows_where_rounding_differs():
+    assert float(dot([1e16, 1.0, -1e16], [1.0, 1.0, 1.0])) == 0.0          # (1e16 + 1) rounds to 1e16
+    assert float(dot([1e16, -1e16, 1.0], [1.0, 1.0, 1.0])) == 1.0
+    assert float(sum_in_order(np.array([1e16, 1.0, -1e16]))) == 0.0 and math.fsum([1e16, 1.0, -1e16]) == 1.0
+    assert sum_in_order(np.array([[1.0, 2.0], [3.0, -3.0]])).tolist() == [3.0, 0.0]
+
+
+def test_integer_sums_are_exact():
+    rng = np.random.default_rng(1)
+    W, X = rng.integers(-1000, 1000, (3, 4)), rng.integers(-1000, 1000, (5, 4))
+    exact = [[sum(Fraction(int(a)) * int(b) for a, b in zip(x, w)) for x in X] for w in W]
+    assert nets(W, X).tolist() == [[float(v) for v in row] for row in exact]
+
+
+def test_norm_and_ones():
+    assert float(norm([3.0, 4.0])) == 5.0 and float(norm([0.0, 0.0])) == 0.0
+    assert norm([[3.0, 4.0], [5.0, 12.0]]).tolist() == [5.0, 13.0]
+    assert float(norm([1.0, 2.0, 2.0])) == math.sqrt(left_to_right([1.0, 2.0, 2.0], [1.0, 2.0, 2.0])) == 3.0
+    assert add_with_ones([[2, 3]]).tolist() == [[1.0, 2.0, 3.0]]
+    assert add_with_ones(np.zeros((2, 3, 1))).shape == (2, 3, 2) and (add_with_ones(np.zeros((2, 3, 1)))[..., 0] == 1).all()
+
+
+def test_the_sigmoid_against_the_library_exponential_on_both_sides():
+    z = np.linspace(-30, 30, 1201)
+    expected = np.array([1 / (1 + math.exp(-v)) if v >= 0 else math.exp(v) / (1 + math.exp(v)) for v in z])
+    assert np.max(np.abs(sigmoid(z) / expected - 1)) < 1e-14
+    assert sigmoid(np.array([0.0]))[0] == 0.5 and sigmoid(np.array([-2.0]))[0] < 0.5 < sigmoid(np.array([2.0]))[0]
+    np.testing.assert_allclose(sigmoid(-z), 1 - sigmoid(z), atol=1e-15)
+
+
+def test_the_sigmoid_descent_by_hand():
+    """One pattern X = [1, 2], target 1, W·X = 0, beta = 1: o = 1/2, (1 - o) o (1 - o) = 1/8, times X."""
+    step = sigmoid_descent(np.array([[0.0]]), np.array([True]), np.array([1.0]), np.array([[1.0, 2.0]]))
+    assert step.tolist() == [[0.125, 0.25]]
+    step = sigmoid_descent(np.array([[0.0, 0.0]]), np.array([True, False]), np.array([2.0]), np.array([[1.0, 2.0], [1.0, 0.0]]))
+    assert step.tolist() == [[0.0, 0.25]]   # 1/8 [1, 2] - 1/8 [1, 0]
+
+
+def test_the_wrong_side_of_one_half():
+    net, positive = np.array([-1.0, 0.0, 1.0, -1.0, 0.0, 1.0]), np.array([True, True, True, False, False, False])
+    assert wrong_side(net, positive).tolist() == [True, True, False, False, True, True]
+
+
+def polytope(vertices):
+    V = [np.asarray(v, float) for v in vertices]
+
+    def lowest(x):
+        if x is None:
+            return V[0], 0
+        k = min(range(len(V)), key=lambda i: (float(dot(x, V[i])), i))
+        return V[k], k
+    return lowest
+
+
+@pytest.mark.parametrize("vertices, expected", [
+    ([[1, 0], [0, 1]], [0.5, 0.5]),                       # the middle of a segment
+    ([[2, 0], [0, 2], [2, 2]], [1, 1]),                   # an edge of a triangle
+    ([[1, 2], [-1, 2], [0, 1]], [0, 1]),                  # a vertex: the minor cycle drops (1, 2) again
+    ([[3, 4]], [3, 4]),                                   # one vertex
+    ([[1, 1], [-1, 1], [0, -1]], [0, 0]),                 # the origin inside
+    ([[1, 0, 0], [0, 1, 0], [0, 0, 1]], [1 / 3, 1 / 3, 1 / 3]),
+    ([[2, 1], [1, 2], [2, 3], [3, 2]], [1.5, 1.5]),
+])
+def test_the_least_norm_point_by_hand(vertices, expected):
+    np.testing.assert_allclose(least_norm_point(polytope(vertices)), expected, atol=1e-12)
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_the_least_norm_point_against_a_quadratic_program(seed):
+    """Wolfe's point against scipy: min ||V^T l||^2 over l >= 0, sum l = 1 (non-negative least squares with a
+    heavily weighted row for the sum), on random polytopes that do not hold the origin."""
+    from scipy.optimize import nnls
+    rng = np.random.default_rng(seed)
+    d, n = int(rng.integers(2, 5)), int(rng.integers(2, 12))
+    V = rng.normal(size=(n, d)) + rng.normal(size=d) * 3
+    A, b = np.vstack([V.T, 1e4 * np.ones(n)]), np.r_[np.zeros(d), 1e4]
+    lam = nnls(A, b)[0]
+    expected = V.T @ (lam / lam.sum())
+    found = least_norm_point(polytope(V))
+    assert float(norm(found)) <= float(norm(expected)) + 1e-7
+    np.testing.assert_allclose(found, expected, atol=1e-5)
+    assert min(float(dot(found, v)) for v in V) >= float(dot(found, found)) * (1 - 1e-9) - 1e-12  # optimality
