@@ -130,8 +130,8 @@ def test_the_summary_of_each_ending():
                                                          "final W = [1 -1 0]; cycle of 4 presentations from "
                                                          "presentation 6")
     stalled = train(*boolean_function("or"), rule="fractional")
-    assert stalled.summary().startswith("stalled after 4 presentations (1 pass), 1 update; final W = [0 0 0]; "
-                                        "mistakes are made but W cannot move: at presentation 2 (X2, W·X = 0)")
+    assert stalled.summary().startswith("stalled after 4 presentations (1 pass), 3 updates; final W = [0 0 0]; "
+                                        "mistakes are made but W cannot move: at presentation 4 (X4, W·X = 0)")
     one = train([[1.0]], [1], max_epochs=1)
     assert one.summary() == "converged after 1 presentation (1 pass), 0 updates; final W = [0 0]" or \
         one.summary().startswith("max_epochs after 1 presentation (1 pass), 1 update")
