@@ -12,7 +12,9 @@ One small change at a time (a mutant): a comparison flipped (< and <=, > and >=,
 * and / swapped, a whole-number constant nudged by one, `and` and `or` swapped, a condition negated (if, while
 and conditional expressions), a `not` dropped, True and False swapped. Each mutant is written into a copy of
 the package in a temporary folder, and the test files run on it in a child forked from this process (which has
-imported numpy, matplotlib, scipy and pytest once), stopping at the first failure: a mutant is *killed* when a
+imported numpy, matplotlib, scipy and pytest once), stopping at the first failure; only the tests that ran
+the mutated function in an unmutated baseline run (traced) are run for a mutant (all of them for a change at
+module level; none, and the mutant survives, for a function no test runs): a mutant is *killed* when a
 test fails or it errs, *survives* when every test passes, and *times out* after `--timeout` seconds (counted
 as killed: the change made a run endless). Docstrings and the text of messages are not mutated.
 
@@ -148,21 +150,67 @@ def run(module, tests, lines=None, timeout=60, show=print):
         copy_root = Path(folder) / "perceptron_lib"
         shutil.copytree(PACKAGE, copy_root, ignore=shutil.ignore_patterns("__pycache__"))
         target = copy_root / path.relative_to(PACKAGE)
-        # a baseline: the tests must pass on the copy as it is
-        baseline = _run_tests(folder, target, source, tests, timeout * 5)
+        # a baseline: the tests must pass on the copy as it is; it records which tests run which function
+        coverage = Path(folder) / "coverage.json"
+        start = time.time()
+        baseline = _run_tests(folder, target, source, tests, timeout * 10, coverage=coverage)
         if baseline != "survived":
             raise SystemExit(f"the tests do not pass on the unmutated package ({baseline}); fix them first")
+        covered = {int(k): v for k, v in json.loads(coverage.read_text()).items()}
+        functions = _functions(source)
+        show(f"baseline: the tests pass ({time.time() - start:.1f} s, traced)")
         for number, description, text in mutants(source):
             if lines and not lines[0] <= number <= lines[1]:
                 continue
             start = time.time()
-            outcome = _run_tests(folder, target, text, tests, timeout)
+            span = functions.get(number)
+            if span is None:          # module level: run at import, every test may depend on it
+                selected = tests
+            else:
+                selected = sorted({test for line in range(span[0], span[1] + 1) for test in covered.get(line, ())})
+            outcome = _run_tests(folder, target, text, selected, timeout) if selected else "survived"
             outcomes.append((number, description, outcome))
-            show(f"{module}.py:{number}: {description}: {outcome} ({time.time() - start:.1f} s)")
+            show(f"{module}.py:{number}: {description}: {outcome} ({len(selected)} tests, "
+                 f"{time.time() - start:.1f} s)")
     return outcomes
 
 
-def _run_tests(folder, target, text, tests, timeout):
+def _functions(source):
+    """{line: (first, last)} of the innermost function holding each line (lines outside functions absent)."""
+    spans = {}
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            first, last = node.lineno, node.end_lineno
+            for line in range(first, last + 1):
+                if line not in spans or spans[line][1] - spans[line][0] > last - first:
+                    spans[line] = (first, last)
+    return spans
+
+
+class _Tracer:
+    """A pytest plugin that records, for each test, the lines of one file it runs (the baseline's coverage)."""
+
+    def __init__(self, filename):
+        self.filename, self.current, self.lines = filename, None, {}
+
+    def _local(self, frame, event, arg):
+        if event == "line" and self.current is not None:
+            self.lines.setdefault(frame.f_lineno, set()).add(self.current)
+        return self._local
+
+    def _global(self, frame, event, arg):
+        return self._local if frame.f_code.co_filename == self.filename else None
+
+    def pytest_runtest_setup(self, item):
+        self.current = item.nodeid
+        sys.settrace(self._global)
+
+    def pytest_runtest_teardown(self, item):
+        sys.settrace(None)
+        self.current = None
+
+
+def _run_tests(folder, target, text, tests, timeout, coverage=None):
     target.write_text(text, encoding="utf-8")
     pid = os.fork()
     if pid == 0:   # the child: import the mutated package from the copy, run the tests, exit with their code
@@ -174,8 +222,11 @@ def _run_tests(folder, target, text, tests, timeout):
             os.dup2(devnull, 2)
             signal.alarm(timeout)
             import pytest
+            plugins = [_Tracer(str(target))] if coverage else []
             code = pytest.main(["-x", "-q", "-p", "no:cacheprovider", "-p", "no:randomly", "--no-header",
-                                "-o", "addopts=", "-o", "pythonpath=tests", *tests])
+                                "-o", "addopts=", "-o", "pythonpath=tests", *tests], plugins=plugins)
+            if coverage:
+                coverage.write_text(json.dumps({line: sorted(ids) for line, ids in plugins[0].lines.items()}))
         except BaseException:
             code = 3
         os._exit(int(code))
