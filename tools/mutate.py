@@ -134,45 +134,76 @@ def equivalent(module):
     return found
 
 
-def run(module, tests, lines=None, timeout=60, show=print):
-    """Run every mutant of perceptron_lib/<module>.py against the test files; returns the outcomes."""
+def run(module, tests, lines=None, timeout=60, show=print, jobs=1, sample=None):
+    """Run the mutants of perceptron_lib/<module>.py against the test files; returns the outcomes.
+
+    `jobs` children run at once, each on its own copy of the package; `sample` runs that many mutants drawn
+    at random (seed 0) instead of all of them, for an estimate of the score on a busy machine.
+    """
+    import random
     import matplotlib
     matplotlib.use("Agg")
     import numpy  # noqa: F401  (imported once here, before the forks)
-    import pytest
+    import pytest  # noqa: F401
     import scipy  # noqa: F401
     import matplotlib.pyplot  # noqa: F401
+    for heavy in ("hypothesis", "_hypothesis_pytestplugin", "scipy.optimize", "sklearn.linear_model", "ipywidgets"):
+        try:   # what the test files import, once, before the forks
+            __import__(heavy)
+        except ImportError:
+            pass
     path = PACKAGE / f"{module.replace('.', '/')}.py"
     source = path.read_text(encoding="utf-8")
-    # the unmutated module, unparsed: line numbers of the mutants refer to the original source
+    chosen = [m for m in mutants(source) if not lines or lines[0] <= m[0] <= lines[1]]
+    if sample and sample < len(chosen):
+        chosen = sorted(random.Random(0).sample(chosen, sample), key=lambda m: m[0])
     outcomes = []
     with tempfile.TemporaryDirectory() as folder:
-        copy_root = Path(folder) / "perceptron_lib"
-        shutil.copytree(PACKAGE, copy_root, ignore=shutil.ignore_patterns("__pycache__"))
-        target = copy_root / path.relative_to(PACKAGE)
+        copies = []
+        for j in range(jobs):
+            root = Path(folder) / f"copy{j}"
+            shutil.copytree(PACKAGE, root / "perceptron_lib", ignore=shutil.ignore_patterns("__pycache__"))
+            copies.append((str(root), root / "perceptron_lib" / path.relative_to(PACKAGE)))
         # a baseline: the tests must pass on the copy as it is; it records which tests run which function
         coverage = Path(folder) / "coverage.json"
         start = time.time()
-        baseline = _run_tests(folder, target, source, tests, timeout * 10, coverage=coverage)
+        pid = _start_tests(*copies[0], source, tests, timeout * 10, coverage=coverage)
+        baseline = _outcome(os.waitpid(pid, 0)[1])
         if baseline != "survived":
             raise SystemExit(f"the tests do not pass on the unmutated package ({baseline}); fix them first")
         covered = {int(k): v for k, v in json.loads(coverage.read_text()).items()}
         functions = _functions(source)
-        show(f"baseline: the tests pass ({time.time() - start:.1f} s, traced)")
-        for number, description, text in mutants(source):
-            if lines and not lines[0] <= number <= lines[1]:
-                continue
-            start = time.time()
+        show(f"baseline: the tests pass ({time.time() - start:.1f} s, traced); {len(chosen)} mutants, {jobs} at once")
+        running, free = {}, list(range(jobs))
+        for number, description, text in chosen:
             span = functions.get(number)
             if span is None:          # module level: run at import, every test may depend on it
                 selected = tests
             else:
                 selected = sorted({test for line in range(span[0], span[1] + 1) for test in covered.get(line, ())})
-            outcome = _run_tests(folder, target, text, selected, timeout) if selected else "survived"
-            outcomes.append((number, description, outcome))
-            show(f"{module}.py:{number}: {description}: {outcome} ({len(selected)} tests, "
-                 f"{time.time() - start:.1f} s)")
-    return outcomes
+            if not selected:
+                outcomes.append((number, description, "survived"))
+                show(f"{module}.py:{number}: {description}: survived (no test runs it)")
+                continue
+            while not free:
+                _collect(running, free, outcomes, module, show)
+            slot = free.pop()
+            pid = _start_tests(*copies[slot], text, selected, timeout)
+            running[pid] = (slot, number, description, len(selected), time.time())
+        while running:
+            _collect(running, free, outcomes, module, show)
+    return sorted(outcomes)
+
+
+def _collect(running, free, outcomes, module, show):
+    pid, status = os.wait()
+    if pid not in running:
+        return
+    slot, number, description, count, start = running.pop(pid)
+    free.append(slot)
+    outcome = _outcome(status)
+    outcomes.append((number, description, outcome))
+    show(f"{module}.py:{number}: {description}: {outcome} ({count} tests, {time.time() - start:.1f} s)")
 
 
 def _functions(source):
@@ -210,7 +241,8 @@ class _Tracer:
         self.current = None
 
 
-def _run_tests(folder, target, text, tests, timeout, coverage=None):
+def _start_tests(folder, target, text, tests, timeout, coverage=None):
+    """Fork a child that runs the tests on the copy at `folder`, with `text` as the module; returns its pid."""
     target.write_text(text, encoding="utf-8")
     pid = os.fork()
     if pid == 0:   # the child: import the mutated package from the copy, run the tests, exit with their code
@@ -223,14 +255,17 @@ def _run_tests(folder, target, text, tests, timeout, coverage=None):
             signal.alarm(timeout)
             import pytest
             plugins = [_Tracer(str(target))] if coverage else []
-            code = pytest.main(["-x", "-q", "-p", "no:cacheprovider", "-p", "no:randomly", "--no-header",
+            code = pytest.main(["-x", "-q", "-p", "no:cacheprovider", "-p", "no:nbval", "-p", "no:anyio", "--no-header",
                                 "-o", "addopts=", "-o", "pythonpath=tests", *tests], plugins=plugins)
             if coverage:
                 coverage.write_text(json.dumps({line: sorted(ids) for line, ids in plugins[0].lines.items()}))
         except BaseException:
             code = 3
         os._exit(int(code))
-    _, status = os.waitpid(pid, 0)
+    return pid
+
+
+def _outcome(status):
     if os.WIFSIGNALED(status):
         return "timeout" if os.WTERMSIG(status) == signal.SIGALRM else "killed"
     code = os.WEXITSTATUS(status)
@@ -254,6 +289,8 @@ def main(argv=None):
     parser.add_argument("--timeout", type=int, default=60, help="seconds a mutant's tests may take")
     parser.add_argument("--list", action="store_true", help="list the mutants, do not run them")
     parser.add_argument("--save", action="store_true", help="keep the score in tools/mutation_scores.json")
+    parser.add_argument("--jobs", type=int, default=1, help="children at once (each on its own copy)")
+    parser.add_argument("--sample", type=int, help="run this many mutants drawn at random (seed 0), not all")
     args = parser.parse_args(argv)
     source = (PACKAGE / f"{args.module.replace('.', '/')}.py").read_text(encoding="utf-8")
     if args.list:
@@ -262,7 +299,7 @@ def main(argv=None):
         return 0
     tests = args.tests or [f"tests/test_{args.module.split('.')[-1]}.py"]
     lines = tuple(int(v) for v in args.lines.split("-")) if args.lines else None
-    outcomes = run(args.module, tests, lines, args.timeout)
+    outcomes = run(args.module, tests, lines, args.timeout, jobs=args.jobs, sample=args.sample)
     killed, total, survivors, equal = score(args.module, outcomes)
     print(f"\n{args.module}: {killed} of {total} mutants killed by {' '.join(tests)} "
           f"({100 * killed / max(total, 1):.0f}%), {len(equal)} equivalent survivors left out")
@@ -270,7 +307,8 @@ def main(argv=None):
         print(f"  survived: {args.module}.py:{number}: {description}")
     if args.save and not lines:
         scores = json.loads(SCORES.read_text(encoding="utf-8")) if SCORES.exists() else {}
-        scores[args.module] = {"tests": tests, "killed": killed, "total": total,
+        scores[args.module] = {"tests": tests, "killed": killed, "total": total, "sample": args.sample,
+                               "equivalent": [f"{n}: {d}" for n, d in equal],
                                "survivors": [f"{n}: {d}" for n, d in survivors]}
         SCORES.write_text(json.dumps(scores, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return 0
