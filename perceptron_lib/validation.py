@@ -517,7 +517,7 @@ class Optional(Constraint):
         return None if value is None else self.inner.check(name, value, given)
 
     def bad(self, example):
-        return self.inner.bad(example)
+        return [(value, error) for value, error in self.inner.bad(example) if value is not None]
 
 
 class Patterns(Constraint):

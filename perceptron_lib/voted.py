@@ -17,6 +17,8 @@ import numpy as np
 from . import validation as check
 from .arithmetic import add_with_ones, dot, nets
 from .trace import Trace
+from .rule import ORDERS, RULE
+from .rule import convention as rule_convention
 from .training import MAX_RECORDED, train
 
 LABELS = ("0/1", "-1/+1")
@@ -140,6 +142,15 @@ class Voted:
         return add_with_ones(check.patterns("X", X, n_features=self.vectors.shape[1] - 1))
 
 
+def _labels_of(name, y, given):
+    """y for voted_perceptron: labels of X, in the convention `labels` demands (if it was given)."""
+    return check.labels(name, y, len(given["X"]), convention=given["labels"])[0]
+
+
+@check.declared(X=check.Patterns(), labels=check.Optional(check.Choice(LABELS)),
+                y=check.Custom(_labels_of, lambda example: check.Labels().bad(example)),
+                epochs=check.Whole(minimum=1), eta=check.Rate(), initial_weights=check.Optional(check.Weights("X")),
+                order=check.Choice(ORDERS), seed=check.Seed(), rule=RULE)
 def voted_perceptron(X, y, *, epochs=10, eta=1.0, initial_weights=None, order="cyclic", seed=None, labels=None,
                      rule="fixed"):
     """The voted perceptron of Freund & Schapire (1999) over a fixed number of passes.
@@ -207,10 +218,7 @@ def voted_perceptron(X, y, *, epochs=10, eta=1.0, initial_weights=None, order="c
     >>> voted.vectors.tolist(), voted.counts.tolist()
     ([[-1.0, 0.0, 0.0], [0.0, 0.0, 1.0], [1.0, 1.0, 1.0], [0.0, 0.0, 0.0]], [100, 100, 100, 100])
     """
-    X = check.patterns("X", X)
-    convention = None if labels is None else check.choice("labels", labels, LABELS)
-    y, convention = check.labels("y", y, len(X), convention=convention)
-    epochs = check.whole("epochs", epochs, minimum=1)
+    convention = labels or rule_convention(y)
     if epochs * len(X) > MAX_COUNT:
         raise ValueError(f"epochs must keep epochs * n_samples within 2**62 (the counts are 64-bit integers), "
                          f"got epochs={epochs} with {len(X)} patterns")

@@ -53,6 +53,7 @@ EXAMPLES = {
     "trace.Trace.to_html": dict(self=RUN),
     "trace.format_number": dict(value=1.5),
     "trace.format_vector": dict(w=[0, 1]),
+    "voted.voted_perceptron": dict(X=OR[0], y=OR[1], epochs=2),
 }
 
 
