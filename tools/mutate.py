@@ -181,6 +181,8 @@ def run(module, tests, lines=None, timeout=60, show=print, jobs=1, sample=None):
                 selected = tests
             else:
                 selected = sorted({test for line in range(span[0], span[1] + 1) for test in covered.get(line, ())})
+                if _Tracer.IMPORT in selected:   # run while importing: any test may depend on it
+                    selected = tests
             if not selected:
                 outcomes.append((number, description, "survived"))
                 show(f"{module}.py:{number}: {description}: survived (no test runs it)")
@@ -221,24 +223,28 @@ def _functions(source):
 class _Tracer:
     """A pytest plugin that records, for each test, the lines of one file it runs (the baseline's coverage)."""
 
+    IMPORT = "<import>"   # lines run while the test files were imported (class bodies, decorators, __init_subclass__)
+
     def __init__(self, filename):
-        self.filename, self.current, self.lines = filename, None, {}
+        self.filename, self.current, self.lines = filename, self.IMPORT, {}
 
     def _local(self, frame, event, arg):
-        if event == "line" and self.current is not None:
+        if event == "line":
             self.lines.setdefault(frame.f_lineno, set()).add(self.current)
         return self._local
 
     def _global(self, frame, event, arg):
         return self._local if frame.f_code.co_filename == self.filename else None
 
+    def pytest_sessionstart(self, session):
+        sys.settrace(self._global)
+
     def pytest_runtest_setup(self, item):
         self.current = item.nodeid
         sys.settrace(self._global)
 
     def pytest_runtest_teardown(self, item):
-        sys.settrace(None)
-        self.current = None
+        self.current = self.IMPORT
 
 
 def _start_tests(folder, target, text, tests, timeout, coverage=None):
