@@ -213,7 +213,9 @@ def _functions(source):
     spans = {}
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-            first, last = node.lineno, node.end_lineno
+            # the body only: a def line (and its defaults) runs at import, the body when the function is called
+            first = node.body[0].lineno if isinstance(node.body, list) else node.body.lineno
+            last = node.end_lineno
             for line in range(first, last + 1):
                 if line not in spans or spans[line][1] - spans[line][0] > last - first:
                     spans[line] = (first, last)
