@@ -2,6 +2,7 @@
 from dataclasses import dataclass
 import numpy as np
 
+from . import constraints as declare
 from . import validation as check
 from .arithmetic import add_with_ones
 from .rule import FRACTION, ORDERS, RULE, learning_rule, random_orders
@@ -56,15 +57,15 @@ def _seeds(name, seeds, given):
     return [check.seed(name, seed) for seed in seeds]
 
 
-SETS = check.Custom(_sets, lambda example: [("abc", TypeError), (np.zeros((2, 3)), ValueError),
+SETS = declare.Custom(_sets, lambda example: [("abc", TypeError), (np.zeros((2, 3)), ValueError),
                                             (np.zeros((1, 0, 2)), ValueError), (np.full((1, 2, 2), np.nan), ValueError)])
-SET_LABELS = check.Custom(_set_labels, lambda example: [
+SET_LABELS = declare.Custom(_set_labels, lambda example: [
     (np.full(np.shape(example["X"])[:2], 2), ValueError), (np.zeros(np.shape(example["X"])[:1]), ValueError),
     (np.full(np.shape(example["X"])[:2], "a"), TypeError)])
-SET_WEIGHTS = check.Custom(_initial_weights, lambda example: [
+SET_WEIGHTS = declare.Custom(_initial_weights, lambda example: [
     ("w", TypeError), (np.zeros(np.shape(example["X"])[2] + 2), ValueError),
     (np.full(np.shape(example["X"])[2] + 1, np.inf), ValueError)])
-SEEDS = check.Custom(_seeds, lambda example: [("12", TypeError), (3, TypeError), ([1] * (len(example["X"]) + 1), ValueError),
+SEEDS = declare.Custom(_seeds, lambda example: [("12", TypeError), (3, TypeError), ([1] * (len(example["X"]) + 1), ValueError),
                                               ([-1] * len(example["X"]), ValueError), ([1.5] * len(example["X"]), TypeError)])
 
 
@@ -108,8 +109,8 @@ class Batch:
         return f"<Batch of {len(self)} runs: {counts}>"
 
 
-@check.declared(X=SETS, y=SET_LABELS, eta=check.Rate(), initial_weights=SET_WEIGHTS, order=check.Choice(ORDERS),
-                seeds=SEEDS, max_epochs=check.Whole(minimum=1), rule=RULE, fraction=FRACTION)
+@declare.declared(X=SETS, y=SET_LABELS, eta=declare.Rate(), initial_weights=SET_WEIGHTS, order=declare.Choice(ORDERS),
+                seeds=SEEDS, max_epochs=declare.Whole(minimum=1), rule=RULE, fraction=FRACTION)
 def train_many(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seeds=None, max_epochs=1000, rule="fixed",
                fraction=1.0):
     """Train one threshold unit on each of many data sets of the same shape, all at once.

@@ -18,6 +18,7 @@ import operator
 
 import numpy as np
 
+from . import constraints as declare
 from . import validation as check
 
 ORDERS = ("cyclic", "random")
@@ -231,11 +232,11 @@ def learning_rule(rule, fraction=1.0):
     return Rule.named[rule]()
 
 
-# How train, train_many and the other learners declare their `rule` and `fraction` parameters (validation.declared).
-RULE = check.Custom(lambda name, value, given: value if isinstance(value, Rule) else check.choice(name, value,
+# How train, train_many and the other learners declare their `rule` and `fraction` parameters (constraints.declared).
+RULE = declare.Custom(lambda name, value, given: value if isinstance(value, Rule) else check.choice(name, value,
                                                                                                   tuple(Rule.named)),
                     lambda example: [("newton", ValueError), (3, ValueError), (Rule, ValueError)])
-FRACTION = check.Number(above=0, maximum=2)
+FRACTION = declare.Number(above=0, maximum=2)
 
 
 def convention(y):

@@ -4,6 +4,7 @@ from html import escape
 
 import numpy as np
 
+from . import constraints as declare
 from . import validation as check
 from .arithmetic import dot
 
@@ -121,7 +122,7 @@ class Trace(check.Run):
         self._require_record("update_presentations")
         return np.flatnonzero(self.updated) + 1
 
-    @check.declared(cycle=check.Flag())
+    @declare.declared(cycle=declare.Flag())
     def corrections(self, *, cycle=False):
         """How often each pattern corrected W: over the whole run, or over one period of its cycle.
 
@@ -169,7 +170,7 @@ class Trace(check.Run):
         """``corrections(cycle=True)``: the corrections of one period of the cycle (see `corrections`)."""
         return self.corrections(cycle=True)
 
-    @check.declared(k=check.Step(first=1, what="a presentation number"))
+    @declare.declared(k=declare.Step(first=1, what="a presentation number"))
     def step_text(self, k):
         """The arithmetic of presentation k (numbered from 1) as two short strings.
 
@@ -207,7 +208,7 @@ class Trace(check.Run):
                       f"{_vector(after)}")
         return test, (change if self.updated[i] else "no change")
 
-    @check.declared(k=check.Step())
+    @declare.declared(k=declare.Step())
     def step_summary(self, k):
         """Step k (0: the start) in one plain sentence, for a screen reader: what was presented, what W became.
 
@@ -234,7 +235,7 @@ class Trace(check.Run):
             return f"{head}: {seen}: {self.rule.called}, W becomes {_vector(self.weights[k])}"
         return f"{head}: {seen}: right, W stays {_vector(self.weights[k])}"
 
-    @check.declared(current=check.Optional(check.Step(what="a whole number")), rows=check.Optional(check.Custom(_rows, _bad_rows)))
+    @declare.declared(current=declare.Optional(declare.Step(what="a whole number")), rows=declare.Optional(declare.Custom(_rows, _bad_rows)))
     def to_html(self, current=None, rows=None):
         """The run as an HTML table, one row per presentation, updates highlighted.
 
@@ -324,7 +325,7 @@ def _factor(v):
     return f"({_num(v)})" if v < 0 else _num(v)
 
 
-@check.declared(value=check.Number())
+@declare.declared(value=declare.Number())
 def format_number(value):
     """A number as the sources print it: integers without a decimal point, others to 4 significant digits.
 
@@ -342,7 +343,7 @@ def format_number_unchecked(value):
     return _num(value)
 
 
-@check.declared(w=check.Custom(lambda name, w, given: check.array(name, w, "(n,)", ndim=1, largest=np.inf),
+@declare.declared(w=declare.Custom(lambda name, w, given: check.array(name, w, "(n,)", ndim=1, largest=np.inf),
                                lambda example: [("w", TypeError), ([[1, 2]], ValueError), ([np.nan], ValueError)]))
 def format_vector(w):
     """A vector as the sources print it: "[0 1 1]".

@@ -6,6 +6,7 @@ from itertools import chain
 
 import numpy as np
 
+from . import constraints as declare
 from . import validation as check
 from .arithmetic import add_with_ones, nets
 from .rule import (FRACTION, ORDERS, RULE, Convergence, CycleTest, Rule, convention, first_repeat, learning_rule,
@@ -23,10 +24,10 @@ MAX_EXACT = 20_000
 MAX_EXACT_BITS = 4096
 
 
-@check.declared(X=check.Patterns(), y=check.Labels("X"), eta=check.Rate(schedule=True),
-                initial_weights=check.Optional(check.Weights("X")), order=check.Choice(ORDERS), seed=check.Seed(),
-                max_epochs=check.Whole(minimum=1), record=check.Flag(), rule=RULE, fraction=FRACTION,
-                exact=check.Flag())
+@declare.declared(X=declare.Patterns(), y=declare.Labels("X"), eta=declare.Rate(schedule=True),
+                initial_weights=declare.Optional(declare.Weights("X")), order=declare.Choice(ORDERS), seed=declare.Seed(),
+                max_epochs=declare.Whole(minimum=1), record=declare.Flag(), rule=RULE, fraction=FRACTION,
+                exact=declare.Flag())
 def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
           max_epochs=1000, record=True, rule="fixed", fraction=1.0, exact=False):
     """Train a threshold unit with the perceptron rule and return the whole run.
@@ -151,7 +152,7 @@ def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
                   net=np.empty(0), updated=np.empty(0, bool), recorded=False)
 
 
-@check.declared(X=check.Patterns(), weights=check.LAYER_WEIGHTS)
+@declare.declared(X=declare.Patterns(), weights=declare.LAYER_WEIGHTS)
 def net_inputs(weights, X):
     """W·X of every pattern, for one unit or for each unit of a layer, added left to right (w0 first).
 
@@ -175,7 +176,7 @@ def net_inputs(weights, X):
     return nets(weights, add_with_ones(X)).T
 
 
-@check.declared(X=check.Patterns(), weights=check.LAYER_WEIGHTS)
+@declare.declared(X=declare.Patterns(), weights=declare.LAYER_WEIGHTS)
 def output(weights, X):
     """The output of threshold units: 1 where W·X > 0, else 0 (Honavar 1996, section 2).
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from . import constraints as declare
 from . import validation as check
 from .arithmetic import add_with_ones, dot, nets
 from .trace import Trace
@@ -147,10 +148,10 @@ def _labels_of(name, y, given):
     return check.labels(name, y, len(given["X"]), convention=given["labels"])[0]
 
 
-@check.declared(X=check.Patterns(), labels=check.Optional(check.Choice(LABELS)),
-                y=check.Custom(_labels_of, lambda example: check.Labels().bad(example)),
-                epochs=check.Whole(minimum=1), eta=check.Rate(), initial_weights=check.Optional(check.Weights("X")),
-                order=check.Choice(ORDERS), seed=check.Seed(), rule=RULE)
+@declare.declared(X=declare.Patterns(), labels=declare.Optional(declare.Choice(LABELS)),
+                y=declare.Custom(_labels_of, lambda example: declare.Labels().bad(example)),
+                epochs=declare.Whole(minimum=1), eta=declare.Rate(), initial_weights=declare.Optional(declare.Weights("X")),
+                order=declare.Choice(ORDERS), seed=declare.Seed(), rule=RULE)
 def voted_perceptron(X, y, *, epochs=10, eta=1.0, initial_weights=None, order="cyclic", seed=None, labels=None,
                      rule="fixed"):
     """The voted perceptron of Freund & Schapire (1999) over a fixed number of passes.

@@ -1,4 +1,4 @@
-"""Bad input generated from the declarations (validation.declared): every parameter of every declared function.
+"""Bad input generated from the declarations (constraints.declared): every parameter of every declared function.
 
 Each declared function has one valid call here (EXAMPLES); for each of its parameters, every value its
 constraint refuses (`Constraint.bad`) replaces the valid one, and the call must raise exactly the error the
@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 import perceptron_lib as pl
-from perceptron_lib import validation
+from perceptron_lib import constraints, validation
 
 OR = pl.boolean_function("or")
 RUN = pl.train(*OR)
@@ -84,7 +84,7 @@ def test_every_parameter_has_bad_cases():
     """Every parameter of every declared function is refused at least one value (not every function: every parameter)."""
     covered = {(case.values[0], case.values[1]) for case in CASES}
     every = {(name, p) for name, f in DECLARED.items() for p, c in f.constraints.items()
-             if not isinstance(c, validation.Anything)}
+             if not isinstance(c, constraints.Anything)}
     assert sorted(every - covered) == []
 
 
@@ -107,6 +107,6 @@ def test_a_bad_value_of_every_parameter_is_named(name, parameter, value, error):
 
 def test_the_declarations_are_checked_when_a_function_is_made():
     with pytest.raises(TypeError, match=r"every parameter needs one constraint, missing \['b'\]"):
-        @validation.declared(a=validation.Flag())
+        @constraints.declared(a=constraints.Flag())
         def f(a, b):
             pass
