@@ -84,6 +84,7 @@ class Rule:
 
     name = ""
     uses_eta = False   # the step is eta s (or a schedule's eta_k s)
+    step_is_eta = False   # the trace writes eta as the step (else the step it measures: |ΔW·X| / X·X)
     dual = False       # the kernel perceptron can run it: the step is always s (eta = 1)
     called = "a mistake"   # what the trace calls a presentation that corrects W
     named = {}             # name -> class, filled by every subclass with a name
@@ -133,7 +134,7 @@ class Rule:
 class Fixed(Rule):
     """The perceptron rule: a mistake moves W by eta s X (Honavar 1996, section 2; Manfredi 2021)."""
 
-    name, uses_eta, dual = "fixed", True, True
+    name, uses_eta, step_is_eta, dual = "fixed", True, True, True
 
 
 class Absolute(Rule):
@@ -189,7 +190,7 @@ class Margin(Rule):
     (True, False)
     """
 
-    name, uses_eta, dual, called = "margin", True, True, "inside the margin"
+    name, uses_eta, step_is_eta, dual, called = "margin", True, True, True, "inside the margin"
 
     def __init__(self, m=1.0):
         self.m = check.number("m", m, minimum=0)

@@ -194,7 +194,7 @@ class Trace(check.Run):
         product = f"W·X{p + 1} = {_vector(before)}·{_vector(x)} = {_num(net)}"
         # the step along the pattern: eta for the fixed rule, chosen by the other rules
         rule = self.rule
-        fixed = rule.uses_eta and not callable(self.eta)
+        fixed = rule.step_is_eta and not callable(self.eta)
         step = self.eta if fixed else abs(float(dot(after - before, x) / dot(x, x)))
         if not rule.signed(self.labels):
             test = f"{product} ⇒ o = {o} {'≠' if o != c else '='} c = {c}"

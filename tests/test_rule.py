@@ -368,3 +368,39 @@ def test_a_first_repeat_exactly_at_the_limit_is_found(mu, period):
         return (state + 1 if state + 1 < mu + period else mu), 1
 
     assert first_repeat(0, step, period, limit=mu + period)[:2] == (mu, mu)
+
+
+class _HalfSteps(Rule):
+    """A rule made outside rule.py for this test only (no name: not registered): the perceptron's test, half of
+    eta s X per correction."""
+
+    uses_eta, dual, called = True, False, "a half-step mistake"
+
+    def step(self, net, s, squared, rate, labels):
+        return rate * s * 0.5
+
+
+def test_a_new_rule_is_one_class_and_works_everywhere():
+    """Nothing else changes: train, train_many (bit for bit), the trace's words and the voted perceptron take it."""
+    rule = _HalfSteps()
+    X, c = pl.boolean_function("or")
+    run = pl.train(X, c, rule=rule)
+    assert run.weights.tolist() == (pl.train(X, c, eta=0.5).weights).tolist()    # half of eta = 1 is eta = 1/2
+    assert run.step_summary(2).endswith("a half-step mistake, W becomes [0.5 0 0.5]")
+    assert run.step_text(2)[1] == "W ← [0 0 0] + 0.5·(1 − 0)·[1 0 1] = [0.5 0 0.5]"   # the step it took
+    batch = pl.train_many(np.stack([X, X]), np.stack([c, 1 - c]), rule=rule)
+    for i, y in enumerate((c, 1 - c)):
+        assert batch.final_weights[i].tobytes() == pl.train(X, y, rule=rule).final_weights.tobytes()
+    assert pl.voted_perceptron(X, c, epochs=3, rule=rule).trace.rule is rule
+    with pytest.raises(ValueError, match="rule must be one whose step is s X"):
+        train_kernel(X, c, rule=rule)
+
+
+def test_the_defaults_and_messages_of_the_rules_by_name():
+    """rule="margin" is Margin(m=1), as train's docstring says; a bad fraction is named as such whatever the rule."""
+    assert Margin().m == 1.0 and learning_rule("margin") == Margin(1.0) and Fractional().fraction == 1.0
+    for rule in ("fixed", "fractional", "margin"):
+        with pytest.raises(ValueError, match=r"fraction must be a finite number > 0 and <= 2, got 2.5"):
+            learning_rule(rule, 2.5)
+    assert [Fixed().step_is_eta, Margin().step_is_eta, Absolute().step_is_eta, Fractional().step_is_eta] == \
+        [True, True, False, False]
