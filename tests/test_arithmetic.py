@@ -144,3 +144,39 @@ def test_the_least_norm_point_against_a_quadratic_program(seed):
     assert float(norm(found)) <= float(norm(expected)) + 1e-7
     np.testing.assert_allclose(found, expected, atol=1e-5)
     assert min(float(dot(found, v)) for v in V) >= float(dot(found, found)) * (1 - 1e-9) - 1e-12  # optimality
+
+
+def test_the_portable_exponential_is_pinned_to_the_bit():
+    """The promise is the same bits on every machine: a digest of 20,001 values from e^-745 to e^709 (a change of
+    the polynomial's degree or of the clipping shows here before it shows in a lesson's stored output)."""
+    import hashlib
+    values = exp(np.linspace(-745, 709, 20001))
+    assert hashlib.sha256(values.tobytes()).hexdigest() == \
+        "6c81263e499a8f77b9d3550532012599245f9978f4bdd313265df576a5641107"
+    assert exp(np.array([-1100.0, -2000.0]))[1] == 0.0 and np.isinf(exp(np.array([800.0, 2000.0]))).all()
+
+
+def test_a_minor_cycle_walks_until_a_vertex_drops_by_hand():
+    """Corral A = (1, 0), B = (0, 1), C = (3, 3) with weights (0.2, 0.2, 0.6): the affine hull's least-norm point is
+    the origin, with weights (0.6, 0.6, -0.2); the walk stops at theta = 0.6 / 0.8 = 0.75, where C's weight is 0,
+    and the segment AB's least-norm point (1/2, 1/2) lies inside it: weights (1/2, 1/2)."""
+    from perceptron_lib.arithmetic import _minor_cycles
+    A, B, C = np.array([1.0, 0.0]), np.array([0.0, 1.0]), np.array([3.0, 3.0])
+    corral, keys, weights = _minor_cycles([A, B, C], ["A", "B", "C"], np.array([0.2, 0.2, 0.6]))
+    assert keys == ["A", "B"] and np.allclose(weights, [0.5, 0.5]) and len(corral) == 2
+    np.testing.assert_allclose(affine_weights(np.array([A, B, C])), [0.6, 0.6, -0.2], atol=1e-15)
+    one = _minor_cycles([A, np.array([2.0, 2.0])], ["A", "D"], np.array([0.5, 0.5]))
+    assert one[1] == ["A"] and one[2].tolist() == [1.0]   # the line's nearest point is outside: only A is left
+    assert _minor_cycles([A, A * 2, A * 3], [0, 1, 2], np.array([0.2, 0.3, 0.5])) is None   # a degenerate hull
+
+
+@pytest.mark.parametrize("seed, calls", [(0, 4), (1, 4), (2, 4), (3, 3), (4, 4)])
+def test_wolfes_major_cycles_are_few(seed, calls):
+    """Twelve random vertices in 3-D: Wolfe's method asks for a lowest vertex 3 or 4 times (its path; a step
+    done wrong costs more calls even where it still reaches the same point)."""
+    rng = np.random.default_rng(seed)
+    V = rng.normal(size=(12, 3)) + rng.normal(size=3) * 3
+    asked, lowest = [], polytope(V)
+    found = least_norm_point(lambda x: asked.append(x) or lowest(x))
+    assert len(asked) == calls
+    assert min(float(dot(found, v)) for v in V) >= float(dot(found, found)) * (1 - 1e-12)
