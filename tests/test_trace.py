@@ -64,6 +64,7 @@ def test_step_text_rejects_a_presentation_that_is_not_there(k, error):
 
 import numpy as np  # noqa: E402
 
+import perceptron_lib as pl  # noqa: E402
 from perceptron_lib import format_vector, train_many  # noqa: E402
 from perceptron_lib.trace import format_number, format_number_unchecked, format_vector_unchecked  # noqa: E402
 
@@ -163,3 +164,67 @@ def test_numbers_and_vectors_as_the_sources_print_them():
     assert format_number_unchecked(3.0) == "3" and format_vector_unchecked(np.array([1.0, -2.5])) == "[1 -2.5]"
     assert format_vector([0.0, 1.0, -0.5]) == "[0 1 -0.5]"
     assert train_many(*(np.stack([a]) for a in boolean_function("or"))).final_weights[0].tolist() == [0, 1, 1]
+
+
+# ---------------------------------------------------------------- the survivors of a mutation run of trace.py
+
+import dataclasses  # noqa: E402
+
+
+def test_a_trace_is_frozen_and_compared_by_identity():
+    run = train(*boolean_function("or"))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        run.status = "cycling"
+    assert run == run and run != train(*boolean_function("or"))     # eq=False: the arrays are never compared
+
+
+def test_update_presentations_are_numbered_from_one():
+    assert train(*boolean_function("or")).update_presentations.tolist() == [2, 5, 7, 9]   # Honavar's table
+
+
+def test_the_corrections_of_a_cycle_are_counted_over_its_own_presentations():
+    """A cycle of 12 presentations from presentation 13, counted with a plain loop over presentations 13..24
+    (a window one presentation early or late counts [1 3 2 1] or [0 3 2 0])."""
+    X, y = np.array([[-2, 2], [0, 0], [1, -1], [1, 2]]), np.array([1, 0, 1, 1])
+    run = train(X, y)
+    assert (run.status, run.cycle_start, run.cycle_length) == ("cycling", 13, 12)
+    counts = [0, 0, 0, 0]
+    for presentation in range(13, 13 + 12):
+        if run.updated[presentation - 1]:
+            counts[run.pattern[presentation - 1]] += 1
+    assert run.corrections(cycle=True).tolist() == counts == [1, 3, 2, 0]
+
+
+def test_the_step_a_rule_chose_is_read_off_the_weights():
+    """X2 = [1 0 1], X·X = 2, W = [-3 0 0]: W·X2 = -3 for a positive pattern; the absolute rule takes
+    floor(3/2) + 1 = 2 steps, W = [-1 0 2]; the trace says 2 (a Div -> Mult slip would say 8)."""
+    X, c = boolean_function("or")
+    run = train(X[[1]], c[[1]], rule="absolute", initial_weights=[-3, 0, 0], max_epochs=1)
+    assert run.step_text(1)[1] == "W ← [-3 0 0] + 2·(1 − 0)·[1 0 1] = [-1 0 2]"
+    margin = train(X, c, rule=pl.Margin(1))
+    assert margin.step_text(1)[0] == "W·X1 = [0 0 0]·[1 0 0] = 0; s·(W·X) = (-1)·0 = 0 ≤ m = 1 ⇒ correct W"
+
+
+def test_the_tables_limits_at_their_boundaries():
+    """2000 presentations make a whole table, 2001 need a window; 200 show as a table, 201 as a sentence."""
+    def clean(n):   # a run of n presentations: n patterns right at W = 0, one pass
+        return train(np.zeros((n, 1)), np.zeros(n, int), max_epochs=1)
+    assert clean(2000).to_html().count("<tr style") == 2000
+    with pytest.raises(ValueError, match="rows must be given for a run this long"):
+        clean(2001).to_html()
+    assert clean(200)._repr_html_().startswith("<table") and clean(201)._repr_html_().startswith("<p>Trace: ")
+
+
+def test_a_row_of_the_table_holds_its_own_presentation():
+    row = re.search(r"<tr style=\"[^\"]*\"><td>7</td>(.*?)</tr>", train(*boolean_function("or")).to_html()).group(1)
+    assert row.startswith("<td>X3</td><td style=\"white-space:nowrap\">[0 0 1]</td><td>0</td><td>0</td><td>1</td>")
+    assert "[1 1 1]</td>" in row
+
+
+@pytest.mark.parametrize("rows, error", [((1,), TypeError), ([1, 2, 3], TypeError), ((1.0, 2.0), TypeError),
+                                         ((True, 2), TypeError), ((3, 2), ValueError), ((0, 2), ValueError),
+                                         ("1-2", TypeError)])
+def test_a_window_must_be_two_presentation_numbers_in_order(rows, error):
+    with pytest.raises(error, match=r"rows must be \(first, last\) with 1 <= first <= last"):
+        train(*boolean_function("or")).to_html(rows=rows)
+    assert train(*boolean_function("or")).to_html(rows=[2, 3]).count("<tr style") == 2
