@@ -226,13 +226,13 @@ def _setup(X, y, eta, initial_weights, order, seed, max_epochs, record, rule, fr
         raise ValueError(f"eta is used only by rule='fixed' and the rules whose step it is (the {rule} rule "
                          f"chooses its own step), got eta={eta!r} with rule={rule.name!r}")
     start, X = (np.zeros(d + 1) if initial_weights is None else initial_weights), add_with_ones(X)
-    _check_size(n, d + 1, max_epochs, record, exact)
+    _check_size(n, max_epochs, record, exact)
     check.no_overflow(X, start, eta if rule.uses_eta and not schedule else 1.0, max_epochs)
     return _Setup(X=X, y=y, labels=convention(y), eta=eta, schedule=schedule, start=start,
                   order=order, seed=seed, max_epochs=max_epochs, rule=rule, exact=exact)
 
 
-def _check_size(n, d, max_epochs, record, exact):
+def _check_size(n, max_epochs, record, exact):
     """Refuse up front a run that could take more than seconds or a trace that could fill memory."""
     most, limit = max_epochs * n, MAX_EXACT if exact else MAX_PRESENTATIONS
     if most > limit:

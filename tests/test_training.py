@@ -456,3 +456,25 @@ def test_late_cycles_are_found_by_return_time_and_only_then(monkeypatch):
             assert (run.status, brent_only.status) == ("cycling", "max_epochs")
             assert run.n_epochs <= max_epochs
     assert late >= 3
+
+
+def test_the_overflow_guard_takes_eta_as_one_for_the_rules_that_choose_their_step():
+    """max|x| = 1.1e148, n = 2, d = 3, 1000 passes: d (n max_epochs eta max|x|) max|x| = 7.3e299 with eta = 1,
+    under 1e300, so the absolute rule may run (with eta = 2 the bound would be 1.5e300, refused)."""
+    X = np.array([[1.1e148, 0.0], [0.0, -1.1e148]])
+    with np.errstate(all="ignore"):
+        train(X, [1, 0], rule="absolute", max_epochs=1000, record=False)
+        train(X, [1, 0], max_epochs=1000, record=False)
+    with pytest.raises(ValueError, match="far from overflow"):
+        train(X, [1, 0], eta=2.0, max_epochs=1000, record=False)
+
+
+def test_a_cycling_run_counts_the_updates_of_its_replay():
+    """XOR by hand (test_trace): 9 updates up to the first repeat, the same with and without the record."""
+    for record in (True, False):
+        run = train(*boolean_function("xor"), record=record)
+        assert (run.status, run.n_updates, run.n_presentations, run.final_weights.tolist()) == \
+            ("cycling", 9, 12, [1, -1, 0])
+    unrecorded = train(*boolean_function("or"), record=False)
+    assert unrecorded.net.shape == unrecorded.pattern.shape == unrecorded.updated.shape == (0,)
+    assert unrecorded.output.shape == unrecorded.target.shape == (0,)
