@@ -179,10 +179,10 @@ class Margin(Rule):
     """The margin perceptron: correct W by eta s X whenever s·(W·X) <= m, not only on a mistake.
 
     With m > 0 a pattern is corrected until it lies beyond the margin: at the
-    end every pattern has s·(W·X) > m (Duda, Hart and Stork, *Pattern
-    Classification*, 2nd ed., section 5.5.3, the relaxation "with margin" b;
-    Krauth and Mezard 1987). On separable data the run converges, and the
-    final W separates with |W·X| > m on every pattern. s is y (labels -1/+1)
+    end every pattern has s·(W·X) > m (the perceptron "with margin" b of
+    Duda, Hart and Stork, *Pattern Classification*, 2nd ed., 2001, chapter 5;
+    not one of the course's sources). On separable data the run converges,
+    and the final W separates with |W·X| > m on every pattern. s is y (labels -1/+1)
     or 2c - 1 (labels 0/1); with m = 0 this is the mistake-driven rule of
     labels -1/+1.
 
