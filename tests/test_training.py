@@ -478,3 +478,19 @@ def test_a_cycling_run_counts_the_updates_of_its_replay():
     unrecorded = train(*boolean_function("or"), record=False)
     assert unrecorded.net.shape == unrecorded.pattern.shape == unrecorded.updated.shape == (0,)
     assert unrecorded.output.shape == unrecorded.target.shape == (0,)
+
+
+def test_a_cycle_that_begins_at_the_first_presentation_of_a_pass_is_located_there():
+    """The walk back from the first repeated pass start stops at position 0 of the pass before: here the cycle
+    starts at presentation 13, the first of pass 4 (checked with every state (W, position) kept in a dictionary)."""
+    X, y = np.array([[1, -2], [1, -1], [2, 1], [-1, -1]]), np.array([0, 1, 0, 0])
+    run = train(X, y, max_epochs=60)
+    history, _ = reference_cyclic(X, y, max_epochs=60)
+    seen = {}
+    for k, w in enumerate(history):
+        state = (tuple(w.tolist()), k % len(X))
+        if state in seen:
+            first, length = seen[state] + 1, k - seen[state]
+            break
+        seen[state] = k
+    assert (run.status, run.cycle_start, run.cycle_length) == ("cycling", first, length) == ("cycling", 13, 28)
