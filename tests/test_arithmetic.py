@@ -156,14 +156,19 @@ def test_the_portable_exponential_is_pinned_to_the_bit():
     assert exp(np.array([-1100.0, -2000.0]))[1] == 0.0 and np.isinf(exp(np.array([800.0, 2000.0]))).all()
 
 
-def test_a_minor_cycle_walks_until_a_vertex_drops_by_hand():
+def test_a_minor_cycle_walks_until_a_vertex_drops_by_hand(monkeypatch):
     """Corral A = (1, 0), B = (0, 1), C = (3, 3) with weights (0.2, 0.2, 0.6): the affine hull's least-norm point is
     the origin, with weights (0.6, 0.6, -0.2); the walk stops at theta = 0.6 / 0.8 = 0.75, where C's weight is 0,
     and the segment AB's least-norm point (1/2, 1/2) lies inside it: weights (1/2, 1/2)."""
+    from perceptron_lib import arithmetic
     from perceptron_lib.arithmetic import _minor_cycles
     A, B, C = np.array([1.0, 0.0]), np.array([0.0, 1.0]), np.array([3.0, 3.0])
+    hulls = []
+    monkeypatch.setattr(arithmetic, "affine_weights", lambda Q: hulls.append(len(Q)) or affine_weights(Q))
     corral, keys, weights = _minor_cycles([A, B, C], ["A", "B", "C"], np.array([0.2, 0.2, 0.6]))
     assert keys == ["A", "B"] and np.allclose(weights, [0.5, 0.5]) and len(corral) == 2
+    assert hulls == [3, 2]   # one walk: the hull of A, B, C, then of A, B (a shorter walk would need more)
+    monkeypatch.undo()
     np.testing.assert_allclose(affine_weights(np.array([A, B, C])), [0.6, 0.6, -0.2], atol=1e-15)
     one = _minor_cycles([A, np.array([2.0, 2.0])], ["A", "D"], np.array([0.5, 0.5]))
     assert one[1] == ["A"] and one[2].tolist() == [1.0]   # the line's nearest point is outside: only A is left
