@@ -316,17 +316,43 @@ def test_late_cycles_are_found_and_only_by_the_late_search(monkeypatch):
     """Runs whose cycle began too late for Brent's method: found by _late_cycles, as train finds them; with the
     late search switched off the same runs end at max_epochs, so the check above is not vacuous."""
     rng = np.random.default_rng(5)
-    X, y = rng.integers(-3, 4, (300, 5, 2)).astype(float), rng.integers(0, 2, (300, 5))
-    for max_epochs in (3, 5, 7):
+    X, y = rng.integers(-3, 4, (2000, 5, 2)).astype(float), rng.integers(0, 2, (2000, 5))
+    for max_epochs in (3, 6):
         result = train_many(X, y, max_epochs=max_epochs)
         with monkeypatch.context() as patch:
             patch.setattr(batch_module._Runs, "_late_cycles", lambda self, ids: None)
             brent_only = train_many(X, y, max_epochs=max_epochs)
         late = result.status != brent_only.status
-        assert late.sum() >= 1
+        assert late.sum() >= 1 and (result.cycle_length[late] > 2 * 5).any()   # some cycles of 3 passes or more
         assert set(result.status[late]) == {"cycling"} and set(brent_only.status[late]) == {"max_epochs"}
+        statuses = [train(X[i], y[i], max_epochs=max_epochs, record=False).status for i in range(len(X))]
+        assert result.status.tolist() == statuses
         for i in np.flatnonzero(late)[:5]:
             run = train(X[i], y[i], max_epochs=max_epochs, record=False)
             assert (run.status, run.n_presentations, run.cycle_start) == \
                 (result.status[i], result.n_presentations[i], result.cycle_start[i])
             assert run.final_weights.tobytes() == result.final_weights[i].tobytes()
+
+
+def test_train_many_by_its_own_tests_alone():
+    """What test_batch alone must see (a mutation run of batch.py against this file): the hint for one data set,
+    a frozen Batch compared by identity, the defaults, eta refused by the rules that choose their step, and the
+    limit on presentations over all sets."""
+    import dataclasses
+    import inspect
+    X, y = boolean_function("or")
+    with pytest.raises(ValueError, match=r"for one data set use train\(\), or X\[np.newaxis\]"):
+        train_many(X, y)
+    result = train_many(X[None], y[None])
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.labels = "-1/+1"
+    assert result == result and result != train_many(X[None], y[None])
+    defaults = {k: v.default for k, v in inspect.signature(train_many).parameters.items() if k not in ("X", "y")}
+    assert defaults == dict(eta=1.0, initial_weights=None, order="cyclic", seeds=None, max_epochs=1000,
+                            rule="fixed", fraction=1.0)
+    for rule in ("absolute", "fractional"):
+        with pytest.raises(ValueError, match="eta is used only by rule='fixed'"):
+            train_many(X[None], y[None], rule=rule, eta=2.0)
+        train_many(X[None], y[None], rule=rule, eta=1.0, max_epochs=2)
+    with pytest.raises(ValueError, match=r"within 2,000,000,000 presentations"):
+        train_many(np.zeros((1000, 2, 1)), np.zeros((1000, 2)), max_epochs=1_000_001)
