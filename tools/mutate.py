@@ -5,8 +5,8 @@
     python tools/mutate.py batch --lines 140-160     # only the mutants on those lines
     python tools/mutate.py rule --list               # the mutants, not run
 
-Run it on a core module before changing it (CONTRIBUTING.md): each core module's own test file kills at least
-90% of its mutants (tests/test_mutation.py keeps the score of the last run in tools/mutation_scores.json).
+Run it on a core module before changing it (CONTRIBUTING.md): each core module's own test file should kill at
+least 90% of its mutants; `--save` keeps the score of a whole run in tools/mutation_scores.json.
 
 One small change at a time (a mutant): a comparison flipped (< and <=, > and >=, == and !=), + and - swapped,
 * and / swapped, a whole-number constant nudged by one, `and` and `or` swapped, a condition negated (if, while
