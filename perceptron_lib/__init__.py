@@ -24,6 +24,7 @@ from .datasets import (boolean_function, boolean_patterns, boolean_problems, cor
                        flip_labels, honavar_or_example, ring_data, separable_data, separable_sets, to_signed,
                        truth_table)
 # Runs: the rule (rule.py), one data set (training.py), many at once (batch.py), the record of a run (trace.py)
+from .rule import Absolute, Fixed, Fractional, Margin, Rule
 from .training import net_inputs, output, train
 from .batch import Batch, train_many
 from .trace import Trace, format_vector
@@ -55,7 +56,7 @@ from .tables import Checks, Table, pattern_table, side_by_side, unit_table
 from .answers import read_number, read_run, read_vector, steps_differ
 from .plotting import (Picture, plot_bound_check, plot_boundaries, plot_correction_moves, plot_curves, plot_dual_grid,
                        plot_error_landscape, plot_feature_boundary, plot_feature_space, plot_history, plot_trace_grid,
-                       plot_units, plot_weight_space, step_figure)
+                       plot_margin, plot_units, plot_weight_space, step_figure)
 from .plotting import draw_accuracy_curve, plot_confusion, plot_images, plot_layer_steps, plot_regions
 from .plotting import (plot_boolean_fractions, plot_cover_check, plot_criterion, plot_cube_check, plot_grid_search,
                        plot_n_min, plot_n_min_map, plot_sigmoids, plot_weight_change)
@@ -65,7 +66,7 @@ __all__ = [
     "boolean_function", "boolean_patterns", "flip_labels", "honavar_or_example", "separable_data", "separable_sets",
     "to_signed", "truth_table",
     # runs
-    "net_inputs", "output", "train", "Batch", "train_many", "Trace", "format_vector", "Voted", "voted_perceptron",
+    "Rule", "Fixed", "Absolute", "Fractional", "Margin", "net_inputs", "output", "train", "Batch", "train_many", "Trace", "format_vector", "Voted", "voted_perceptron",
     "perceptron_criterion", "criterion_gradient", "SigmoidRun", "train_sigmoid", "sigmoid_cost", "sigmoid_gradient",
     "beta_opt", "weight_change", "boolean_problems", "AdaptiveRuns", "adaptive_algorithm", "StandardRuns",
     "standard_algorithm", "StandardGrid", "standard_algorithm_grid",
@@ -85,7 +86,7 @@ __all__ = [
     "Checks", "Table", "pattern_table", "side_by_side", "unit_table", "read_vector", "read_number", "read_run", "steps_differ",
     "Picture", "plot_bound_check", "plot_boundaries", "plot_correction_moves", "plot_curves", "plot_dual_grid",
     "plot_error_landscape", "plot_feature_boundary", "plot_feature_space", "plot_history", "plot_trace_grid",
-    "plot_units", "plot_weight_space", "step_figure", "plot_layer_steps", "plot_regions", "plot_confusion",
+    "plot_margin", "plot_units", "plot_weight_space", "step_figure", "plot_layer_steps", "plot_regions", "plot_confusion",
     "plot_images", "draw_accuracy_curve", "plot_criterion", "plot_sigmoids", "plot_weight_change",
     "plot_grid_search", "plot_cover_check", "plot_n_min", "plot_n_min_map", "plot_boolean_fractions", "plot_cube_check",
 ]

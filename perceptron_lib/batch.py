@@ -2,13 +2,71 @@
 from dataclasses import dataclass
 import numpy as np
 
+from . import constraints as declare
 from . import validation as check
 from .arithmetic import add_with_ones
-from .rule import ORDERS, is_mistake, random_orders
+from .rule import FRACTION, ORDERS, RULE, learning_rule, random_orders
 
 _ORDER_KEYS = 2**21  # random keys drawn at once for random order, at most (16 MB)
 # Every call ends in seconds: at most this many presentations over all its sets.
 MAX_PRESENTATIONS = 2_000_000_000
+
+
+def _sets(name, X, given):
+    X = check.array(name, X, "(n_sets, n_samples, n_features)", ndim=3,
+                    hints={2: "for one data set use train(), or X[np.newaxis]"})
+    if 0 in X.shape:
+        raise ValueError(f"{name} must hold at least one data set of at least one pattern with at least one "
+                         f"feature, got shape {X.shape}")
+    return X
+
+
+def _set_labels(name, y, given):
+    shape = given["X"].shape[:2]
+    y = check.array(name, y, f"(n_sets, n_samples) = {shape}")
+    if y.shape != shape:
+        raise ValueError(f"{name} must have shape (n_sets, n_samples) = {shape}, one label per pattern of X, "
+                         f"got shape {y.shape}")
+    check.label_convention(name, y, scope=", one convention for all sets")
+    # Labels all 1 fit both rules, and there the two coincide (see train), so a set whose
+    # labels are all 1 runs as train would run it under either convention.
+    return y.astype(np.int64)
+
+
+def _initial_weights(name, initial_weights, given):
+    n_sets, _, d = given["X"].shape
+    d += 1
+    if initial_weights is None:
+        return np.zeros((n_sets, d))
+    shape = f"({d},) or ({n_sets}, {d})"
+    w = check.array(name, initial_weights, shape)
+    if w.shape not in ((d,), (n_sets, d)):
+        raise ValueError(f"{name} must have shape {shape}: the bias weight w0 and one weight per "
+                         f"feature, for all sets or for each, got shape {w.shape}")
+    return np.broadcast_to(w, (n_sets, d)) + 0.0  # a writable copy without -0.0 (see _present)
+
+
+def _seeds(name, seeds, given):
+    n_sets = given["X"].shape[0]
+    if seeds is None:
+        return [None] * n_sets
+    if isinstance(seeds, (str, bytes)) or not hasattr(seeds, "__len__") or np.ndim(seeds) != 1:
+        raise TypeError(f"{name} must be a sequence of {n_sets} whole numbers (one per set), got {check.shown(seeds)}")
+    if len(seeds) != n_sets:
+        raise ValueError(f"{name} must hold one seed per set ({n_sets}), got {len(seeds)} seeds")
+    return [check.seed(name, seed) for seed in seeds]
+
+
+SETS = declare.Custom(_sets, lambda example: [("abc", TypeError), (np.zeros((2, 3)), ValueError),
+                                            (np.zeros((1, 0, 2)), ValueError), (np.full((1, 2, 2), np.nan), ValueError)])
+SET_LABELS = declare.Custom(_set_labels, lambda example: [
+    (np.full(np.shape(example["X"])[:2], 2), ValueError), (np.zeros(np.shape(example["X"])[:1]), ValueError),
+    (np.full(np.shape(example["X"])[:2], "a"), TypeError)])
+SET_WEIGHTS = declare.Custom(_initial_weights, lambda example: [
+    ("w", TypeError), (np.zeros(np.shape(example["X"])[2] + 2), ValueError),
+    (np.full(np.shape(example["X"])[2] + 1, np.inf), ValueError)])
+SEEDS = declare.Custom(_seeds, lambda example: [("12", TypeError), (3, TypeError), ([1] * (len(example["X"]) + 1), ValueError),
+                                              ([-1] * len(example["X"]), ValueError), ([1.5] * len(example["X"]), TypeError)])
 
 
 @dataclass(frozen=True, eq=False)
@@ -51,13 +109,16 @@ class Batch:
         return f"<Batch of {len(self)} runs: {counts}>"
 
 
-def train_many(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seeds=None, max_epochs=1000):
+@declare.declared(X=SETS, y=SET_LABELS, eta=declare.Rate(), initial_weights=SET_WEIGHTS, order=declare.Choice(ORDERS),
+                seeds=SEEDS, max_epochs=declare.Whole(minimum=1), rule=RULE, fraction=FRACTION)
+def train_many(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seeds=None, max_epochs=1000, rule="fixed",
+               fraction=1.0):
     """Train one threshold unit on each of many data sets of the same shape, all at once.
 
     The result for set i is what ``train(X[i], y[i], eta=eta, initial_weights=...,
     order=order, seed=seeds[i], max_epochs=max_epochs)`` returns: the same final
-    weights bit for bit, the same counts, status and cycle. The perceptron rule
-    (train's rule="fixed") in either label convention, the stopping rule (every
+    weights bit for bit, the same counts, status and cycle. The learning rule
+    (train's `rule`, any of them) in either label convention, the stopping rule (every
     pattern presented since the last update, with no update; Honavar 1996,
     section 2) and the cycle test at the start of each cyclic pass (Manfredi
     2021, the cycling theorem) are those of `train`; here each presentation is
@@ -87,6 +148,10 @@ def train_many(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seeds=Non
         set draws from fresh entropy.
     max_epochs : int, default 1000
         The most passes through each set, at least 1.
+    rule, fraction
+        As in `train`: a `perceptron_lib.rule.Rule` or a rule's name, and the
+        fractional rule's lambda; every rule's mistake test and step are the
+        Rule's own, applied elementwise.
 
     Returns
     -------
@@ -113,19 +178,21 @@ def train_many(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seeds=Non
     >>> batch.final_weights[0].tolist()
     [0.0, 1.0, 1.0]
     """
-    X, y, labels = _check_data(X, y)
-    eta = check.positive("eta", eta)
+    labels = check.label_convention("y", y)
+    X, W = add_with_ones(X), initial_weights
     n_sets, n, d = X.shape
-    W = _check_initial_weights(initial_weights, n_sets, d)
-    check.choice("order", order, ORDERS)
-    seeds = _check_seeds(seeds, order, n_sets)
-    max_epochs = check.whole("max_epochs", max_epochs, minimum=1)
+    if seeds != [None] * n_sets:
+        check.only_with("seeds", seeds, None, "order", order, ("random",))
+    rule = learning_rule(rule, fraction)
+    if not rule.uses_eta and eta != 1.0:
+        raise ValueError(f"eta is used only by rule='fixed' and the rules whose step it is (the {rule} rule "
+                         f"chooses its own step), got eta={eta!r} with rule={rule.name!r}")
     if n_sets * max_epochs * n > MAX_PRESENTATIONS:
         raise ValueError(f"max_epochs must keep n_sets * max_epochs * n_samples within {MAX_PRESENTATIONS:,} "
                          f"presentations (seconds of work), got {n_sets} sets * {max_epochs} * {n} = "
                          f"{n_sets * max_epochs * n:,}; use max_epochs <= {MAX_PRESENTATIONS // (n_sets * n)}")
-    check.no_overflow(X, W, eta, max_epochs)
-    return _Runs(X, y == 1, labels, eta, W, order, seeds, max_epochs).result()
+    check.no_overflow(X, W, eta if rule.uses_eta else 1.0, max_epochs)
+    return _Runs(X, y == 1, labels, eta, W, order, seeds, max_epochs, rule).result()
 
 
 def _net(W, x):
@@ -136,15 +203,17 @@ def _net(W, x):
     return total
 
 
-def _present(W, x, positive, sign, step, labels):
-    """One presentation to every row, train's rule: W is corrected in place; returns the mistakes.
+def _present(W, x, positive, sign, squared, rule, eta, labels):
+    """One presentation to every row, train's rule (`Rule.mistake`, `Rule.step`): W is corrected in place; returns the mistakes.
 
-    Rows without a mistake add (0 * step) x, a vector of zeros, which leaves
-    every bit of W as it was (W never holds a -0.0: train and train_many start
-    from weights + 0.0, and x + y is -0.0 only if both are).
+    Rows without a mistake add 0 x, a vector of zeros, which leaves every bit
+    of W as it was (W never holds a -0.0: train and train_many start from
+    weights + 0.0, and x + y is -0.0 only if both are).
     """
-    mistake = is_mistake(_net(W, x), sign if labels == "-1/+1" else positive, labels)
-    W += (step * mistake)[:, None] * x
+    net = _net(W, x)
+    mistake = rule.mistake(net, sign if labels == "-1/+1" else positive, labels)
+    if mistake.any():
+        W += np.where(mistake, rule.step(net, sign, squared, eta, labels), 0.0)[:, None] * x
     return mistake
 
 
@@ -164,8 +233,9 @@ class _Runs:
 
     _ROWS = ("ids", "W", "last", "updates", "alive", "orders", "perm", "saved", "power", "lam")
 
-    def __init__(self, X, positive, labels, eta, W, order, seeds, max_epochs):
+    def __init__(self, X, positive, labels, eta, W, order, seeds, max_epochs, rule):
         n_sets, n, d = X.shape
+        self.rule, self.squared = rule, np.stack([_net(X[:, t], X[:, t]) for t in range(n)], axis=1)  # X·X
         self.n, self.d, self.order, self.max_epochs, self.labels = n, d, order, max_epochs, labels
         self.eta, self.X, self.positive, self.start = eta, X, positive, W.copy()
         self.ids = np.arange(n_sets)
@@ -199,8 +269,7 @@ class _Runs:
                 break
             self._prepare_pass(epoch)
             pass_start = self.W.copy()
-            mistakes = np.stack([_present(self.W, self.pass_X[t], self.pass_positive[t], self.pass_sign[t],
-                                          self.pass_step[t], self.labels) for t in range(n)])
+            mistakes = np.stack([self._present(self.W, t) for t in range(n)])
             self._close_pass(epoch, mistakes, pass_start)
         self._cut_cycles()
         return Batch(labels=self.labels, final_weights=self.final_weights, n_updates=self.n_updates,
@@ -228,7 +297,12 @@ class _Runs:
         self.pass_X = self.X[self.ids, patterns]
         self.pass_positive = self.positive[self.ids, patterns]
         self.pass_sign = np.where(self.pass_positive, 1.0, -1.0)
-        self.pass_step = self.eta * self.pass_sign  # train's correction is (eta * s) * X
+        self.pass_squared = self.squared[self.ids, patterns]
+
+    def _present(self, W, t, rows=slice(None)):
+        """Presentation t of the pass to the rows `rows` (all by default), correcting W in place; the mistakes."""
+        return _present(W, self.pass_X[t][rows], self.pass_positive[t][rows], self.pass_sign[t][rows],
+                        self.pass_squared[t][rows], self.rule, self.eta, self.labels)
 
     def _draw_orders(self, epoch):
         """The orders of rule.pass_orders: per set, `rule.random_orders` from its own generator, drawn in sequence.
@@ -265,8 +339,7 @@ class _Runs:
         W, moved = W.copy(), np.zeros(len(rows), bool)
         for t in range(self.n):
             before = W.copy()
-            _present(W, self.pass_X[t][rows], self.pass_positive[t][rows], self.pass_sign[t][rows],
-                     self.pass_step[t][rows], self.labels)
+            self._present(W, t, rows)
             moved |= (W != before).any(axis=1)
         return ~moved
 
@@ -373,7 +446,7 @@ class _Runs:
         """Presentation t of a cyclic pass to sets `ids`, correcting W in place; returns the mistakes."""
         positive = self.positive[ids, t]
         sign = np.where(positive, 1.0, -1.0)
-        return _present(W, self.X[ids, t], positive, sign, self.eta * sign, self.labels)
+        return _present(W, self.X[ids, t], positive, sign, self.squared[ids, t], self.rule, self.eta, self.labels)
 
     def _walk_back(self, ids, early, late):
         """For each set: the first position j of its pass mu - 1 from which the states agree with a period later."""
@@ -386,40 +459,3 @@ class _Runs:
         return np.where(differ.any(axis=0), n - np.argmax(differ[::-1], axis=0), 0)
 
 
-def _check_data(X, y):
-    X = check.array("X", X, "(n_sets, n_samples, n_features)", ndim=3,
-                    hints={2: "for one data set use train(), or X[np.newaxis]"})
-    if 0 in X.shape:
-        raise ValueError("X must hold at least one data set of at least one pattern with at least one "
-                         f"feature, got shape {X.shape}")
-    y = check.array("y", y, f"(n_sets, n_samples) = {X.shape[:2]}")
-    if y.shape != X.shape[:2]:
-        raise ValueError(f"y must have shape (n_sets, n_samples) = {X.shape[:2]}, one label per pattern of X, "
-                         f"got shape {y.shape}")
-    labels = check.label_convention("y", y, scope=", one convention for all sets")
-    # Labels all 1 fit both rules, and there the two coincide (see train), so a set whose
-    # labels are all 1 runs as train would run it under either convention.
-    return add_with_ones(X), y.astype(np.int64), labels
-
-
-def _check_initial_weights(initial_weights, n_sets, d):
-    if initial_weights is None:
-        return np.zeros((n_sets, d))
-    shape = f"({d},) or ({n_sets}, {d})"
-    w = check.array("initial_weights", initial_weights, shape)
-    if w.shape not in ((d,), (n_sets, d)):
-        raise ValueError(f"initial_weights must have shape {shape}: the bias weight w0 and one weight per "
-                         f"feature, for all sets or for each, got shape {w.shape}")
-    return np.broadcast_to(w, (n_sets, d)) + 0.0  # a writable copy without -0.0 (see _present)
-
-
-def _check_seeds(seeds, order, n_sets):
-    if seeds is None:
-        return [None] * n_sets
-    if order != "random":
-        raise ValueError(f"seeds is used only with order='random', got seeds={seeds!r} with order={order!r}")
-    if isinstance(seeds, (str, bytes)) or not hasattr(seeds, "__len__") or np.ndim(seeds) != 1:
-        raise TypeError(f"seeds must be a sequence of {n_sets} whole numbers (one per set), got {seeds!r}")
-    if len(seeds) != n_sets:
-        raise ValueError(f"seeds must hold one seed per set ({n_sets}), got {len(seeds)} seeds")
-    return [check.seed("seeds", seed) for seed in seeds]

@@ -14,8 +14,9 @@ import numpy as np
 
 from . import validation as check
 from .arithmetic import add_with_ones, nets, norm
-from .kernels import MAX_KERNEL_SAMPLES
-from .multiclass import class_codes
+
+# The most patterns of a ring: as many as a kernel perceptron trains on (kernels.MAX_KERNEL_SAMPLES; a test ties them).
+MAX_RING_SAMPLES = 3000
 
 BOOLEAN_FUNCTIONS = ("and", "or", "nand", "nor", "xor", "xnor", "at_least")
 MAX_INPUTS = 20             # 2**20 patterns
@@ -436,7 +437,8 @@ def corner_clusters(n_features=2, *, n_per_class=100, spread=0.2, seed=0):
     spread = check.number("spread", spread, minimum=0, maximum=10)
     rng = np.random.default_rng(check.seed("seed", seed))
     labels = np.repeat(np.arange(2**d), n_per_class)
-    return class_codes(2**d, "binary")[labels] + spread * rng.normal(size=(len(labels), d)), labels
+    corners = np.where(labels[:, None] & (2 ** np.arange(d - 1, -1, -1)), 1, -1)   # bit 1 -> +1, most significant first
+    return corners + spread * rng.normal(size=(len(labels), d)), labels
 
 
 def ring_data(n_samples=200, *, seed=0):
@@ -467,7 +469,7 @@ def ring_data(n_samples=200, *, seed=0):
     >>> X.shape, y[:4].tolist()
     ((10, 2), [1, -1, 1, -1])
     """
-    n = check.whole("n_samples", n_samples, minimum=2, maximum=MAX_KERNEL_SAMPLES)
+    n = check.whole("n_samples", n_samples, minimum=2, maximum=MAX_RING_SAMPLES)
     rng = np.random.default_rng(check.seed("seed", seed))
     y = np.where(np.arange(n) % 2 == 0, 1, -1)
     X = np.empty((n, 2))

@@ -19,7 +19,7 @@ import numpy as np
 from . import validation as check
 from .arithmetic import add_with_ones, exp
 from .multiclass import class_numbers, decode
-from .rule import ORDERS, Convergence, CycleTest, first_repeat, is_mistake, pass_orders, return_time
+from .rule import FIXED, ORDERS, Convergence, CycleTest, first_repeat, learning_rule, pass_orders, return_time
 
 KERNELS = ("linear", "polynomial", "rbf")
 MAX_KERNEL_SAMPLES = 3000           # training patterns of a kernel perceptron
@@ -258,7 +258,7 @@ class KernelRun:
 
 
 def train_kernel(X, y, *, kernel="rbf", gamma=None, degree=2, code=None, order="cyclic", seed=None,
-                 max_epochs=100):
+                 max_epochs=100, rule="fixed"):
     """The kernel perceptron: the perceptron in its dual form, with a kernel for the dot product (the notes).
 
     With W = sum_n alpha_n y_n X_n, the net of pattern j is sum_n alpha_n y_n
@@ -300,6 +300,10 @@ def train_kernel(X, y, *, kernel="rbf", gamma=None, degree=2, code=None, order="
         max_epochs more passes, to find a cycle that began too late for
         Brent's method to see (as `train` does): such a run costs up to twice
         its passes.
+    rule : {"fixed", "margin"} or Rule, default "fixed"
+        The mistake test (`perceptron_lib.rule`), of a rule whose step is s X
+        (``Rule.dual``): the perceptron's, or the margin perceptron's
+        (``Margin(m)``: a pattern counts as a mistake while s·net <= m).
 
     Returns
     -------
@@ -330,8 +334,12 @@ def train_kernel(X, y, *, kernel="rbf", gamma=None, degree=2, code=None, order="
     if seed is not None and order != "random":
         raise ValueError(f"seed is used only with order='random', got seed={seed!r} with order={order!r}")
     max_epochs = _kernel_epochs(max_epochs, len(X), targets.shape[1])
+    rule = learning_rule(rule)
+    if not rule.dual:
+        raise ValueError(f"rule must be one whose step is s X, such as 'fixed' or 'margin' (the kernel "
+                         f"perceptron counts mistakes), got rule={rule.name!r}")
     K = _kernel(X, X, kernel, gamma, degree)
-    alpha, pattern, mistakes, status, epochs = _dual_run(K, targets, convention, order, seed, max_epochs)
+    alpha, pattern, mistakes, status, epochs = _dual_run(K, targets, convention, order, seed, max_epochs, rule)
     return KernelRun(X=X, targets=targets, convention=convention, codes=codes, kernel=kernel, gamma=float(gamma),
                      degree=degree, alpha=alpha, pattern=pattern, mistakes=mistakes, status=status,
                      n_presentations=len(pattern), n_epochs=epochs)
@@ -361,7 +369,7 @@ def _kernel_epochs(max_epochs, n, m):
     return max_epochs
 
 
-def _dual_run(K, targets, convention, order, seed, max_epochs):
+def _dual_run(K, targets, convention, order, seed, max_epochs, rule=FIXED):
     """The dual perceptron on a kernel matrix; returns (alpha, pattern, mistakes, status, epochs).
 
     The rule is `train`'s (rule.py): the same mistake test, presentation
@@ -376,7 +384,7 @@ def _dual_run(K, targets, convention, order, seed, max_epochs):
     right is "converged"; if one is wrong, the run goes on from predict's nets.
     """
     n = len(targets)
-    run = _DualState(K, targets, convention)
+    run = _DualState(K, targets, convention, rule)
     passes, record = pass_orders(n, order, seed), ([], [])
     detect, status, epoch, period = order == "cyclic", "max_epochs", 0, None
     cycles = CycleTest(run, same=_DualState.same)
@@ -393,7 +401,7 @@ def _dual_run(K, targets, convention, order, seed, max_epochs):
         period = return_time(run, _DualState.cyclic_pass, max_epochs, _DualState.same) if detect else None
     pattern, mistakes = np.array(record[0], np.int64), np.array(record[1], bool).reshape(-1, targets.shape[1])
     if period:
-        found = first_repeat(_DualState(K, targets, convention), _DualState.cyclic_pass, period, max_epochs,
+        found = first_repeat(_DualState(K, targets, convention, rule), _DualState.cyclic_pass, period, max_epochs,
                              _DualState.same)
         if found is not None:
             status, epoch = "cycling", found[0] + period
@@ -406,9 +414,9 @@ def _dual_run(K, targets, convention, order, seed, max_epochs):
 class _DualState:
     """Where a dual run stands at a pass start: each pattern's nets, the mistakes so far, the stopping rule's count."""
 
-    def __init__(self, K, targets, convention):
+    def __init__(self, K, targets, convention, rule):
         n, m = targets.shape
-        self.K, self.targets, self.convention = K, targets, convention
+        self.K, self.targets, self.convention, self.mistake = K, targets, convention, rule.mistake
         self.signs = np.where(targets > 0, 1.0, -1.0)
         self.nets, self.alpha, self.stop = np.zeros((n, m)), np.zeros((n, m), np.int64), Convergence(n)
 
@@ -426,7 +434,7 @@ class _DualState:
     def one_pass(self, order, record=None):
         """Present the patterns in `order`, in place; True once the run has converged (then the pass ends)."""
         for j in order:
-            units = is_mistake(self.nets[j], self.targets[j], self.convention)
+            units = self.mistake(self.nets[j], self.targets[j], self.convention)
             if record is not None:
                 record[0].append(j)
                 record[1].append(units)
@@ -437,7 +445,7 @@ class _DualState:
             elif self.stop.right(j):
                 support = np.flatnonzero(self.alpha.any(axis=1))
                 self.nets = _support_nets(self.K[support], (self.alpha * self.signs)[support])
-                if not is_mistake(self.nets, self.targets, self.convention).any():
+                if not self.mistake(self.nets, self.targets, self.convention).any():
                     return True
                 self.stop.reset()    # a near-tie that predict's sums decide otherwise
         return False

@@ -213,7 +213,7 @@ class LayerRun:
 
 
 def train_layer(X, labels, *, code="one-hot", n_classes=None, eta=1.0, initial_weights=None, order="cyclic",
-                seed=None, max_epochs=100):
+                seed=None, max_epochs=100, rule="fixed"):
     """Train m perceptron units to tell K classes apart (the notes' output layer).
 
     Unit i learns the i-th entry of each class's code (`class_codes`) with the
@@ -230,7 +230,7 @@ def train_layer(X, labels, *, code="one-hot", n_classes=None, eta=1.0, initial_w
     code : {"one-hot", "binary"}, default "one-hot"
     n_classes : int, optional
         K, from 2 to 64; by default the largest label + 1.
-    eta, order, seed
+    eta, order, seed, rule
         As in `train`, for every unit; every unit sees the patterns in the
         same order (with order="random" and no seed, one fresh seed is drawn
         for all of them).
@@ -273,7 +273,7 @@ def train_layer(X, labels, *, code="one-hot", n_classes=None, eta=1.0, initial_w
                          f"presentations, got max_epochs={max_epochs} with {len(X)} patterns and {m} units; "
                          f"use max_epochs <= {max(1, MAX_RECORDED // (len(X) * m))}")
     units = [train(X, targets[:, i], eta=eta, initial_weights=start[i], order=order, seed=seed,
-                   max_epochs=max_epochs) for i in range(m)]
+                   max_epochs=max_epochs, rule=rule) for i in range(m)]
     unfinished = [unit.status for unit in units if unit.status != "converged"]
     return LayerRun(units=units, codes=codes, code=code, labels=labels, targets=targets,
                     status=unfinished[0] if unfinished else "converged",

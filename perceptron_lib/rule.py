@@ -13,9 +13,13 @@ V. Manfredi, *Lecture 11: Perceptrons* (2021), for the mistake-driven rule and t
 *An improved Monte Carlo factorization algorithm* (BIT, 1980), for finding a cycle in constant memory.
 """
 import copy
+import math
 import operator
 
 import numpy as np
+
+from . import constraints as declare
+from . import validation as check
 
 ORDERS = ("cyclic", "random")
 
@@ -52,6 +56,188 @@ def is_mistake(net, target, labels):
     if labels == "0/1":
         return (net > 0) != (target == 1)
     return target * net <= 0
+
+
+def signs(target, labels):
+    """s = +1 for a positive pattern, -1 for a negative one: y itself (labels -1/+1) or 2c - 1 (labels 0/1).
+
+    >>> signs(0, "0/1"), signs(-1, "-1/+1")
+    (-1, -1)
+    """
+    return target if labels == "-1/+1" else 2 * target - 1
+
+
+class Rule:
+    """A learning rule, in one place: which presentations correct W, how far along s X, and the trace's words.
+
+    `train`, `train_many` (as array operations), `train_layer`, `voted_perceptron`
+    (through `train`) and the kernel perceptron (`train_kernel`, whose dual
+    update adds s X once per mistake) take the rule from here, and `Trace`
+    words a step with it. A new rule is a new subclass: its `name`, its
+    `mistake` test and its `step`; `uses_eta` says whether train's eta is its
+    step, `dual` whether the kernel perceptron can run it. Every method works
+    on one number (a float or a Fraction) and elementwise on arrays, with the
+    same floats, so that `train_many` matches `train` bit for bit.
+
+    Rules are compared by their name and parameters: ``Margin(1.0) == Margin(1)``.
+    """
+
+    name = ""
+    uses_eta = False   # the step is eta s (or a schedule's eta_k s)
+    step_is_eta = False   # the trace writes eta as the step (else the step it measures: |ΔW·X| / X·X)
+    dual = False       # the kernel perceptron can run it: the step is always s (eta = 1)
+    called = "a mistake"   # what the trace calls a presentation that corrects W
+    named = {}             # name -> class, filled by every subclass with a name
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if cls.name:
+            Rule.named[cls.name] = cls
+
+    def params(self):
+        """The rule's parameters, as a dict (empty for rules without any)."""
+        return {}
+
+    def mistake(self, net, target, labels):
+        """Whether a presentation with net input W·X and this target corrects W (see `is_mistake`)."""
+        return is_mistake(net, target, labels)
+
+    def step(self, net, s, squared, rate, labels):
+        """How far a correction moves W along X, signed: W <- W + step X.
+
+        net is W·X, s the pattern's sign, squared X·X, rate the learning rate
+        of this correction (eta or a schedule's eta_k, in the run's numbers).
+        """
+        return rate * s
+
+    def signed(self, labels):
+        """Whether the trace writes the test as s·(W·X) against a bound (else Honavar's o against c)."""
+        return labels == "-1/+1"
+
+    def verdict(self, mistake, num):
+        """The words after s·(W·X) = value in a step's arithmetic; `num` formats a number."""
+        return "≤ 0 ⇒ mistake" if mistake else "> 0 ⇒ correct"
+
+    def __eq__(self, other):
+        return type(other) is type(self) and other.params() == self.params()
+
+    def __hash__(self):
+        return hash((self.name, tuple(self.params().items())))
+
+    def __repr__(self):
+        return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in self.params().items())})"
+
+    def __str__(self):
+        return self.name
+
+
+class Fixed(Rule):
+    """The perceptron rule: a mistake moves W by eta s X (Honavar 1996, section 2; Manfredi 2021)."""
+
+    name, uses_eta, step_is_eta, dual = "fixed", True, True, True
+
+
+class Absolute(Rule):
+    """Honavar's absolute correction rule (1996, section 4): the smallest whole multiple of X that gets the pattern right.
+
+    Honavar writes ceil(|W·X| / X·X); that lands on the plane W·X = 0, which
+    is right for a negative pattern under labels 0/1 but not for a positive
+    one (nor for any under -1/+1), so there one more step is taken.
+    """
+
+    name = "absolute"
+
+    def step(self, net, s, squared, rate, labels):
+        need = -(s * net) / squared
+        tie = (labels == "-1/+1") | (s > 0)   # W·X = 0 is a mistake for this pattern
+        if isinstance(need, np.ndarray):
+            return np.where(tie, np.floor(need) + 1, np.maximum(np.ceil(need), 1)) * s
+        return (math.floor(need) + 1 if tie else max(math.ceil(need), 1)) * s   # a whole number
+
+
+class Fractional(Rule):
+    """Honavar's fractional correction rule (1996, section 4): lambda |W·X| / X·X along s X.
+
+    lambda = 1 reaches the pattern's plane, 2 reflects W through it; a mistake
+    at W·X = 0 gives a step of zero, so the rule cannot leave W = 0.
+    """
+
+    name = "fractional"
+
+    def __init__(self, fraction=1.0):
+        self.fraction = check.number("fraction", fraction, above=0, maximum=2)
+
+    def params(self):
+        return {"fraction": self.fraction}
+
+    def step(self, net, s, squared, rate, labels):
+        fraction = type(net)(self.fraction) if not isinstance(net, (float, np.ndarray)) else self.fraction
+        return (fraction * -(s * net) / squared) * s
+
+
+class Margin(Rule):
+    """The margin perceptron: correct W by eta s X whenever s·(W·X) <= m, not only on a mistake.
+
+    With m > 0 a pattern is corrected until it lies beyond the margin: at the
+    end every pattern has s·(W·X) > m (the perceptron "with margin" b of
+    Duda, Hart and Stork, *Pattern Classification*, 2nd ed., 2001, chapter 5;
+    not one of the course's sources). On separable data the run converges,
+    and the final W separates with |W·X| > m on every pattern. s is y (labels -1/+1)
+    or 2c - 1 (labels 0/1); with m = 0 this is the mistake-driven rule of
+    labels -1/+1.
+
+    >>> Margin(0.5).mistake(0.4, 1, "-1/+1"), Margin(0.5).mistake(0.6, 1, "-1/+1")
+    (True, False)
+    """
+
+    name, uses_eta, step_is_eta, dual, called = "margin", True, True, True, "inside the margin"
+
+    def __init__(self, m=1.0):
+        self.m = check.number("m", m, minimum=0)
+
+    def params(self):
+        return {"m": self.m}
+
+    def mistake(self, net, target, labels):
+        return signs(target, labels) * net <= self.m
+
+    def signed(self, labels):
+        return True
+
+    def verdict(self, mistake, num):
+        return f"≤ m = {num(self.m)} ⇒ correct W" if mistake else f"> m = {num(self.m)} ⇒ beyond the margin"
+
+
+FIXED = Fixed()
+
+
+def learning_rule(rule, fraction=1.0):
+    """The Rule a caller names: a Rule itself, or a name ("fixed", "absolute", "fractional", "margin") with defaults.
+
+    `fraction` is the fractional rule's lambda when the rule is given by name.
+
+    >>> learning_rule("fractional", 0.5), learning_rule(Margin(2))
+    (Fractional(fraction=0.5), Margin(m=2.0))
+    """
+    if isinstance(rule, Rule):
+        if fraction != 1.0:
+            raise ValueError(f"fraction is used only with rule='fractional' (a Rule carries its own parameters), "
+                             f"got fraction={fraction!r} with rule={rule!r}")
+        return rule
+    check.choice("rule", rule, tuple(Rule.named))
+    if rule == "fractional":
+        return Fractional(fraction)
+    check.number("fraction", fraction, above=0, maximum=2)
+    if fraction != 1.0:
+        raise ValueError(f"fraction is used only by rule='fractional', got fraction={fraction!r} with rule={rule!r}")
+    return Rule.named[rule]()
+
+
+# How train, train_many and the other learners declare their `rule` and `fraction` parameters (constraints.declared).
+RULE = declare.Custom(lambda name, value, given: value if isinstance(value, Rule) else check.choice(name, value,
+                                                                                                  tuple(Rule.named)),
+                    lambda example: [("newton", ValueError), (3, ValueError), (Rule, ValueError)])
+FRACTION = declare.Number(above=0, maximum=2)
 
 
 def convention(y):

@@ -4,6 +4,7 @@ from html import escape
 
 import numpy as np
 
+from . import constraints as declare
 from . import validation as check
 from .arithmetic import dot
 
@@ -11,8 +12,23 @@ STATUSES = ("converged", "cycling", "stalled", "max_epochs")
 MAX_HTML_ROWS = 2000  # rows of an HTML table of a run (about a second to make)
 
 
+def _rows(name, rows, given):
+    """A window (first, last) of presentation numbers, 1 <= first <= last."""
+    allowed = f"{name} must be (first, last) with 1 <= first <= last (presentation numbers), got {rows!r}"
+    if not isinstance(rows, (tuple, list)) or len(rows) != 2 \
+            or not all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in rows):
+        raise TypeError(allowed)
+    if not 1 <= rows[0] <= rows[1]:
+        raise ValueError(allowed)
+    return tuple(int(v) for v in rows)
+
+
+def _bad_rows(example):
+    return [((1,), TypeError), ((1.0, 2.0), TypeError), ((3, 2), ValueError), ((0, 2), ValueError), ("1-2", TypeError)]
+
+
 @dataclass(frozen=True, eq=False)
-class Trace:
+class Trace(check.Run):
     """A perceptron learning run, as returned by `train`.
 
     Presentations are numbered from 1, as in Honavar (1996), section 2: row k
@@ -33,9 +49,10 @@ class Trace:
         The learning rate (of the fixed rule), or the schedule that gave it.
     order : {"cyclic", "random"}
         How patterns were presented.
-    rule : {"fixed", "absolute", "fractional"}
-        The correction rule (Honavar 1996, section 4); `fraction` is the
-        fractional rule's lambda.
+    rule : Rule
+        The learning rule (`perceptron_lib.rule`): its mistake test, its step
+        and its words; ``str(rule)`` is its name ("fixed", "absolute",
+        "fractional", "margin"). `fraction` is the fractional rule's lambda.
     weights : ndarray of shape (n_presentations + 1, n_features + 1)
         W = [w0, w1, ..., wn] at the start and after each presentation.
     pattern : ndarray of shape (n_presentations,)
@@ -77,7 +94,7 @@ class Trace:
     labels: str
     eta: object
     order: str
-    rule: str
+    rule: object
     fraction: float
     weights: np.ndarray
     pattern: np.ndarray
@@ -105,6 +122,7 @@ class Trace:
         self._require_record("update_presentations")
         return np.flatnonzero(self.updated) + 1
 
+    @declare.declared(cycle=declare.Flag())
     def corrections(self, *, cycle=False):
         """How often each pattern corrected W: over the whole run, or over one period of its cycle.
 
@@ -145,7 +163,7 @@ class Trace:
         """
         self._require_record("corrections")
         part = slice(None)
-        if check.flag("cycle", cycle):
+        if cycle:
             if self.status != "cycling":
                 raise ValueError(f"corrections(cycle=True) needs a run that ended cycling, got status "
                                  f"{self.status!r}")
@@ -157,6 +175,7 @@ class Trace:
         """``corrections(cycle=True)``: the corrections of one period of the cycle (see `corrections`)."""
         return self.corrections(cycle=True)
 
+    @declare.declared(k=declare.Step(first=1, what="a presentation number"))
     def step_text(self, k):
         """The arithmetic of presentation k (numbered from 1) as two short strings.
 
@@ -170,9 +189,6 @@ class Trace:
         ('W·X2 = [0 0 0]·[1 0 1] = 0 ⇒ o = 0 ≠ c = 1', 'W ← [0 0 0] + 1·(1 − 0)·[1 0 1] = [1 0 1]')
         """
         self._require_record("step_text")
-        if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)) \
-                or not 1 <= k <= self.n_presentations:
-            raise ValueError(f"k must be a presentation number from 1 to {self.n_presentations}, got {k!r}")
         return self._step_text(k)
 
     def _step_text(self, k):
@@ -182,20 +198,22 @@ class Trace:
         net, o, c = self.net[i], self.output[i], self.target[i]
         product = f"W·X{p + 1} = {_vector(before)}·{_vector(x)} = {_num(net)}"
         # the step along the pattern: eta for the fixed rule, chosen by the other rules
-        fixed = self.rule == "fixed" and not callable(self.eta)
+        rule = self.rule
+        fixed = rule.step_is_eta and not callable(self.eta)
         step = self.eta if fixed else abs(float(dot(after - before, x) / dot(x, x)))
-        if self.labels == "0/1":
+        if not rule.signed(self.labels):
             test = f"{product} ⇒ o = {o} {'≠' if o != c else '='} c = {c}"
             change = (f"W ← {_vector(before)} + {_num(step)}·({c} − {o})·{_vector(x)} = "
                       f"{_vector(after)}")
         else:
-            margin = c * net
-            verdict = "≤ 0 ⇒ mistake" if self.updated[i] else "> 0 ⇒ correct"
-            test = f"{product}; y·(W·X) = {_factor(c)}·{_factor(net)} = {_num(margin)} {verdict}"
-            change = (f"W ← {_vector(before)} + {_num(step)}·{_factor(c)}·{_vector(x)} = "
+            s, name = (c, "y") if self.labels == "-1/+1" else (2 * c - 1, "s")
+            verdict = rule.verdict(bool(self.updated[i]), _num)
+            test = f"{product}; {name}·(W·X) = {_factor(s)}·{_factor(net)} = {_num(s * net)} {verdict}"
+            change = (f"W ← {_vector(before)} + {_num(step)}·{_factor(s)}·{_vector(x)} = "
                       f"{_vector(after)}")
         return test, (change if self.updated[i] else "no change")
 
+    @declare.declared(k=declare.Step())
     def step_summary(self, k):
         """Step k (0: the start) in one plain sentence, for a screen reader: what was presented, what W became.
 
@@ -209,10 +227,6 @@ class Trace:
         'step 2 of 13: X2 presented, W·X = 0, output 0, target 1: a mistake, W becomes [1 0 1]'
         """
         self._require_record("step_summary")
-        if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)):
-            raise TypeError(f"k must be a whole number (a step from 0 to {self.n_presentations}), got {k!r}")
-        if not 0 <= k <= self.n_presentations:
-            raise ValueError(f"k must be a step from 0 to {self.n_presentations}, got {k!r}")
         head = f"step {k} of {self.n_presentations}"
         if k == 0:
             return f"{head}: the start, W = {_vector(self.weights[0])}"
@@ -223,9 +237,10 @@ class Trace:
         else:
             seen += f", y = {_num(self.target[i])}, y·(W·X) = {_num(self.target[i] * self.net[i])}"
         if self.updated[i]:
-            return f"{head}: {seen}: a mistake, W becomes {_vector(self.weights[k])}"
+            return f"{head}: {seen}: {self.rule.called}, W becomes {_vector(self.weights[k])}"
         return f"{head}: {seen}: right, W stays {_vector(self.weights[k])}"
 
+    @declare.declared(current=declare.Optional(declare.Step(what="a whole number")), rows=declare.Optional(declare.Custom(_rows, _bad_rows)))
     def to_html(self, current=None, rows=None):
         """The run as an HTML table, one row per presentation, updates highlighted.
 
@@ -244,21 +259,13 @@ class Trace:
         """
         self._require_record("to_html")
         total = self.n_presentations
-        if current is not None:
-            check.whole("current", current, minimum=0, maximum=total)
         if rows is None:
             if total > MAX_HTML_ROWS:
                 raise ValueError(f"rows must be given for a run this long: a table shows at most {MAX_HTML_ROWS} "
                                  f"presentations, the run has {total}; e.g. rows=(1, {MAX_HTML_ROWS})")
             first, last = 1, total
         else:
-            allowed = f"rows must be (first, last) with 1 <= first <= last (presentation numbers), got {rows!r}"
-            if not isinstance(rows, (tuple, list)) or len(rows) != 2 \
-                    or not all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in rows):
-                raise TypeError(allowed)
             first, last = rows
-            if not 1 <= first <= last:
-                raise ValueError(allowed)
             last = min(last, total)  # a window may run past the end
             if last - first + 1 > MAX_HTML_ROWS:
                 raise ValueError(f"rows must span at most {MAX_HTML_ROWS} presentations, got {rows!r}")
@@ -323,6 +330,7 @@ def _factor(v):
     return f"({_num(v)})" if v < 0 else _num(v)
 
 
+@declare.declared(value=declare.Number())
 def format_number(value):
     """A number as the sources print it: integers without a decimal point, others to 4 significant digits.
 
@@ -331,14 +339,17 @@ def format_number(value):
     >>> format_number(2.0), format_number(-0.25), format_number(1 / 3)
     ('2', '-0.25', '0.3333')
     """
-    return _num(check.number("value", value))
-
-
-def format_number_unchecked(value):
-    """No checks: for callers that have checked. `format_number` of a finite real number."""
     return _num(value)
 
 
+def format_number_unchecked(value):
+    """No checks: for callers that have checked (widgets.py, which counts its checks). `format_number` of a finite
+    real number."""
+    return _num(value)
+
+
+@declare.declared(w=declare.Custom(lambda name, w, given: check.array(name, w, "(n,)", ndim=1, largest=np.inf),
+                               lambda example: [("w", TypeError), ([[1, 2]], ValueError), ([np.nan], ValueError)]))
 def format_vector(w):
     """A vector as the sources print it: "[0 1 1]".
 
@@ -347,11 +358,12 @@ def format_vector(w):
     >>> format_vector([0.0, 1.0, -0.5])
     '[0 1 -0.5]'
     """
-    return _vector(check.array("w", w, "(n,)", ndim=1, largest=np.inf))
+    return _vector(w)
 
 
 def format_vector_unchecked(w):
-    """No checks: for callers that have checked. `format_vector` of a 1-D array of finite real numbers."""
+    """No checks: for callers that have checked (widgets.py, which counts its checks). `format_vector` of a 1-D
+    array of finite real numbers."""
     return _vector(w)
 
 

@@ -1,16 +1,19 @@
 """train(): the perceptron learning rule on one data set, presentation by presentation."""
 import math
+from dataclasses import dataclass
 from fractions import Fraction
 from itertools import chain
 
 import numpy as np
 
+from . import constraints as declare
 from . import validation as check
 from .arithmetic import add_with_ones, nets
-from .rule import ORDERS, Convergence, CycleTest, first_repeat, is_mistake, pass_orders, return_time
+from .rule import (FRACTION, ORDERS, RULE, Convergence, CycleTest, Rule, convention, first_repeat, learning_rule,
+                   pass_orders, return_time)
 from .trace import Trace
 
-RULES = ("fixed", "absolute", "fractional")
+RULES = tuple(Rule.named)   # the rules train knows by name (rule.py)
 # Every run ends in seconds: a run may make at most this many presentations (a few seconds here,
 # twice that when a cyclic run must show that no cycle came by max_epochs),
 MAX_PRESENTATIONS = 3_000_000
@@ -21,6 +24,10 @@ MAX_EXACT = 20_000
 MAX_EXACT_BITS = 4096
 
 
+@declare.declared(X=declare.Patterns(), y=declare.Labels("X"), eta=declare.Rate(schedule=True),
+                initial_weights=declare.Optional(declare.Weights("X")), order=declare.Choice(ORDERS), seed=declare.Seed(),
+                max_epochs=declare.Whole(minimum=1), record=declare.Flag(), rule=RULE, fraction=FRACTION,
+                exact=declare.Flag())
 def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
           max_epochs=1000, record=True, rule="fixed", fraction=1.0, exact=False):
     """Train a threshold unit with the perceptron rule and return the whole run.
@@ -88,9 +95,12 @@ def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
         max_epochs * n_samples must stay within that). With False only the
         counts, the status and the start and final weights are kept, in
         constant memory however long the run.
-    rule : {"fixed", "absolute", "fractional"}, default "fixed"
-        How far a mistake moves W along s X (s = +1 for a positive pattern,
-        -1 for a negative one), after Honavar (1996), section 4:
+    rule : {"fixed", "absolute", "fractional", "margin"} or Rule, default "fixed"
+        Which presentations correct W and how far along s X (s = +1 for a
+        positive pattern, -1 for a negative one): a `perceptron_lib.rule.Rule`
+        (such as ``Margin(m)``, which corrects by eta s X whenever
+        s·(W·X) <= m), or the name of one with its default parameters (m = 1).
+        After Honavar (1996), section 4:
         "fixed" by eta (the perceptron rule); "absolute" by the smallest
         whole multiple of X that gets the pattern right (Honavar writes
         ceil(|W·X| / X·X); that lands on the plane W·X = 0, which is right
@@ -128,8 +138,8 @@ def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
     >>> run.final_weights.tolist()
     [0.0, 1.0, 1.0]
     """
-    data = _checked(X, y, eta, initial_weights, order, seed, max_epochs, record, rule, fraction, exact)
-    unit = _Unit(data.X, data.y, data.labels, data.eta, data.schedule, rule, data.fraction, data.exact)
+    data = _setup(X, y, eta, initial_weights, order, seed, max_epochs, record, rule, fraction, exact)
+    unit = _Unit(data.X, data.y, data.labels, data.eta, data.schedule, data.rule, data.exact)
     detect = order == "cyclic" and data.schedule is None  # with a schedule W alone no longer decides the future
     run = _learn(unit, data.start, pass_orders(len(data.y), order, data.seed), data.max_epochs, record, detect)
     if detect and run.status == "max_epochs":  # a repeat too late for Brent's method to have noticed?
@@ -142,6 +152,7 @@ def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
                   net=np.empty(0), updated=np.empty(0, bool), recorded=False)
 
 
+@declare.declared(X=declare.Patterns(), weights=declare.LAYER_WEIGHTS)
 def net_inputs(weights, X):
     """W·X of every pattern, for one unit or for each unit of a layer, added left to right (w0 first).
 
@@ -162,14 +173,10 @@ def net_inputs(weights, X):
     >>> net_inputs([-1.5, 1, 1], [[0, 0], [1, 1]]).tolist()
     [-1.5, 0.5]
     """
-    X = check.patterns("X", X)
-    weights = check.array("weights", weights, "(n_features + 1,) or (n_units, n_features + 1)", ndim=(1, 2))
-    if weights.shape[-1] != X.shape[1] + 1 or 0 in weights.shape:
-        raise ValueError(f"weights must have {X.shape[1] + 1} entries per unit (a bias weight and one per "
-                         f"feature of X), got shape {weights.shape}")
     return nets(weights, add_with_ones(X)).T
 
 
+@declare.declared(X=declare.Patterns(), weights=declare.LAYER_WEIGHTS)
 def output(weights, X):
     """The output of threshold units: 1 where W·X > 0, else 0 (Honavar 1996, section 2).
 
@@ -188,43 +195,44 @@ def output(weights, X):
     >>> output([-1.5, 1, 1], [[0, 0], [1, 1]]).tolist()
     [0, 1]
     """
-    return (net_inputs(weights, X) > 0).astype(np.int64)
+    return (nets(weights, add_with_ones(X)).T > 0).astype(np.int64)
 
 
-class _Data:
-    """train's arguments, checked."""
+@dataclass(frozen=True)
+class _Setup:
+    """A run's arguments, checked: what `_Unit`, `_learn` and the Trace are made from."""
 
-    def __init__(self, **values):
-        self.__dict__.update(values)
+    X: np.ndarray          # the patterns with x0 = 1 prepended
+    y: np.ndarray
+    labels: str
+    eta: float
+    schedule: object       # eta(k), or None
+    start: np.ndarray
+    order: str
+    seed: object
+    max_epochs: int
+    rule: Rule
+    exact: bool
 
 
-def _checked(X, y, eta, initial_weights, order, seed, max_epochs, record, rule, fraction, exact):
-    X, y, labels = _check_data(X, y)
+def _setup(X, y, eta, initial_weights, order, seed, max_epochs, record, rule, fraction, exact):
+    """The relations between train's parameters (each parameter itself is checked as `train` declares it)."""
     n, d = X.shape
-    schedule = check.function("eta", eta, "eta(k) for the k-th update") if callable(eta) else None
-    eta = 1.0 if schedule else check.positive("eta", eta)
-    start = np.zeros(d) if initial_weights is None else check.weight_vector("initial_weights", initial_weights, d)
-    check.choice("order", order, ORDERS)
-    seed = check.seed("seed", seed)
-    if seed is not None and order != "random":
-        raise ValueError(f"seed is used only with order='random', got seed={seed!r} with order={order!r}")
-    max_epochs = check.whole("max_epochs", max_epochs, minimum=1)
-    record = check.flag("record", record)
-    check.choice("rule", rule, RULES)
-    if rule != "fixed" and (eta != 1.0 or schedule):
-        raise ValueError(f"eta is used only by rule='fixed' (the {rule} rule chooses its own step), "
-                         f"got eta={eta!r} with rule={rule!r}")
-    fraction = check.number("fraction", fraction, above=0, maximum=2)
-    if rule != "fractional" and fraction != 1.0:
-        raise ValueError(f"fraction is used only by rule='fractional', got fraction={fraction!r} with rule={rule!r}")
-    exact = check.flag("exact", exact)
-    _check_size(n, d, max_epochs, record, exact)
-    check.no_overflow(X, start, eta if rule == "fixed" and not schedule else 1.0, max_epochs)
-    return _Data(X=X, y=y, labels=labels, eta=eta, schedule=schedule, start=start, order=order, seed=seed,
-                 max_epochs=max_epochs, rule=rule, fraction=fraction, exact=exact)
+    schedule = eta if callable(eta) else None
+    eta = 1.0 if schedule else eta
+    check.only_with("seed", seed, None, "order", order, ("random",))
+    rule = learning_rule(rule, fraction)
+    if not rule.uses_eta and (eta != 1.0 or schedule):
+        raise ValueError(f"eta is used only by rule='fixed' and the rules whose step it is (the {rule} rule "
+                         f"chooses its own step), got eta={eta!r} with rule={rule.name!r}")
+    start, X = (np.zeros(d + 1) if initial_weights is None else initial_weights), add_with_ones(X)
+    _check_size(n, max_epochs, record, exact)
+    check.no_overflow(X, start, eta if rule.uses_eta and not schedule else 1.0, max_epochs)
+    return _Setup(X=X, y=y, labels=convention(y), eta=eta, schedule=schedule, start=start,
+                  order=order, seed=seed, max_epochs=max_epochs, rule=rule, exact=exact)
 
 
-def _check_size(n, d, max_epochs, record, exact):
+def _check_size(n, max_epochs, record, exact):
     """Refuse up front a run that could take more than seconds or a trace that could fill memory."""
     most, limit = max_epochs * n, MAX_EXACT if exact else MAX_PRESENTATIONS
     if most > limit:
@@ -237,13 +245,6 @@ def _check_size(n, d, max_epochs, record, exact):
                          f"{MAX_RECORDED // n}, or record=False for the counts and final weights only")
 
 
-def _check_data(X, y):
-    """X with the bias input x0 = 1 prepended, y as integers, and the label convention."""
-    X = check.patterns("X", X)
-    y, labels = check.labels("y", y, len(X))
-    return add_with_ones(X), y, labels
-
-
 class _Unit:
     """The threshold unit and its correction rule, on Python floats (Honavar 1996, sections 2 and 4).
 
@@ -253,15 +254,14 @@ class _Unit:
     `arithmetic.dot` adds it, so that `train_many` finds the same floats.
     """
 
-    def __init__(self, X, y, labels, eta, schedule, rule, fraction, exact=False):
+    def __init__(self, X, y, labels, eta, schedule, rule, exact=False):
         self.number = Fraction if exact else float  # the numbers W and X are computed in
         self.rows = [[self.number(v) for v in x] for x in X.tolist()]
         self.targets, self.labels = y.tolist(), labels
         self.signs = (y if labels == "-1/+1" else 2 * y - 1).tolist()
-        self.tie_is_mistake = [labels == "-1/+1" or s > 0 for s in self.signs]
-        self.steps = [self.number(eta) * s for s in self.signs]
+        self.eta = self.number(eta)
         self.squared = [self.net(x, i) for i, x in enumerate(self.rows)]  # X·X
-        self.schedule, self.rule, self.fraction = schedule, rule, self.number(fraction)
+        self.schedule, self.rule = schedule, rule
 
     def start(self, w):
         """The start as a list of the unit's numbers."""
@@ -274,23 +274,21 @@ class _Unit:
         return total
 
     def is_mistake(self, net, i):
-        return is_mistake(net, self.targets[i], self.labels)
+        return self.rule.mistake(net, self.targets[i], self.labels)
 
     def step(self, net, i, k):
-        """How far the k-th correction (from 0), on pattern i, moves W along X."""
-        s = self.signs[i]
-        if self.rule == "fractional":  # fraction of the way to the pattern's plane: lambda |W·X| / X·X
-            return (self.fraction * -(s * net) / self.squared[i]) * s
-        if self.rule == "absolute":  # the smallest whole multiple of X that gets the pattern right
-            need = -(s * net) / self.squared[i]
-            return (math.floor(need) + 1 if self.tie_is_mistake[i] else max(math.ceil(need), 1)) * s  # a whole number
-        if self.schedule is None:
-            return self.steps[i]
+        """How far the k-th correction (from 0), on pattern i, moves W along X (`Rule.step`)."""
+        return self.rule.step(net, self.signs[i], self.squared[i], self.rate(k), self.labels)
+
+    def rate(self, k):
+        """The learning rate of the k-th correction: eta, or the schedule's eta_k."""
+        if self.schedule is None or not self.rule.uses_eta:
+            return self.eta
         rate = self.schedule(k)
         if isinstance(rate, (bool, np.bool_)) or not isinstance(rate, (int, float, np.integer, np.floating)) \
                 or not (math.isfinite(rate) and rate > 0):
             raise ValueError(f"eta(k) must return a positive finite number, got {rate!r} for k={k}")
-        return self.number(float(rate)) * s
+        return self.number(float(rate))
 
     def correct(self, w, net, i, k):
         """W <- W + step X: Honavar's W + eta (c - o) X, Manfredi's W + eta y X."""
@@ -327,7 +325,7 @@ def _learn(unit, start, orders, max_epochs, record, detect):
     """Present patterns pass after pass until the run converges, cycles, stalls or reaches max_epochs."""
     run, w = _Run(start), unit.start(start)
     cycles, stop = CycleTest(w), Convergence(len(unit.rows))
-    targets, labels = unit.targets, unit.labels
+    targets, labels, mistake = unit.targets, unit.labels, unit.rule.mistake
     for epoch in range(max_epochs + 1):
         if detect and epoch and (period := cycles.period(w)):
             run.status, run.period = "cycling", period
@@ -341,7 +339,7 @@ def _learn(unit, start, orders, max_epochs, record, detect):
             run.n_presentations += 1
             if record:
                 run.nets.append(net)
-            if is_mistake(net, targets[i], labels):
+            if mistake(net, targets[i], labels):
                 new = unit.correct(w, net, i, run.n_updates)
                 if new == w:
                     no_move = (i, net, run.n_presentations, run.n_updates)
@@ -438,7 +436,7 @@ def _recorded_trace(data, run):
 
 def _trace(data, run, *, weights, pattern, net, updated, recorded):
     return Trace(X=data.X, y=data.y, labels=data.labels, eta=data.schedule or data.eta, order=data.order,
-                 rule=data.rule, fraction=data.fraction, weights=weights, pattern=pattern, net=net,
+                 rule=data.rule, fraction=getattr(data.rule, "fraction", 1.0), weights=weights, pattern=pattern, net=net,
                  output=_output(net, data.labels), target=data.y[pattern], updated=updated, status=run.status,
                  n_presentations=run.n_presentations, n_updates=run.n_updates, n_epochs=run.n_epochs,
                  cycle_start=run.cycle_start, cycle_length=run.cycle_length, recorded=recorded,

@@ -306,6 +306,14 @@ def limits(name, value):
     return result
 
 
+class Run:
+    """What a learning run is to the checks: `trace.Trace` derives from it, so that this module needs no import of
+    trace.py (which checks its own input here) and the two stay one layer apart."""
+
+
+_RUN = Run   # read at the call: tools that wrap this module's callables (benchmarks/validation_calls.py) leave it be
+
+
 def recorded_run(name, trace, *, plane=True):
     """A Trace with its per-presentation record (what pictures of a run draw), on two features when `plane`.
 
@@ -313,8 +321,7 @@ def recorded_run(name, trace, *, plane=True):
     >>> recorded_run("trace", train(*boolean_function("or"))).n_presentations
     13
     """
-    from .trace import Trace   # here: trace.py checks its own input with this module
-    if not isinstance(trace, Trace):
+    if not isinstance(trace, _RUN):
         raise TypeError(f"{name} must be a Trace (what train returns), got {shown(trace)}")
     if not trace.recorded:
         raise ValueError(f"{name} must have the per-presentation record (pictures of a run draw every "
@@ -386,3 +393,16 @@ def _range_text(kind, minimum, maximum):
     if maximum is not None:
         return f"{kind} <= {maximum}"
     return kind
+
+
+def only_with(name, value, default, other, other_value, needed):
+    """Refuse `name` set to anything but its default unless `other` is one of `needed` (a relation of two parameters).
+
+    >>> only_with("seed", 3, None, "order", "cyclic", ("random",))
+    Traceback (most recent call last):
+    ...
+    ValueError: seed is used only with order='random', got seed=3 with order='cyclic'
+    """
+    if other_value not in needed and not (value is default or value == default):
+        allowed = " or ".join(f"{other}={v!r}" for v in needed)
+        raise ValueError(f"{name} is used only with {allowed}, got {name}={value!r} with {other}={other_value!r}")

@@ -14,9 +14,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from . import constraints as declare
 from . import validation as check
 from .arithmetic import add_with_ones, dot, nets
 from .trace import Trace
+from .rule import ORDERS, RULE
+from .rule import convention as rule_convention
 from .training import MAX_RECORDED, train
 
 LABELS = ("0/1", "-1/+1")
@@ -140,7 +143,17 @@ class Voted:
         return add_with_ones(check.patterns("X", X, n_features=self.vectors.shape[1] - 1))
 
 
-def voted_perceptron(X, y, *, epochs=10, eta=1.0, initial_weights=None, order="cyclic", seed=None, labels=None):
+def _labels_of(name, y, given):
+    """y for voted_perceptron: labels of X, in the convention `labels` demands (if it was given)."""
+    return check.labels(name, y, len(given["X"]), convention=given["labels"])[0]
+
+
+@declare.declared(X=declare.Patterns(), labels=declare.Optional(declare.Choice(LABELS)),
+                y=declare.Custom(_labels_of, lambda example: declare.Labels().bad(example)),
+                epochs=declare.Whole(minimum=1), eta=declare.Rate(), initial_weights=declare.Optional(declare.Weights("X")),
+                order=declare.Choice(ORDERS), seed=declare.Seed(), rule=RULE)
+def voted_perceptron(X, y, *, epochs=10, eta=1.0, initial_weights=None, order="cyclic", seed=None, labels=None,
+                     rule="fixed"):
     """The voted perceptron of Freund & Schapire (1999) over a fixed number of passes.
 
     Runs `train` for at most `epochs` passes, then counts how many of the
@@ -178,6 +191,8 @@ def voted_perceptron(X, y, *, epochs=10, eta=1.0, initial_weights=None, order="c
         Labels that are all 1 fit both (the two rules then make the same run)
         and are read as 0/1, so that a negative prediction is 0: pass
         labels="-1/+1" to have it -1.
+    rule : str or Rule, default "fixed"
+        The learning rule of the run, as in `train` (such as ``Margin(m)``).
 
     Returns
     -------
@@ -204,15 +219,13 @@ def voted_perceptron(X, y, *, epochs=10, eta=1.0, initial_weights=None, order="c
     >>> voted.vectors.tolist(), voted.counts.tolist()
     ([[-1.0, 0.0, 0.0], [0.0, 0.0, 1.0], [1.0, 1.0, 1.0], [0.0, 0.0, 0.0]], [100, 100, 100, 100])
     """
-    X = check.patterns("X", X)
-    convention = None if labels is None else check.choice("labels", labels, LABELS)
-    y, convention = check.labels("y", y, len(X), convention=convention)
-    epochs = check.whole("epochs", epochs, minimum=1)
+    convention = labels or rule_convention(y)
     if epochs * len(X) > MAX_COUNT:
         raise ValueError(f"epochs must keep epochs * n_samples within 2**62 (the counts are 64-bit integers), "
                          f"got epochs={epochs} with {len(X)} patterns")
     passes = max(1, min(epochs, MAX_RECORDED // len(X)))
-    trace = train(X, y, eta=eta, initial_weights=initial_weights, order=order, seed=seed, max_epochs=passes)
+    trace = train(X, y, eta=eta, initial_weights=initial_weights, order=order, seed=seed, max_epochs=passes,
+                  rule=rule)
     counts = _counts(trace, epochs)
     rows = trace.weights[1:]  # W after presentations 1..N
     first = np.flatnonzero(np.r_[True, (rows[1:] != rows[:-1]).any(axis=1)])

@@ -271,3 +271,88 @@ XB, YB = boolean_sets(2, signed=False)  # 9 sets of 4 patterns, 2 features
 def test_options_are_keyword_only():
     with pytest.raises(TypeError):
         train_many(XB, YB, 0.5)
+
+
+# ---------------------------------------------------------------- gaps a mutation run found: values, by hand
+
+from perceptron_lib import batch as batch_module  # noqa: E402
+
+
+def test_or_and_xor_values_by_hand():
+    """OR converges after Honavar's 13 presentations and 4 updates at W = [0 1 1]; XOR (by hand in test_trace)
+    cycles after 12 presentations and 9 updates at W = [1 -1 0], a cycle of 4 from presentation 6."""
+    (X1, y1), (X2, y2) = boolean_function("or"), boolean_function("xor")
+    result = train_many(np.stack([X1, X2]), np.stack([y1, y2]))
+    assert result.status.tolist() == ["converged", "cycling"]
+    assert result.final_weights.tolist() == [[0, 1, 1], [1, -1, 0]]
+    assert result.n_updates.tolist() == [4, 9] and result.n_presentations.tolist() == [13, 12]
+    assert result.n_epochs.tolist() == [4, 3]
+    assert result.cycle_start.tolist() == [-1, 6] and result.cycle_length.tolist() == [-1, 4]
+    assert result.labels == "0/1" and len(result) == 2
+
+
+def test_no_minus_zero_leaks_into_the_final_weights():
+    """A start of -0.0 is the value 0: a weight no correction touches ends as +0.0, as train's does, bit for bit."""
+    X, y = np.array([[[0.0, 1.0]], [[1.0, 1.0]]]), np.array([[1], [1]])
+    result = train_many(X, y, initial_weights=[-0.0, -0.0, 1.0])
+    assert result.status.tolist() == ["converged", "converged"] and result.n_updates.tolist() == [0, 0]
+    assert not np.signbit(result.final_weights).any()
+    for i in range(2):
+        run = train(X[i], y[i], initial_weights=[-0.0, -0.0, 1.0])
+        assert run.final_weights.tobytes() == result.final_weights[i].tobytes()
+
+
+def test_random_order_without_seeds_draws_fresh_orders_and_still_runs_the_rule():
+    from perceptron_lib import separable_sets
+    X, y = separable_sets(20, 10, 2, seed=3)[:2]
+    result = train_many(X, y, order="random", max_epochs=500)
+    assert (result.status == "converged").all()
+    net = np.einsum("sd,snd->sn", result.final_weights, np.concatenate([np.ones(X.shape[:2] + (1,)), X], axis=2))
+    assert ((net > 0) == (y == 1)).all()     # every final W separates its set
+    assert (result.n_presentations >= X.shape[1]).all()
+
+
+def test_late_cycles_are_found_and_only_by_the_late_search(monkeypatch):
+    """Runs whose cycle began too late for Brent's method: found by _late_cycles, as train finds them; with the
+    late search switched off the same runs end at max_epochs, so the check above is not vacuous."""
+    rng = np.random.default_rng(5)
+    X, y = rng.integers(-3, 4, (2000, 5, 2)).astype(float), rng.integers(0, 2, (2000, 5))
+    for max_epochs in (3, 6):
+        result = train_many(X, y, max_epochs=max_epochs)
+        with monkeypatch.context() as patch:
+            patch.setattr(batch_module._Runs, "_late_cycles", lambda self, ids: None)
+            brent_only = train_many(X, y, max_epochs=max_epochs)
+        late = result.status != brent_only.status
+        assert late.sum() >= 1 and (result.cycle_length[late] > 2 * 5).any()   # some cycles of 3 passes or more
+        assert set(result.status[late]) == {"cycling"} and set(brent_only.status[late]) == {"max_epochs"}
+        statuses = [train(X[i], y[i], max_epochs=max_epochs, record=False).status for i in range(len(X))]
+        assert result.status.tolist() == statuses
+        for i in np.flatnonzero(late)[:5]:
+            run = train(X[i], y[i], max_epochs=max_epochs, record=False)
+            assert (run.status, run.n_presentations, run.cycle_start) == \
+                (result.status[i], result.n_presentations[i], result.cycle_start[i])
+            assert run.final_weights.tobytes() == result.final_weights[i].tobytes()
+
+
+def test_train_many_by_its_own_tests_alone():
+    """What test_batch alone must see (a mutation run of batch.py against this file): the hint for one data set,
+    a frozen Batch compared by identity, the defaults, eta refused by the rules that choose their step, and the
+    limit on presentations over all sets."""
+    import dataclasses
+    import inspect
+    X, y = boolean_function("or")
+    with pytest.raises(ValueError, match=r"for one data set use train\(\), or X\[np.newaxis\]"):
+        train_many(X, y)
+    result = train_many(X[None], y[None])
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.labels = "-1/+1"
+    assert result == result and result != train_many(X[None], y[None])
+    defaults = {k: v.default for k, v in inspect.signature(train_many).parameters.items() if k not in ("X", "y")}
+    assert defaults == dict(eta=1.0, initial_weights=None, order="cyclic", seeds=None, max_epochs=1000,
+                            rule="fixed", fraction=1.0)
+    for rule in ("absolute", "fractional"):
+        with pytest.raises(ValueError, match="eta is used only by rule='fixed'"):
+            train_many(X[None], y[None], rule=rule, eta=2.0)
+        train_many(X[None], y[None], rule=rule, eta=1.0, max_epochs=2)
+    with pytest.raises(ValueError, match=r"within 2,000,000,000 presentations"):
+        train_many(np.zeros((1000, 2, 1)), np.zeros((1000, 2)), max_epochs=1_000_001)

@@ -23,6 +23,7 @@ PICTURES = [
     (plotting.plot_feature_space, (Z, C, [-0.5, 1, 1, -1]), {}, 1, True),
     (plotting.plot_feature_boundary, ([-0.5, 1, 1, 0], lambda P: np.column_stack([P, P[:, 0] * P[:, 1]]), X, C),
      {}, 1, False),
+    (plotting.plot_margin, (X, C, [-0.5, 2, 2], 1), {}, 1, False),
     (plotting.plot_boundaries, (X, C, [[-0.5, 1, 1], [1.5, -1, -1]], ["OR", "NAND"]), {}, 1, False),
     (plotting.plot_curves, ({"a": [1, 2, 3]},), dict(xlabel="pass", ylabel="value"), 1, False),
     (plotting.plot_units, (X, C, [[-0.5, 1, 1], [-1.5, 1, 1], [0, 1, 0]], ["OR", "AND", "x1"]), {}, 3, False),

@@ -384,3 +384,113 @@ def test_net_inputs_are_the_nets_train_computes_and_output_reads_them():
     assert net_inputs(final, X).tolist() == [last[k] for k in range(4)] == [0.0, 1.0, 1.0, 2.0]
     layer = np.array([final, -final])
     assert net_inputs(layer, X).shape == (4, 2) and (output(layer, X) == (net_inputs(layer, X) > 0)).all()
+
+
+# ---------------------------------------------------------------- limits and guards, pinned
+
+import inspect  # noqa: E402
+
+import perceptron_lib as pl  # noqa: E402
+from perceptron_lib import training  # noqa: E402
+
+
+def test_the_documented_limits_and_defaults():
+    """The numbers train's docstring promises: 3,000,000 presentations, 2,000,000 recorded, 20,000 exact ones of
+    at most 4096 bits, and max_epochs = 1000 by default."""
+    assert (training.MAX_PRESENTATIONS, training.MAX_RECORDED, training.MAX_EXACT, training.MAX_EXACT_BITS) == \
+        (3_000_000, 2_000_000, 20_000, 4096)
+    defaults = {k: v.default for k, v in inspect.signature(train).parameters.items()}
+    assert defaults == dict(X=inspect.Parameter.empty, y=inspect.Parameter.empty, eta=1.0, initial_weights=None,
+                            order="cyclic", seed=None, max_epochs=1000, record=True, rule="fixed", fraction=1.0,
+                            exact=False)
+    X, y = np.zeros((1000, 1)), np.zeros(1000)
+    train(X, y, max_epochs=2000, record=True)                      # 2,000,000 recorded: allowed
+    with pytest.raises(ValueError, match=r"record=True keeps every presentation, at most 2,000,000"):
+        train(X, y, max_epochs=2001)
+    train(X, y, max_epochs=3000, record=False)
+    with pytest.raises(ValueError, match=r"within 3,000,000 presentations"):
+        train(X, y, max_epochs=3001, record=False)
+    train(X[:20], y[:20], max_epochs=1000, exact=True)
+    with pytest.raises(ValueError, match=r"within 20,000 presentations \(a few seconds of exact arithmetic\)"):
+        train(X[:20], y[:20], max_epochs=1001, exact=True)
+    assert train(*boolean_function("xor")).n_epochs < 1000 and train(*boolean_function("xor"), order="random",
+                                                                      seed=0).n_epochs == 1000
+
+
+def test_exact_weights_that_outgrow_4096_bits_are_refused():
+    """The fractional rule on float data: each exact step compounds the last (19 corrections here)."""
+    rng = np.random.default_rng(0)
+    X, y = rng.normal(size=(5, 2)), rng.integers(0, 2, 5)
+    with pytest.raises(ValueError, match=r"after 19 corrections they need more than 4096 bits"):
+        train(X, y, rule="fractional", fraction=0.5, exact=True, max_epochs=4000, initial_weights=[0.3, 0.1, -0.2])
+    floats = train(X, y, rule="fractional", fraction=0.5, max_epochs=4000, initial_weights=[0.3, 0.1, -0.2])
+    assert floats.n_updates > 19
+
+
+@pytest.mark.parametrize("options", [dict(rule="absolute"), dict(rule="fractional"), dict(eta=lambda k: 1.0),
+                                     dict(rule=pl.Margin(1.0)), dict(eta=1e290)])
+def test_numbers_that_could_overflow_are_refused_for_every_rule(options):
+    """|W·X| could reach d (max|W0| + max_epochs n eta max|x|) max|x| = 3 (2000 eta max|x|) max|x| > 1e300:
+    with max|x| = 1e149 for every rule (eta taken as 1 by the rules that choose their step, and by a schedule),
+    or with eta = 1e290 and max|x| = 1e5."""
+    big = 1e5 if options.get("eta") == 1e290 else 1e149
+    with pytest.raises(ValueError, match=r"eta, X and initial_weights must keep W·X far from overflow"):
+        train(np.array([[big, 1.0], [1.0, -big]]), [0, 1], max_epochs=1000, **options)
+    train(np.array([[big, 1.0], [1.0, -big]]) / 1e10, [0, 1], max_epochs=1000, record=False,
+          **{k: v for k, v in options.items() if k != "eta" or callable(v)})
+
+
+def test_late_cycles_are_found_by_return_time_and_only_then(monkeypatch):
+    """A cycle that began too late for Brent's method is found from the last pass start (rule.return_time):
+    without that search the same runs end at max_epochs."""
+    rng = np.random.default_rng(5)
+    late = 0
+    for _ in range(300):
+        X, y, max_epochs = rng.integers(-3, 4, (5, 2)), rng.integers(0, 2, 5), int(rng.integers(2, 8))
+        run = train(X, y, max_epochs=max_epochs, record=False)
+        with monkeypatch.context() as patch:
+            patch.setattr(training, "return_time", lambda *args, **kwargs: None)
+            brent_only = train(X, y, max_epochs=max_epochs, record=False)
+        if run.status != brent_only.status:
+            late += 1
+            assert (run.status, brent_only.status) == ("cycling", "max_epochs")
+            assert run.n_epochs <= max_epochs
+    assert late >= 3
+
+
+def test_the_overflow_guard_takes_eta_as_one_for_the_rules_that_choose_their_step():
+    """max|x| = 1.1e148, n = 2, d = 3, 1000 passes: d (n max_epochs eta max|x|) max|x| = 7.3e299 with eta = 1,
+    under 1e300, so the absolute rule may run (with eta = 2 the bound would be 1.5e300, refused)."""
+    X = np.array([[1.1e148, 0.0], [0.0, -1.1e148]])
+    with np.errstate(all="ignore"):
+        train(X, [1, 0], rule="absolute", max_epochs=1000, record=False)
+        train(X, [1, 0], max_epochs=1000, record=False)
+    with pytest.raises(ValueError, match="far from overflow"):
+        train(X, [1, 0], eta=2.0, max_epochs=1000, record=False)
+
+
+def test_a_cycling_run_counts_the_updates_of_its_replay():
+    """XOR by hand (test_trace): 9 updates up to the first repeat, the same with and without the record."""
+    for record in (True, False):
+        run = train(*boolean_function("xor"), record=record)
+        assert (run.status, run.n_updates, run.n_presentations, run.final_weights.tolist()) == \
+            ("cycling", 9, 12, [1, -1, 0])
+    unrecorded = train(*boolean_function("or"), record=False)
+    assert unrecorded.net.shape == unrecorded.pattern.shape == unrecorded.updated.shape == (0,)
+    assert unrecorded.output.shape == unrecorded.target.shape == (0,)
+
+
+def test_a_cycle_that_begins_at_the_first_presentation_of_a_pass_is_located_there():
+    """The walk back from the first repeated pass start stops at position 0 of the pass before: here the cycle
+    starts at presentation 13, the first of pass 4 (checked with every state (W, position) kept in a dictionary)."""
+    X, y = np.array([[1, -2], [1, -1], [2, 1], [-1, -1]]), np.array([0, 1, 0, 0])
+    run = train(X, y, max_epochs=60)
+    history, _ = reference_cyclic(X, y, max_epochs=60)
+    seen = {}
+    for k, w in enumerate(history):
+        state = (tuple(w.tolist()), k % len(X))
+        if state in seen:
+            first, length = seen[state] + 1, k - seen[state]
+            break
+        seen[state] = k
+    assert (run.status, run.cycle_start, run.cycle_length) == ("cycling", first, length) == ("cycling", 13, 28)

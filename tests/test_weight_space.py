@@ -142,7 +142,7 @@ def test_fractional_rule_cannot_leave_a_mistake_at_zero():
 
 
 @pytest.mark.parametrize("kwargs, words", [
-    ({"rule": "newton"}, r"rule must be one of 'fixed', 'absolute', 'fractional', got 'newton'"),
+    ({"rule": "newton"}, r"rule must be one of 'fixed', 'absolute', 'fractional', 'margin', got 'newton'"),
     ({"rule": "absolute", "eta": 0.5}, r"eta is used only by rule='fixed'.*got eta=0.5"),
     ({"rule": "fractional", "fraction": 2.5}, r"fraction must be a finite number > 0 and <= 2, got 2.5"),
     ({"rule": "fractional", "fraction": 0}, r"fraction must be a finite number > 0 and <= 2, got 0"),

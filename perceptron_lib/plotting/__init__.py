@@ -49,8 +49,8 @@ Import the pictures from here (``perceptron_lib.plotting``) or from
 from .base import (CLASS_COLORS, CLASS_MARKERS, ERRORS, LABEL, LARGE_TEXT, MAX_CLASS_PANELS, MAX_GRID_WORK,
                    MAX_INCHES, MAX_PANELS, MAX_PATTERNS, MAX_PLANES, MAX_RESOLUTION, MAX_ROWS, NEGATIVE, POSITIVE,
                    REGION_NUMBER, SHADE, TEXT, TITLE, UPDATE, WRONG, Picture)
-from .pattern_space import (draw_decision_boundary, draw_feature_boundary, draw_patterns, draw_unit, pattern_limits,
-                            plot_boundaries, plot_feature_boundary, plot_feature_space, plot_units, unit_figure,
+from .pattern_space import (draw_decision_boundary, draw_feature_boundary, draw_margin_lines, draw_patterns,
+                            draw_unit, pattern_limits, plot_boundaries, plot_margin, plot_feature_boundary, plot_feature_space, plot_units, unit_figure,
                             update_decision_boundary, update_unit)
 from .runs import (draw_step, draw_weights, plot_curves, plot_history, plot_trace_grid, step_figure, update_step,
                    update_weights)
@@ -75,7 +75,7 @@ __all__ = [
     # pattern space
     "pattern_limits", "draw_patterns", "draw_decision_boundary", "update_decision_boundary", "draw_unit",
     "update_unit", "unit_figure", "plot_units", "plot_boundaries", "draw_feature_boundary", "plot_feature_space",
-    "plot_feature_boundary",
+    "plot_feature_boundary", "draw_margin_lines", "plot_margin",
     # the steps of a run
     "draw_weights", "update_weights", "draw_step", "update_step", "step_figure", "plot_trace_grid", "plot_history",
     "plot_curves",

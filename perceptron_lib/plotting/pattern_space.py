@@ -9,8 +9,8 @@ from matplotlib.ticker import MaxNLocator
 from .. import validation as check
 from ..arithmetic import add_with_ones, nets, norm
 from ..geometry import decision_line_unchecked, misclassified_unchecked, positive_side_unchecked
-from ..rule import convention
-from ..trace import format_vector, format_vector_unchecked
+from ..rule import Margin, convention
+from ..trace import format_number_unchecked, format_vector, format_vector_unchecked
 from .base import (LARGE_TEXT, MAX_PATTERNS, MAX_ROWS, NEGATIVE, POSITIVE, SHADE, TEXT, UPDATE, WRONG, check_artists,
                    check_axes, check_figsize, check_dpi, check_resolution, check_texts, check_weight_rows,
                    check_weights, panels)
@@ -337,6 +337,87 @@ def plot_units(X, y, weights, titles, *, ax=None, size=2.6):
         drawn["title"].set_text(f"{title}\n{drawn['title'].get_text()}")
         drawn["title"].set_fontsize(TEXT)
         ax.set(xlabel="", ylabel="")
+    return fig
+
+
+def draw_margin_lines(ax, w, m, **style):
+    """Draw the margin perceptron's two lines, W·X = m and W·X = -m, within the Axes' limits.
+
+    Between them lies the band where s·(W·X) <= m for one label or the
+    other: a pattern there is corrected by ``rule.Margin(m)`` even when it
+    is on its right side of W·X = 0 (which `draw_decision_boundary` draws).
+
+    Parameters
+    ----------
+    ax : matplotlib Axes
+        Limits already set (as `draw_unit` sets them).
+    w : array-like of shape (3,)
+        Weights [w0, w1, w2], bias first.
+    m : float
+        The margin, a finite number >= 0.
+    **style
+        Passed on to both lines (`ax.plot`); dashed grey by default.
+
+    Returns
+    -------
+    dict
+        ``plus`` and ``minus`` (Line2D): W·X = m and W·X = -m.
+
+    Examples
+    --------
+    >>> from perceptron_lib import boolean_function
+    >>> drawn = draw_unit(*boolean_function("or"), [-0.5, 2, 2])
+    >>> lines = draw_margin_lines(drawn["title"].axes, [-0.5, 2, 2], 1)
+    >>> lines["plus"].get_xydata().round(2).tolist()[:1]
+    [[1.25, -0.5]]
+    """
+    ax, w = check_axes("ax", ax), check.plane_weights("w", w)
+    m = check.number("m", m, minimum=0)
+    xlim, ylim = ax.get_xlim(), ax.get_ylim()
+    line_style = dict(color="0.35", lw=1.5, ls="--")
+    line_style.update(style)
+    artists = {}
+    for key, level in (("plus", m), ("minus", -m)):
+        shifted = w - np.array([level, 0.0, 0.0])   # W·X = level is (w0 - level) + w1 x1 + w2 x2 = 0
+        segment = decision_line_unchecked(shifted, xlim, ylim).reshape(-1, 2)
+        artists[key] = ax.plot(segment[:, 0], segment[:, 1], **line_style)[0]
+        artists[key].description = f"the margin line W·X = {format_number_unchecked(level)}"
+    return artists
+
+
+def plot_margin(X, y, w, m, *, ax=None, size=(4.2, 3.8)):
+    """A unit with the margin perceptron's band: W·X = 0, the lines W·X = ±m, the patterns inside the band ringed.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+        Patterns without the bias input (at most 64).
+    y : array-like of shape (n_samples,)
+        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
+    w : array-like of shape (3,)
+        The unit's weights [w0, w1, w2].
+    m : float
+        The margin, >= 0: a pattern with s·(W·X) <= m is ringed (``rule.Margin(m)`` would correct on it).
+    ax : matplotlib Axes, optional
+        Where to draw. By default a new Picture (of `size`).
+    size : (float, float), default (4.2, 3.8)
+        Width and height in inches.
+
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    """
+    X, y = check.few_patterns(X, y, MAX_PATTERNS)
+    w, rule = check.plane_weights("w", w), Margin(m)
+    fig, (ax,) = panels(ax, 1, check_figsize(size))
+    drawn = draw_unit(X, y, w, ax=ax)
+    draw_margin_lines(ax, w, rule.m)
+    inside = rule.mistake(nets(w, add_with_ones(X)), y, convention(y))
+    drawn["wrong"].set_offsets(X[inside].reshape(-1, 2))
+    drawn["wrong"].description = f"patterns with s·(W·X) <= m = {format_number_unchecked(rule.m)}"
+    drawn["title"].set_text(f"W = {format_vector_unchecked(w)}, m = {format_number_unchecked(rule.m)}: "
+                            f"{int(inside.sum())} inside the margin")
     return fig
 
 

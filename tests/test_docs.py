@@ -1,0 +1,111 @@
+"""The developer docs are true: every module, name and command README.md ("For developers", "Speed") and
+CONTRIBUTING.md name exists, and the README's map lists every module of the package."""
+import importlib
+import pkgutil
+import re
+from pathlib import Path
+
+import pytest
+
+import perceptron_lib as pl
+
+ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+CONTRIBUTING = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+
+
+def section(text, title):
+    start = text.index(f"## {title}")
+    end = text.find("\n## ", start + 1)
+    return text[start:end if end != -1 else None]
+
+
+DEVELOPERS = section(README, "For developers") + section(README, "Speed")
+DOCS = {"README.md": DEVELOPERS, "CONTRIBUTING.md": CONTRIBUTING}
+MODULES = {info.name for info in pkgutil.walk_packages(pl.__path__, "perceptron_lib.")}
+# Words in backticks that are not code names: parameters, values, shell words, examples of a name's form.
+NOT_NAMES = {"ax", "size", "X", "y", "w", "k", "W", "eta", "exact", "rule", "fraction", "m", "order", "seed",
+             "record", "max_epochs", "rounding", "converged", "cycling", "stalled", "max_epochs", "True", "False",
+             "None", "name", "_name", "name_unchecked", "_private", "draw_*", "update_*", "plot_*", "check_*",
+             "MAX_*", "TEXT", "LARGE_TEXT", "LABEL", "TITLE", "REGION_NUMBER", "CLASS_MARKERS", "CLASS_COLORS",
+             "PLAN", "np.exp", "np.dot", "einsum", "@", "description", "answers", "__all__", "Picture", "size",
+             "import perceptron_lib as pl", "perceptron_lib.widgets", "perceptron_lib", "pl",
+             "HYPOTHESIS_PROFILE=explore python -m pytest tests", "OPENBLAS_CORETYPE=Prescott", "Perceptron"}
+
+
+def package_names():
+    names = set(dir(pl))
+    for module in MODULES:
+        if module.endswith("widgets"):
+            continue
+        values = vars(importlib.import_module(module))
+        names |= set(values)
+        for value in list(values.values()):   # the attributes and methods of the package's classes
+            if isinstance(value, type) and value.__module__.startswith("perceptron_lib"):
+                names |= set(dir(value))
+    widgets_source = (ROOT / "perceptron_lib" / "widgets.py").read_text(encoding="utf-8")
+    names |= set(re.findall(r"^(?:class|def) (\w+)", widgets_source, re.M))
+    return names
+
+
+NAMES = package_names()
+
+
+@pytest.mark.parametrize("doc", sorted(DOCS))
+def test_every_module_file_named_exists(doc):
+    named = set(re.findall(r"\b([a-z_]+\.py)\b", DOCS[doc]))
+    files = {p.name for p in (ROOT / "perceptron_lib").rglob("*.py")} | {p.name for p in ROOT.glob("*/*.py")} \
+        | {p.name for p in (ROOT / "tests").glob("*.py")}
+    assert sorted(named - files) == []
+
+
+def test_the_readme_map_lists_every_module():
+    block = DEVELOPERS[DEVELOPERS.index("```"):]
+    block = block[:block.index("```", 3)]
+    listed = set(re.findall(r"^\s*([a-z_]+)\.py", block, re.M))
+    modules = {name.split(".")[-1] for name in MODULES} - {"plotting", "__init__"}
+    assert sorted(modules - listed) == []
+
+
+def missing_names(text):
+    """The names in backticks of `text` that the package does not define."""
+    missing = []
+    for token in re.findall(r"`([^`\n]+)`", text):
+        if token in NOT_NAMES or "/" in token or " " in token or token.endswith(".py"):
+            continue
+        base = re.sub(r"\(.*\)$", "", token)        # name(...) -> name
+        parts = base.split(".")
+        head = parts[-1] if parts[0] in {"pl", "perceptron_lib", "plotting", "validation", "arithmetic", "rule",
+                                          "trace", "sigmoid", "capacity", "budinich", "geometry", "Trace",
+                                          "Rule", "KernelRun", "Voted"} else parts[0]
+        if re.fullmatch(r"[A-Za-z_]\w*", head) and head not in NAMES:
+            missing.append(token)
+    return missing
+
+
+@pytest.mark.parametrize("doc", sorted(DOCS))
+def test_every_name_in_backticks_exists(doc):
+    assert missing_names(DOCS[doc]) == []
+
+
+def test_a_name_that_is_gone_is_found():
+    assert missing_names("`train`, `draw_step`, `pl.update_step` and `update_steps_quickly`") == ["update_steps_quickly"]
+
+
+@pytest.mark.parametrize("doc", sorted(DOCS))
+def test_every_command_named_exists_with_its_options(doc):
+    for script, options in re.findall(r"python ((?:tools|benchmarks)/[\w]+\.py)([^`\n]*)", DOCS[doc]):
+        path = ROOT / script
+        assert path.exists(), script
+        text = path.read_text(encoding="utf-8")
+        for option in re.findall(r"(--[a-z][\w-]*)", options):
+            assert option in text, f"{script} {option}"
+
+
+def test_what_the_docs_say_ci_runs_is_in_the_ci_script():
+    """README and CONTRIBUTING say CI runs the tests again under OPENBLAS_CORETYPE=Prescott: .ci/run must."""
+    for name, text in (("README.md", README), ("CONTRIBUTING.md", CONTRIBUTING)):
+        if "CI runs" in text:
+            script = ROOT / ".ci" / "run"
+            assert script.exists(), name
+            assert "OPENBLAS_CORETYPE=Prescott" in script.read_text(encoding="utf-8")
