@@ -36,7 +36,7 @@ MAX_READY = 100     # pictures a TraceStepper makes up front (about 20 ms each)
 MAX_SETS = 400      # data sets per BoundExplorer run (about 4 s at the largest settings)
 MAX_KEPT = 1000     # pictures FastPictures keeps (about 30 kB each)
 
-_STATIC_NOTE = ("Interactive stepper: run this cell to use it (it needs a running kernel). "
+_STATIC_NOTE = ("Interactive stepper (needs a running kernel: run this cell to use it). "
                 "This notebook also shows what it shows as a static figure.")
 
 

@@ -39,7 +39,7 @@ def test_the_step_is_checked_when_set_from_python():
 def test_without_a_kernel_the_stepper_says_to_run_its_cell():
     bundle = TraceStepper(train(*boolean_function("or")))._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
-    assert bundle["text/plain"].startswith("Interactive stepper: run this cell to use it")
+    assert bundle["text/plain"].startswith("Interactive stepper (needs a running kernel: run this cell to use it)")
 
 
 def test_a_long_run_sends_its_first_steps_then_those_the_front_end_asks_for():
