@@ -27,7 +27,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
-from jupyter import ROOT, chromium, jupyter_lab, menu, open_and_run_all, wait_for_kernel_idle  # noqa: E402
+from jupyter import ROOT, chromium, jupyter_lab, open_and_run_all, wait_for_kernel_idle  # noqa: E402
 import lite  # noqa: E402
 
 LITE_RUN_ALL_TARGET_S = 20
@@ -68,41 +68,55 @@ def click_through(page, root, clicks):
     return times, painted
 
 
-BUSY = "() => /\\|\\s*Busy/.test(document.querySelector('.jp-StatusBar-Widget, #jp-main-statusbar')?.textContent || '')"
+LONG_CELL = "import time\ntime.sleep({seconds})  # step_latency.py: keeps the kernel busy while the stepper is clicked"
+LAST_CELL_RUNNING = """() => {
+  const prompts = document.querySelectorAll('.jp-NotebookPanel .jp-CodeCell .jp-InputPrompt');
+  return prompts.length > 0 && prompts[prompts.length - 1].textContent.includes('*');
+}"""
+FRESH_STEPPER = ".perceptron-stepper:not([data-measured]) button[data-go='1']:not([disabled])"
 
 
-def start_long_cell(page, seconds=120):
-    """Add a cell at the end of the open notebook that keeps the kernel busy for `seconds`, and run it."""
-    page.locator(".jp-NotebookPanel .jp-Cell").last.locator(".jp-InputPrompt").click()
-    page.keyboard.press("Escape")
-    page.keyboard.press("b")
-    page.keyboard.press("Enter")
-    page.keyboard.type(f"import time; time.sleep({seconds})")
-    page.keyboard.press("Shift+Enter")
-    page.wait_for_function(BUSY, timeout=30_000, polling=100)
+def with_long_cell(source, target, seconds):
+    """Copy the lessons in `source` to `target`, each with a last cell that sleeps `seconds`."""
+    import json
+    target.mkdir(parents=True, exist_ok=True)
+    for path in sorted(source.glob("[0-9][0-9]-*.ipynb")):
+        notebook = json.loads(path.read_text())
+        notebook["cells"].append({"cell_type": "code", "execution_count": None, "id": "step-latency-busy",
+                                  "metadata": {}, "outputs": [],
+                                  "source": LONG_CELL.format(seconds=seconds).splitlines(keepends=True)})
+        (target / path.name).write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n")
+    return target
 
 
-def measure(clicks, lessons=(), busy=True):
-    """{lesson: (times, painted)} and, with `busy`, the same clicks while a long cell runs after the stepper."""
+def measure(clicks, lessons=(), busy=True, seconds=30):
+    """{lesson: (times, painted)} with the kernel idle, and with `busy` the same clicks during Run All, while the
+    cells after the stepper run (each lesson gets a last cell that sleeps `seconds`: the kernel is surely busy)."""
+    import tempfile
     results, while_busy = {}, {}
-    with jupyter_lab(render_all=False) as (base, token, _), chromium() as page:
-        for path in sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb")):
-            if "TraceStepper(" not in path.read_text() or (lessons and path.name[:2] not in lessons):
-                continue
-            open_and_run_all(page, base, token, path.name)
-            stepper = page.locator(".perceptron-stepper").first
-            stepper.scroll_into_view_if_needed()
-            results[path.name] = click_through(page, stepper, clicks)
-            if busy:
-                start_long_cell(page)
+    with tempfile.TemporaryDirectory() as tmp:
+        notebooks = with_long_cell(ROOT / "notebooks", Path(tmp) / "notebooks", seconds if busy else 0)
+        with jupyter_lab(notebooks, render_all=False) as (base, token, _), chromium() as page:
+            for path in sorted(notebooks.glob("[0-9][0-9]-*.ipynb")):
+                if "TraceStepper(" not in path.read_text() or (lessons and path.name[:2] not in lessons):
+                    continue
+                open_and_run_all(page, base, token, path.name)
                 stepper = page.locator(".perceptron-stepper").first
                 stepper.scroll_into_view_if_needed()
-                while_busy[path.name] = click_through(page, stepper, clicks)
-                still_busy = page.evaluate(BUSY)
-                menu(page, "Kernel", "Interrupt Kernel")
-                wait_for_kernel_idle(page, timeout=60)
-                if not still_busy:
-                    raise RuntimeError(f"{path.name}: the long cell ended before the clicks did")
+                results[path.name] = click_through(page, stepper, clicks)
+                if busy:   # Run All again: click the new stepper as soon as it shows, the kernel running the rest
+                    page.evaluate("() => document.querySelectorAll('.perceptron-stepper')"
+                                  ".forEach(el => el.setAttribute('data-measured', ''))")
+                    from jupyter import menu
+                    menu(page, "Run", "Run All Cells")
+                    page.locator(FRESH_STEPPER).first.wait_for(timeout=120_000)
+                    stepper = page.locator(".perceptron-stepper:not([data-measured])").first
+                    stepper.scroll_into_view_if_needed()
+                    while_busy[path.name] = click_through(page, stepper, clicks)
+                    still_running = page.evaluate(LAST_CELL_RUNNING)
+                    wait_for_kernel_idle(page, timeout=seconds + 180)
+                    if not still_running:
+                        raise RuntimeError(f"{path.name}: the lesson's cells ended before the clicks did")
     return results, while_busy
 
 

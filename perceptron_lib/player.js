@@ -59,19 +59,35 @@ function perceptronPlayer(root, options) {
       if (!(j in steps) && !asked.has(j)) { missing.push(j); asked.add(j); }
     if (missing.length && options.ask) options.ask(missing);
   }
+  // Pictures near the one shown are decoded ahead (and kept decoded while near), so a step only swaps them in.
+  const decoded = new Map();
+  function source(s) {
+    return s.frame.startsWith("<svg") ? "data:image/svg+xml;base64," + btoa(s.frame) : "data:image/png;base64," + s.frame;
+  }
+  function decodeNear() {
+    for (const j of decoded.keys()) if (Math.abs(j - k) > 4) decoded.delete(j);
+    for (let j = Math.max(0, k - 2); j <= Math.min(last, k + 2); j++) {
+      if (j in steps && !decoded.has(j)) {
+        const ahead = new Image();
+        ahead.src = source(steps[j]);
+        if (ahead.decode) ahead.decode().catch(function() {});
+        decoded.set(j, ahead);
+      }
+    }
+  }
   function paint(quiet) {
     const s = steps[k];
     slider.value = k;
     slider.setAttribute("aria-valuetext", "step " + k + " of " + last);
     label.textContent = "step " + k + " of " + last;
     if (s) {
-      img.src = s.frame.startsWith("<svg") ? "data:image/svg+xml;base64," + btoa(s.frame)
-                                           : "data:image/png;base64," + s.frame;
+      img.src = decoded.has(k) ? decoded.get(k).src : source(s);
       img.alt = s.alt;
       img.removeAttribute("title");
       text.innerHTML = s.text;
       table.innerHTML = s.table;
       if (!quiet) announce.textContent = s.say;
+      setTimeout(decodeNear, 0);
     } else {
       text.textContent = "step " + k + ": drawing it (the kernel sends it when it is free)";
       if (!quiet) announce.textContent = "step " + k + " of " + last + ": drawing";
@@ -121,6 +137,7 @@ function perceptronPlayer(root, options) {
   };
   root.perceptronPlayer = player;
   want(k - ahead, k + ahead);
+  decodeNear();
   return player;
 }
 
@@ -191,15 +208,23 @@ function perceptronWidget({ model, el }) {
     model.on("change:said", hear);
     return function() { model.off("change:values", follow); model.off("change:said", hear); };
   }
+  let telling = null;
   const player = perceptronPlayer(root, {
     last: model.get("last"), steps: model.get("steps"), interval: model.get("interval"),
     ask: function(ks) { model.send({ want: ks }); },
-    told: function(k) { if (model.get("step") !== k) { model.set("step", k); model.save_changes(); } },
+    // The kernel hears where the player rests, once it rests (not at every step: its reply, the
+    // kernel's busy and idle, would land in the frames of the next steps).
+    told: function(k) {
+      clearTimeout(telling);
+      telling = setTimeout(function() {
+        if (model.get("step") !== k) { model.set("step", k); model.save_changes(); }
+      }, 400);
+    },
   });
   const heard = function(message) { if (message && message.steps) player.add(message.steps); };
   const moved = function() { player.show(model.get("step")); };
   model.on("msg:custom", heard);
   model.on("change:step", moved);
   if (model.get("step")) player.show(model.get("step"));
-  return function() { player.stop(); model.off("msg:custom", heard); model.off("change:step", moved); };
+  return function() { clearTimeout(telling); player.stop(); model.off("msg:custom", heard); model.off("change:step", moved); };
 }

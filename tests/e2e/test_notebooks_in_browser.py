@@ -10,8 +10,8 @@ import os
 
 import pytest
 
-from jupyter import (CHROMIUM, INSTALL_HINT, ROOT, chromium, jupyter_lab, open_and_run_all,
-                     problems_shown, stepper_state, unnamed_controls, wait_for_change)
+from jupyter import (CHROMIUM, INSTALL_HINT, ROOT, chromium, jupyter_lab, menu, open_and_run_all,
+                     problems_shown, stepper_state, unnamed_controls, wait_for_change, wait_for_kernel_idle)
 
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
 
@@ -163,3 +163,45 @@ def test_lesson_02s_stepper_steps_from_the_keyboard_alone_and_jupyterlab_keeps_o
     assert page.evaluate(active_cell) == cell                       # JupyterLab moved to no other cell
     assert page.evaluate("() => document.activeElement.getAttribute('aria-label')") == "step"
     assert page.locator(".jp-Notebook.jp-mod-editMode").count() == 0   # nor into edit mode
+
+
+LONG_RUN = """from perceptron_lib import boolean_function, train
+from perceptron_lib.widgets import TraceStepper
+run = train(*boolean_function("xor"), order="random", seed=0, max_epochs=200)
+TraceStepper(run, ready=10)"""
+
+
+def test_a_stepper_answers_while_the_kernel_is_busy_and_draws_a_long_runs_later_steps_on_demand(tmp_path):
+    """Run All: the stepper steps while a later cell still runs (no kernel round trip); a run of 800
+    presentations sent its first 10 steps, and the rest come when the player nears them, and are kept."""
+    import nbformat
+    from nbformat.v4 import new_code_cell, new_notebook
+    _require_browser()
+    cells = [new_code_cell(LONG_RUN), new_code_cell("import time\ntime.sleep(25)")]
+    nbformat.write(new_notebook(cells=cells), tmp_path / "long.ipynb")
+    with jupyter_lab(notebooks=tmp_path) as (base, token, _), chromium() as page:
+        page.goto(f"{base}/lab/tree/notebooks/long.ipynb?token={token}&reset")
+        page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(timeout=60_000)
+        wait_for_kernel_idle(page, timeout=90)
+        menu(page, "Run", "Run All Cells")
+        stepper = page.locator(".perceptron-stepper").first
+        stepper.get_by_role("button", name="next ▶").wait_for(timeout=60_000)
+        page.wait_for_function("el => !el.querySelector('button').disabled", arg=stepper.element_handle())
+        assert page.evaluate("() => /\\|\\s*Busy/.test(document.querySelector('#jp-main-statusbar').textContent)")
+        start = stepper_state(stepper)
+        for _ in range(3):
+            stepper.get_by_role("button", name="next ▶").click()
+        assert stepper_state(stepper)[0] == "3" and stepper_state(stepper)[1] != start[1]   # the kernel still sleeps
+        assert page.evaluate("() => /\\|\\s*Busy/.test(document.querySelector('#jp-main-statusbar').textContent)")
+        wait_for_kernel_idle(page, timeout=60)
+        slider = stepper.get_by_role("slider", name="step")
+        slider.focus()
+        page.keyboard.press("End")       # step 800: not sent with the widget, asked for now
+        page.wait_for_function("el => el.textContent.startsWith('presentation 800')",
+                               arg=stepper.locator(".arithmetic").element_handle(), timeout=30_000)
+        assert "step 800 of 800" in stepper.locator("img").get_attribute("alt")
+        page.keyboard.press("Home")
+        shown = page.evaluate("""el => { const s = el.querySelector('input[type=range]');
+            s.value = 800; s.dispatchEvent(new Event('input'));
+            return el.querySelector('.arithmetic').textContent; }""", stepper.element_handle())
+        assert shown.startswith("presentation 800")    # kept: shown in the same task as the input, no round trip
