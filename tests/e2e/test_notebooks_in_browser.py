@@ -171,37 +171,40 @@ run = train(*boolean_function("xor"), order="random", seed=0, max_epochs=200)
 TraceStepper(run, ready=10)"""
 
 
-def test_a_stepper_answers_while_the_kernel_is_busy_and_draws_a_long_runs_later_steps_on_demand(tmp_path):
+def test_a_stepper_answers_while_the_kernel_is_busy_and_draws_a_long_runs_later_steps_on_demand(lab):
     """Run All: the stepper steps while a later cell still runs (no kernel round trip); a run of 800
     presentations sent its first 10 steps, and the rest come when the player nears them, and are kept."""
-    import nbformat
+    import json
+    import urllib.request
     from nbformat.v4 import new_code_cell, new_notebook
-    _require_browser()
+    page, base, token = lab
     cells = [new_code_cell(LONG_RUN), new_code_cell("import time\ntime.sleep(25)")]
-    nbformat.write(new_notebook(cells=cells), tmp_path / "long.ipynb")
-    with jupyter_lab(notebooks=tmp_path) as (base, token, _), chromium() as page:
-        page.goto(f"{base}/lab/tree/notebooks/long.ipynb?token={token}&reset")
-        page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(timeout=60_000)
-        wait_for_kernel_idle(page, timeout=90)
-        menu(page, "Run", "Run All Cells")
-        stepper = page.locator(".perceptron-stepper").first
-        stepper.get_by_role("button", name="next ▶").wait_for(timeout=60_000)
-        page.wait_for_function("el => !el.querySelector('button').disabled", arg=stepper.element_handle())
-        assert page.evaluate("() => /\\|\\s*Busy/.test(document.querySelector('#jp-main-statusbar').textContent)")
-        start = stepper_state(stepper)
-        for _ in range(3):
-            stepper.get_by_role("button", name="next ▶").click()
-        assert stepper_state(stepper)[0] == "3" and stepper_state(stepper)[1] != start[1]   # the kernel still sleeps
-        assert page.evaluate("() => /\\|\\s*Busy/.test(document.querySelector('#jp-main-statusbar').textContent)")
-        wait_for_kernel_idle(page, timeout=60)
-        slider = stepper.get_by_role("slider", name="step")
-        slider.focus()
-        page.keyboard.press("End")       # step 800: not sent with the widget, asked for now
-        page.wait_for_function("el => el.textContent.startsWith('presentation 800')",
-                               arg=stepper.locator(".arithmetic").element_handle(), timeout=30_000)
-        assert "step 800 of 800" in stepper.locator("img").get_attribute("alt")
-        page.keyboard.press("Home")
-        shown = page.evaluate("""el => { const s = el.querySelector('input[type=range]');
-            s.value = 800; s.dispatchEvent(new Event('input'));
-            return el.querySelector('.arithmetic').textContent; }""", stepper.element_handle())
-        assert shown.startswith("presentation 800")    # kept: shown in the same task as the input, no round trip
+    body = json.dumps({"type": "notebook", "format": "json", "content": new_notebook(cells=cells, metadata={
+        "kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}})}).encode()
+    urllib.request.urlopen(urllib.request.Request(f"{base}/api/contents/notebooks/long.ipynb?token={token}",
+                                                  data=body, method="PUT"), timeout=30)
+    page.goto(f"{base}/lab/tree/notebooks/long.ipynb?token={token}&reset")
+    page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(timeout=60_000)
+    wait_for_kernel_idle(page, timeout=90)
+    menu(page, "Run", "Run All Cells")
+    stepper = page.locator(".perceptron-stepper").first
+    stepper.get_by_role("button", name="next ▶").wait_for(timeout=60_000)
+    page.wait_for_function("el => !el.querySelector('button').disabled", arg=stepper.element_handle())
+    assert page.evaluate("() => /\\|\\s*Busy/.test(document.querySelector('#jp-main-statusbar').textContent)")
+    start = stepper_state(stepper)
+    for _ in range(3):
+        stepper.get_by_role("button", name="next ▶").click()
+    assert stepper_state(stepper)[0] == "3" and stepper_state(stepper)[1] != start[1]   # the kernel still sleeps
+    assert page.evaluate("() => /\\|\\s*Busy/.test(document.querySelector('#jp-main-statusbar').textContent)")
+    wait_for_kernel_idle(page, timeout=60)
+    slider = stepper.get_by_role("slider", name="step")
+    slider.focus()
+    page.keyboard.press("End")       # step 800: not sent with the widget, asked for now
+    page.wait_for_function("el => el.textContent.startsWith('presentation 800')",
+                           arg=stepper.locator(".arithmetic").element_handle(), timeout=30_000)
+    assert "step 800 of 800" in stepper.locator("img").get_attribute("alt")
+    page.keyboard.press("Home")
+    shown = page.evaluate("""el => { const s = el.querySelector('input[type=range]');
+        s.value = 800; s.dispatchEvent(new Event('input'));
+        return el.querySelector('.arithmetic').textContent; }""", stepper.element_handle())
+    assert shown.startswith("presentation 800")    # kept: shown in the same task as the input, no round trip
