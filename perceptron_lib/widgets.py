@@ -159,7 +159,7 @@ _ESM = PLAYER_JS + "\nexport default { render: perceptronWidget };\n"
 STEP_BATCH = 32     # steps the kernel sends in one message when the front end asks
 
 
-def step_data(trace, pictures, k, rows):
+def _step_data(trace, pictures, k, rows):
     """What the player shows at step k of a run: the picture (base64 PNG), arithmetic, table rows, summary, alt text."""
     say = trace.step_summary(k)
     first = max(1, k - rows)
@@ -241,7 +241,7 @@ class TraceStepper(_StaticNote, anywidget.AnyWidget):
     last = traitlets.Int().tag(sync=True)
     interval = traitlets.Int(900).tag(sync=True)
     step = traitlets.Int(0).tag(sync=True)
-    steps = traitlets.Dict().tag(sync=True)      # the steps sent with the widget: {k: step_data}
+    steps = traitlets.Dict().tag(sync=True)      # the steps sent with the widget: {k: _step_data}
 
     def __init__(self, trace, *, interval=900, rows=None, ready=64, lecture=False):
         self.trace = check.recorded_run("trace", trace)
@@ -266,7 +266,7 @@ class TraceStepper(_StaticNote, anywidget.AnyWidget):
         return check.step("step", proposal["value"], self.trace)
 
     def _data(self, k):
-        return step_data(self.trace, self.pictures, k, self.rows)
+        return _step_data(self.trace, self.pictures, k, self.rows)
 
     def _asked(self, _, content, buffers):
         """The front end asks for steps it lacks: draw them and send them, STEP_BATCH at most per message."""
@@ -283,8 +283,8 @@ class TraceStepper(_StaticNote, anywidget.AnyWidget):
         return self._data(k)
 
 
-class Field:
-    """One named number (or choice) of a `Controls` widget, read and set as `.value`."""
+class _Field:
+    """One named number (or choice) of a `_Controls` widget, read and set as `.value`."""
 
     def __init__(self, controls, name):
         self.controls, self.name = controls, name
@@ -315,7 +315,7 @@ def _field_markup(name, spec, value, uid):
             f'<input type="number" {bounds} aria-label="{label}, typed" disabled></span>')
 
 
-class Controls(anywidget.AnyWidget):
+class _Controls(anywidget.AnyWidget):
     """Named controls for a view: a labelled slider and number box per number, a labelled choice per option.
 
     The same front end as the player (player.js, `perceptronControls`): every control carries its name
@@ -351,7 +351,7 @@ class Controls(anywidget.AnyWidget):
 
     def field(self, name):
         """The field `name`, as an object with `.value`."""
-        return Field(self, name)
+        return _Field(self, name)
 
     def on_action(self, action, callback):
         """Call `callback()` when the button `action` is pressed in the front end (or by `press`)."""
@@ -372,7 +372,7 @@ def _weight_controls(weights, lim, *, extra=None, start=None):
     values = {f"w{i}": float(v) for i, v in enumerate(weights)}
     fields.update(extra or {})
     values.update(start or {})
-    return Controls(fields, values, name="the weights W = [w0, w1, w2]", uid=f"perceptron-{uuid.uuid4().hex[:8]}")
+    return _Controls(fields, values, name="the weights W = [w0, w1, w2]", uid=f"perceptron-{uuid.uuid4().hex[:8]}")
 
 
 def _weights_of(controls, lim):
@@ -383,7 +383,7 @@ def _weights_of(controls, lim):
 class UnitView(_StaticNote, widgets.VBox):
     """Set a threshold unit's weights and watch its line and its truth table follow (Manfredi 2021, LTFs).
 
-    Three named controls (a slider and a number box each, `Controls`) set W = [w0, w1, w2]; the
+    Three named controls (a slider and a number box each, `_Controls`) set W = [w0, w1, w2]; the
     picture shows the line W·X = 0 among the patterns, the side where the unit says 1 shaded,
     wrong patterns ringed; below, the table of W·X, the output and the target per pattern. A live
     region says how many patterns are wrong.
@@ -556,7 +556,7 @@ class DualView(_StaticNote, widgets.VBox):
 
 
 class _Press:
-    """A button of a `Controls` widget, pressed from Python as `.click()` (as ipywidgets' Button is)."""
+    """A button of a `_Controls` widget, pressed from Python as `.click()` (as ipywidgets' Button is)."""
 
     def __init__(self, controls, action):
         self.controls, self.action = controls, action
@@ -574,7 +574,7 @@ class BoundExplorer(_StaticNote, widgets.VBox):
     and Stensbo-Smidt's (2015) on the rescaled data. Batch b (counting from
     0) uses the seeds b * n_sets to (b + 1) * n_sets - 1, so every click
     draws data sets not seen before, and a fresh explorer repeats the same
-    sequence of batches. The choices are named controls (`Controls`); a live
+    sequence of batches. The choices are named controls (`_Controls`); a live
     region says each batch's result.
 
     Parameters
@@ -599,7 +599,7 @@ class BoundExplorer(_StaticNote, widgets.VBox):
                   "order": {"label": "order", "options": ["cyclic", "random"]},
                   "samples": {"label": "points", "min": 10, "max": 200, "step": 10},
                   "margin": {"label": "margin", "min": 0.02, "max": 0.4, "step": 0.02}}
-        self.controls = Controls(fields, {"features": 5, "order": "cyclic", "samples": 50, "margin": 0.1},
+        self.controls = _Controls(fields, {"features": 5, "order": "cyclic", "samples": 50, "margin": 0.1},
                                  name="a batch of data sets", uid=f"perceptron-{uuid.uuid4().hex[:8]}",
                                  buttons=[("run", f"run {n_sets} data sets")])
         self.features, self.order, self.samples, self.margin = (self.controls.field(n) for n in fields)
@@ -674,7 +674,7 @@ class PlayableRun:
         rows = check.whole("rows", rows, minimum=0, maximum=5)
         dpi = check.whole("dpi", dpi, minimum=40, maximum=150)
         pictures = StepPictures(trace, dpi=dpi)
-        self.steps = {k: step_data(trace, pictures, k, rows) for k in range(trace.n_presentations + 1)}
+        self.steps = {k: _step_data(trace, pictures, k, rows) for k in range(trace.n_presentations + 1)}
 
     def _repr_html_(self):
         data = json.dumps({"last": self.trace.n_presentations, "steps": self.steps}).replace("</", "<\\/")
