@@ -131,7 +131,7 @@ def measure_player(clicks, folder):
         return click_through(page, page.locator(".perceptron-playable").first, clicks)
 
 
-def measure_lite(clicks, folder):
+def measure_lite(clicks, folder, lessons=()):
     """Run-all time of every lesson in the JupyterLite site, and lesson 02's stepper there."""
     # Every cell rendered (as in the browser tests), so that "all cells have run" can be seen.
     site = lite.jupyterlite.build(folder / "site", pyodide=lite.PYODIDE, settings=lite.RENDER_EVERY_CELL)
@@ -139,6 +139,8 @@ def measure_lite(clicks, folder):
     with lite.serve(site) as base, chromium() as page:
         outside = lite.keep_local(page, base)
         for path in sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb")):
+            if lessons and path.name[:2] not in lessons:
+                continue
             run_all[path.name] = lite.open_and_run_all(page, base, path.name)
             if stepper is None and "TraceStepper(" in path.read_text():
                 root = page.locator(".perceptron-stepper").first
@@ -161,7 +163,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clicks", type=int, default=40)
     parser.add_argument("--only", choices=["lab", "player", "lite"], default=None)
-    parser.add_argument("--lessons", nargs="*", default=(), help="lesson numbers to measure in JupyterLab (all)")
+    parser.add_argument("--lessons", nargs="*", default=(), help="lesson numbers to measure (all)")
     parser.add_argument("--no-busy", action="store_true", help="skip the clicks while a long cell runs")
     args = parser.parse_args()
     if args.only in (None, "lab"):
@@ -179,7 +181,7 @@ def main():
             report("OR run", *measure_player(args.clicks, Path(tmp)), PLAYER_TARGET_MS)
         if args.only in (None, "lite"):
             print("== JupyterLite (kernel: Pyodide in the browser)")
-            run_all, stepper, outside, (size, files) = measure_lite(args.clicks, Path(tmp))
+            run_all, stepper, outside, (size, files) = measure_lite(args.clicks, Path(tmp), args.lessons)
             print(f"site with the local Pyodide: {size / 1e6:.0f} MB in {files} files; requests leaving "
                   f"127.0.0.1: {len(outside)}")
             for name, (ready, ran) in run_all.items():

@@ -36,7 +36,7 @@ function perceptronStyle(root) {
 
 // Keys that operate a control and must not reach the page around it.
 const PERCEPTRON_KEYS = ["ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown", " ", "Enter", "Home", "End",
-                         "PageUp", "PageDown", "Tab"];
+                         "PageUp", "PageDown"];
 
 // root: the player's markup. options: {last, steps: {k: {frame, text, table, say, alt}}, interval,
 // ask(list of k) to fetch missing steps (optional), told(k) when the step changes (optional)}.
@@ -62,7 +62,8 @@ function perceptronPlayer(root, options) {
   // Pictures near the one shown are decoded ahead (and kept decoded while near), so a step only swaps them in.
   const decoded = new Map();
   function source(s) {
-    return s.frame.startsWith("<svg") ? "data:image/svg+xml;base64," + btoa(s.frame) : "data:image/png;base64," + s.frame;
+    return s.frame.startsWith("<svg") ? "data:image/svg+xml;charset=utf-8," + encodeURIComponent(s.frame)
+                                      : "data:image/png;base64," + s.frame;
   }
   function decodeNear() {
     for (const j of decoded.keys()) if (Math.abs(j - k) > 4) decoded.delete(j);
@@ -123,9 +124,9 @@ function perceptronPlayer(root, options) {
     const onSlider = e.target === slider;
     if (step && !onSlider) { e.preventDefault(); stop(); show(k + step); }
     if ((e.key === "Home" || e.key === "End") && !onSlider) { e.preventDefault(); stop(); show(e.key === "Home" ? 0 : last); }
-    if (PERCEPTRON_KEYS.includes(e.key) && e.key !== "Tab") e.stopPropagation();
+    if (PERCEPTRON_KEYS.includes(e.key)) e.stopPropagation();
   });
-  root.addEventListener("keyup", function(e) { if (PERCEPTRON_KEYS.includes(e.key) && e.key !== "Tab") e.stopPropagation(); });
+  root.addEventListener("keyup", function(e) { if (PERCEPTRON_KEYS.includes(e.key)) e.stopPropagation(); });
   const player = {
     add: function(more) {
       Object.keys(more).forEach(function(j) { steps[j] = more[j]; asked.delete(Number(j)); });
@@ -176,8 +177,8 @@ function perceptronControls(root, changed) {
   root.querySelectorAll("button[data-action]").forEach(function(b) {
     b.addEventListener("click", function(e) { e.stopPropagation(); changed(values(), b.dataset.action); });
   });
-  root.addEventListener("keydown", function(e) { if (PERCEPTRON_KEYS.includes(e.key) && e.key !== "Tab") e.stopPropagation(); });
-  root.addEventListener("keyup", function(e) { if (PERCEPTRON_KEYS.includes(e.key) && e.key !== "Tab") e.stopPropagation(); });
+  root.addEventListener("keydown", function(e) { if (PERCEPTRON_KEYS.includes(e.key)) e.stopPropagation(); });
+  root.addEventListener("keyup", function(e) { if (PERCEPTRON_KEYS.includes(e.key)) e.stopPropagation(); });
   const controls = {
     set: function(given) {
       fields.forEach(function(f) {

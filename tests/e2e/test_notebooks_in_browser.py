@@ -48,6 +48,8 @@ def test_notebook_runs_in_jupyterlab_and_its_steppers_step(lab, name):
     open_and_run_all(page, base, token, name)
     for view in page.locator(".perceptron-dual, .perceptron-unit, .perceptron-bounds").all():
         assert unnamed_controls(view) == [], view.aria_snapshot()
+    from test_accessibility import serious_violations   # (it imports this module: not at the top)
+    assert serious_violations(page, ".jp-NotebookPanel .jp-OutputArea") == []   # no exception list
     assert problems_shown(page) == []
     steppers = page.locator(".perceptron-stepper").all()
     for stepper in steppers:
@@ -120,6 +122,8 @@ def test_notebook_runs_in_jupyterlab_and_its_steppers_step(lab, name):
         assert "violations: 0 and 0" in explorer.locator(".widget-html").first.inner_text()
     for view in page.locator(".perceptron-dual, .perceptron-unit, .perceptron-bounds").all():
         assert unnamed_controls(view) == [], view.aria_snapshot()
+    from test_accessibility import serious_violations   # (it imports this module: not at the top)
+    assert serious_violations(page, ".jp-NotebookPanel .jp-OutputArea") == []   # no exception list
     assert problems_shown(page) == []
 
 
