@@ -95,12 +95,11 @@ def visit(page, url, cells):
         root = page.locator(selector).first
         root.locator("img").first.wait_for(timeout=60_000)
         root.scroll_into_view_if_needed()
-        if selector == ".perceptron-unit":   # a new w0 typed into its slider's readout
-            root.locator(".widget-readout").first.click()
+        if selector == ".perceptron-unit":   # a new w0 typed into its number box
+            root.get_by_role("spinbutton", name="w0, typed").click()
             page.keyboard.press("Control+A")
-            page.keyboard.type("0")
             page.evaluate(WATCH, [selector])
-            page.keyboard.press("Enter")
+            page.keyboard.type("0")          # the box sends each keystroke
         else:
             page.evaluate(WATCH, [selector])
             root.get_by_role("button", name="next ▶").click()

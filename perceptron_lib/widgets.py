@@ -1,16 +1,20 @@
-"""Interactive views: ipywidgets wired to the pictures of `plotting` and the tables of `Trace`.
+"""Interactive views: the course's one player (player.js) and ipywidgets, wired to the pictures of `plotting`.
 
 No learning happens here: a view shows a Trace that `train` already computed. The one piece of
 machinery the views need, making PNG pictures of a figure fast enough for a click
 (`FastPictures`, `StepPictures`), lives here beside them.
 """
-import asyncio
 import base64
 import html
 import io
 import json
 import hashlib
+import uuid
 from collections.abc import Hashable
+from pathlib import Path
+
+import anywidget
+import traitlets
 
 import ipywidgets as widgets
 import numpy as np
@@ -32,7 +36,7 @@ MAX_READY = 100     # pictures a TraceStepper makes up front (about 20 ms each)
 MAX_SETS = 400      # data sets per BoundExplorer run (about 4 s at the largest settings)
 MAX_KEPT = 1000     # pictures FastPictures keeps (about 30 kB each)
 
-_STATIC_NOTE = ("Interactive stepper (needs a running kernel: run the notebook to use it). "
+_STATIC_NOTE = ("Interactive stepper (needs a running kernel: run this cell to use it). "
                 "This notebook also shows what it shows as a static figure.")
 
 
@@ -139,21 +143,69 @@ class _NamedImage(widgets.Image):
 
 
 class _StaticNote:
-    """Where no kernel runs (GitHub, nbviewer, HTML export) only text/plain shows: say so."""
+    """Where no kernel runs (GitHub, nbviewer, HTML export) only text/plain shows: say so, in words."""
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = super()._repr_mimebundle_(**kwargs)
+        if isinstance(bundle, tuple):       # anywidget returns (data, metadata)
+            bundle = bundle[0]
         bundle["text/plain"] = _STATIC_NOTE.replace("Interactive stepper", f"Interactive {self._what}")
         return bundle
 
 
-class TraceStepper(_StaticNote, widgets.VBox):
-    """Step through a learning run one presentation at a time.
+# The one player's script (decks, pages, notebooks, and the widget's ES module): see player.js.
+PLAYER_JS = (Path(__file__).with_name("player.js")).read_text(encoding="utf-8")
+_ESM = PLAYER_JS + "\nexport default { render: perceptronWidget };\n"
+STEP_BATCH = 32     # steps the kernel sends in one message when the front end asks
 
-    Play (a toggle: pause), previous and next buttons and a slider choose the step; the picture
-    (pattern space with the decision line, and the weights), the arithmetic of
-    the presentation and the current row of the run's table follow it. The
-    pictures come from `StepPictures`, so a step shows at once.
+
+def _step_data(trace, pictures, k, rows):
+    """What the player shows at step k of a run: the picture (base64 PNG), arithmetic, table rows, summary, alt text."""
+    say = trace.step_summary(k)
+    first = max(1, k - rows)
+    return {"frame": base64.b64encode(pictures._png(k)).decode("ascii"), "text": _arithmetic(trace, k),
+            "table": trace.to_html(current=k, rows=(first, first + 2 * rows)), "say": say,
+            "alt": _STEP_PICTURE.format(summary=say)}
+
+
+def _player_markup(uid, last, first, *, note, lecture=False):
+    """The player's HTML, the same in every front end: controls, live region, picture, arithmetic, table.
+
+    Its controls are disabled and `note` shows until player.js runs and enables them, so that a
+    stored player whose script cannot run yet says what to do instead of looking broken.
+    """
+    big = "font-size:150%;line-height:1.4" if lecture else "font-size:1.15em;line-height:1.5"
+    high = ";max-height:340px" if lecture else ""
+    return (f'<div id="{uid}" class="perceptron-player{" perceptron-lecture" if lecture else ""}" role="group" '
+            f'aria-label="a learning run to step through" style="max-width:960px">\n'
+            f'<p class="waiting" style="font-style:italic;margin:0.2em 0">{html.escape(note)}</p>\n'
+            '<div style="display:flex;gap:0.5em;align-items:center;flex-wrap:wrap;font-size:1.1em">\n'
+            '<button type="button" data-go="play" disabled>▶ play</button>'
+            '<button type="button" data-go="-1" disabled>◀ previous</button>\n'
+            '<button type="button" data-go="1" disabled>next ▶</button>\n'
+            f'<input type="range" min="0" max="{last}" value="0" style="width:260px" aria-label="step" '
+            f'aria-valuetext="step 0 of {last}" disabled><span class="step" aria-hidden="true">step 0 of {last}</span>\n'
+            '</div>\n'
+            '<div class="announce" role="status" aria-live="polite" aria-atomic="true" style="position:absolute;'
+            'width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap"></div>\n'
+            f'<img src="data:image/png;base64,{first["frame"]}" alt="{html.escape(first["alt"])}" '
+            f'style="max-width:100%;display:block{high}">\n'
+            f'<div class="arithmetic" style="{big}">{first["text"]}</div>\n'
+            f'<div class="table">{first["table"]}</div>\n'
+            '</div>')
+
+
+class TraceStepper(_StaticNote, anywidget.AnyWidget):
+    """Step through a learning run one presentation at a time, in the browser.
+
+    The one player of the course (player.js, as `PlayableRun` in decks and pages) as a widget:
+    play (a toggle: pause), previous and next buttons, a slider and the keys choose the step; the
+    picture (pattern space with the decision line, and the weights), the arithmetic of the
+    presentation and the current rows of the run's table follow it, and a live region says the
+    step (`Trace.step_summary`) to a screen reader. The kernel draws the steps (`StepPictures`)
+    and sends them; stepping happens in the browser and never waits for the kernel. A run longer
+    than `ready` steps sends the rest when the front end asks for them (a few steps ahead of the
+    one shown), and the front end keeps them.
 
     Parameters
     ----------
@@ -164,10 +216,9 @@ class TraceStepper(_StaticNote, widgets.VBox):
     rows : int, default 2
         Table rows shown on each side of the current one, from 0 to 50.
     ready : int, default 64
-        Pictures of the first `ready` steps are made at once (about 20 ms each),
-        so that stepping through them only sends a ready picture; later steps
-        are drawn when first shown. From 0 to 100, so that a long run starts
-        as fast as a short one.
+        The first `ready` steps are drawn and sent at once (about 20 ms each); later steps are
+        drawn when the front end asks. From 0 to 100, so that a long run starts as fast as a
+        short one.
     lecture : bool, default False
         The layout for a projector: the arithmetic in large type and only the
         current row of the table (unless `rows` is given), so that the buttons,
@@ -177,13 +228,20 @@ class TraceStepper(_StaticNote, widgets.VBox):
     --------
     >>> from perceptron_lib import train, boolean_function
     >>> stepper = TraceStepper(train(*boolean_function("or")))
-    >>> stepper.slider.max
-    13
-    >>> stepper.next.click(); stepper.slider.value
-    1
+    >>> stepper.last, len(stepper.steps)
+    (13, 14)
+    >>> stepper.step = 2; stepper.steps[2]["say"]
+    'step 2 of 13: X2 presented, W·X = 0, output 0, target 1: a mistake, W becomes [1 0 1]'
     """
 
     _what = "stepper"
+    _esm = _ESM
+    kind = traitlets.Unicode("player").tag(sync=True)
+    markup = traitlets.Unicode().tag(sync=True)
+    last = traitlets.Int().tag(sync=True)
+    interval = traitlets.Int(900).tag(sync=True)
+    step = traitlets.Int(0).tag(sync=True)
+    steps = traitlets.Dict().tag(sync=True)      # the steps sent with the widget: {k: _step_data}
 
     def __init__(self, trace, *, interval=900, rows=None, ready=64, lecture=False):
         self.trace = check.recorded_run("trace", trace)
@@ -193,79 +251,142 @@ class TraceStepper(_StaticNote, widgets.VBox):
         self.rows = check.whole("rows", rows, minimum=0, maximum=50)
         ready = check.whole("ready", ready, minimum=0, maximum=MAX_READY)
         self.pictures = StepPictures(trace)
-        for k in range(min(ready, trace.n_presentations) + 1):
-            self.pictures.png(k)
-        last = trace.n_presentations
-        # A toggle with words on it, not ipywidgets' Play: Play's buttons are icons with no name a screen
-        # reader can read (axe: critical "button-name"). The kernel moves the slider while it is pressed.
-        self.interval = interval
-        self.play = widgets.ToggleButton(description=self._PLAY, tooltip="play the run, one step per interval",
-                                         layout=widgets.Layout(width="auto"))
-        self.play.observe(self._playing, names="value")
-        self.previous = widgets.Button(description="◀ previous", layout=widgets.Layout(width="auto"))
-        self.next = widgets.Button(description="next ▶", layout=widgets.Layout(width="auto"))
-        self.slider = widgets.IntSlider(min=0, max=last, value=0, description="step",
-                                        continuous_update=True, layout=widgets.Layout(width="340px"))
-        self.image = _NamedImage(format="png", layout=widgets.Layout(max_width="100%"))
-        self.arithmetic = widgets.HTML()
-        self.table = widgets.HTML()
-        self.previous.on_click(lambda _: self._go(self.slider.value - 1))
-        self.next.on_click(lambda _: self._go(self.slider.value + 1))
-        self.slider.observe(lambda change: self.show(change["new"]), names="value")
-        controls = widgets.HBox([self.play, self.previous, self.next, self.slider])
-        super().__init__([controls, self.image, self.arithmetic, self.table])
+        first = {k: self._data(k) for k in range(min(ready, trace.n_presentations) + 1)}
+        note = "Run this cell to step through the run (the lesson also shows it as a static figure)."
+        markup = _player_markup("perceptron-stepper", trace.n_presentations, first[0], note=note, lecture=self.lecture)
+        super().__init__(markup=markup, last=trace.n_presentations, interval=interval, steps=first)
+        self.sent = set(first)
         self.add_class("perceptron-stepper")
         if self.lecture:
             self.add_class("perceptron-lecture")
-            self.image.layout.max_height = "340px"
-        self.show(0)
+        self.on_msg(self._asked)
 
-    _PLAY, _PAUSE = "▶ play", "⏸ pause"
+    @traitlets.validate("step")
+    def _valid_step(self, proposal):
+        return check.step("step", proposal["value"], self.trace)
 
-    def _go(self, k):
-        self.slider.value = min(max(k, 0), self.trace.n_presentations)
+    def _data(self, k):
+        return _step_data(self.trace, self.pictures, k, self.rows)
 
-    def _playing(self, change):
-        """Pressed: step every `interval` ms until the end or until pressed again (from the start if at the end)."""
-        self.play.description = self._PAUSE if change["new"] else self._PLAY
-        if not change["new"]:
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:        # no event loop (plain Python, not a kernel): nothing can move on its own
-            self.play.value = False
-            return
-        if self.slider.value == self.trace.n_presentations:
-            self.slider.value = 0
-        loop.create_task(self._play())
-
-    async def _play(self):
-        while self.play.value and self.slider.value < self.trace.n_presentations:
-            await asyncio.sleep(self.interval / 1000)
-            if self.play.value:
-                self._go(self.slider.value + 1)
-        self.play.value = False
+    def _asked(self, _, content, buffers):
+        """The front end asks for steps it lacks: draw them and send them, STEP_BATCH at most per message."""
+        wanted = [k for k in content.get("want", []) if isinstance(k, int) and 0 <= k <= self.trace.n_presentations]
+        for start in range(0, len(wanted), STEP_BATCH):
+            part = wanted[start:start + STEP_BATCH]
+            self.send({"steps": {str(k): self._data(k) for k in part}})
+            self.sent.update(part)
 
     def show(self, k):
-        """Show step k (0 is the start, trace.n_presentations the end)."""
+        """Show step k (0 is the start, trace.n_presentations the end); return what the player shows there."""
         k = check.step("k", k, self.trace)
-        self.image.show(self.pictures._png(k), _STEP_PICTURE.format(summary=self.trace.step_summary(k)))
-        if k == 0:
-            text = f"<b>step 0</b>: the start, W = {format_vector_unchecked(self.trace.weights[0])}"
-        else:
-            test, change = self.trace.step_text(k)
-            text = f"<b>presentation {k}</b>: {test}<br>&emsp;{change}"
-        self.arithmetic.value = f'<div style="font-size: 150%; line-height: 1.4">{text}</div>' if self.lecture else text
-        first = max(1, k - self.rows)
-        self.table.value = self.trace.to_html(current=k, rows=(first, first + 2 * self.rows))
+        self.step = k
+        return self._data(k)
+
+
+class _Field:
+    """One named number (or choice) of a `_Controls` widget, read and set as `.value`."""
+
+    def __init__(self, controls, name):
+        self.controls, self.name = controls, name
+
+    @property
+    def value(self):
+        return self.controls.values[self.name]
+
+    @value.setter
+    def value(self, value):
+        self.controls.values = {**self.controls.values, self.name: value}
+
+    def __repr__(self):
+        return f"Field({self.name!r}, value={self.value!r})"
+
+
+def _field_markup(name, spec, value, uid):
+    """One labelled control: a slider and a number box with the same name, or a labelled choice."""
+    if "options" in spec:
+        options = "".join(f'<option value="{html.escape(str(o))}"{" selected" if o == value else ""}>{html.escape(str(o))}'
+                          f'</option>' for o in spec["options"])
+        return (f'<span data-field="{name}"><label for="{uid}-{name}">{html.escape(spec["label"])}</label>'
+                f'<select id="{uid}-{name}" disabled>{options}</select></span>')
+    bounds = f'min="{spec["min"]:g}" max="{spec["max"]:g}" step="{spec["step"]:g}" value="{value:g}"'
+    label = html.escape(spec["label"])
+    return (f'<span data-field="{name}"><label for="{uid}-{name}">{label}</label>'
+            f'<input type="range" id="{uid}-{name}" {bounds} style="width:{spec.get("width", 140)}px" disabled>'
+            f'<input type="number" {bounds} aria-label="{label}, typed" disabled></span>')
+
+
+class _Controls(anywidget.AnyWidget):
+    """Named controls for a view: a labelled slider and number box per number, a labelled choice per option.
+
+    The same front end as the player (player.js, `perceptronControls`): every control carries its name
+    to the accessibility tree (a screen reader says "w0, slider, 0.5", not "slider, 0.5"), the keys
+    that move it do not reach JupyterLab, and a polite live region says what the view shows (`said`).
+
+    Parameters
+    ----------
+    fields : dict
+        {name: {"label": str, "min", "max", "step": float, "width": px} or {"label": str, "options": list}}.
+    values : dict
+        {name: starting value}, one per field.
+    """
+
+    _esm = _ESM
+    kind = traitlets.Unicode("controls").tag(sync=True)
+    markup = traitlets.Unicode().tag(sync=True)
+    values = traitlets.Dict().tag(sync=True)
+    last_change = traitlets.Unicode("").tag(sync=True)
+    said = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, fields, values, *, name, uid, buttons=()):
+        parts = [_field_markup(n, spec, values[n], uid) for n, spec in fields.items()]
+        parts += [f'<button type="button" data-action="{a}" disabled>{html.escape(words)}</button>' for a, words in buttons]
+        markup = (f'<div class="perceptron-controls" role="group" aria-label="{html.escape(name)}" '
+                  'style="display:flex;flex-wrap:wrap;gap:0.3em 0;align-items:center">'
+                  + "".join(parts) +
+                  '<div class="announce" role="status" aria-live="polite" aria-atomic="true" style="position:absolute;'
+                  'width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap"></div></div>')
+        self._actions = {}
+        super().__init__(markup=markup, values=dict(values))
+        self.on_msg(self._pressed)
+
+    def field(self, name):
+        """The field `name`, as an object with `.value`."""
+        return _Field(self, name)
+
+    def on_action(self, action, callback):
+        """Call `callback()` when the button `action` is pressed in the front end (or by `press`)."""
+        self._actions[action] = callback
+
+    def press(self, action):
+        """Press the button `action`, as a click in the front end does."""
+        self._actions[action]()
+
+    def _pressed(self, _, content, buffers):
+        if content.get("action") in self._actions:
+            self._actions[content["action"]]()
+
+
+def _weight_controls(weights, lim, *, extra=None, start=None):
+    """Controls for W = [w0, w1, w2], each a labelled slider and number box over [-lim, lim] in steps of 0.25."""
+    fields = {f"w{i}": {"label": f"w{i}", "min": -lim, "max": lim, "step": 0.25} for i in range(3)}
+    values = {f"w{i}": float(v) for i, v in enumerate(weights)}
+    fields.update(extra or {})
+    values.update(start or {})
+    return _Controls(fields, values, name="the weights W = [w0, w1, w2]", uid=f"perceptron-{uuid.uuid4().hex[:8]}")
+
+
+def _weights_of(controls, lim):
+    """The W the controls say, each weight within [-lim, lim] (as a slider keeps it), to 6 decimals."""
+    return tuple(round(min(max(float(controls.values[f"w{i}"]), -lim), lim), 6) for i in range(3))
 
 
 class UnitView(_StaticNote, widgets.VBox):
     """Set a threshold unit's weights and watch its line and its truth table follow (Manfredi 2021, LTFs).
 
-    Three sliders set W = [w0, w1, w2]; the picture shows the line W·X = 0
-    among the patterns, the side where the unit says 1 shaded, wrong patterns
-    ringed; below, the table of W·X, the output and the target per pattern.
+    Three named controls (a slider and a number box each, `_Controls`) set W = [w0, w1, w2]; the
+    picture shows the line W·X = 0 among the patterns, the side where the unit says 1 shaded,
+    wrong patterns ringed; below, the table of W·X, the output and the target per pattern. A live
+    region says how many patterns are wrong.
 
     Parameters
     ----------
@@ -276,7 +397,7 @@ class UnitView(_StaticNote, widgets.VBox):
     weights : array-like of shape (3,), default (-0.5, 1.0, 1.0)
         Where to start, each weight within [-lim, lim].
     lim : float, default 3.0
-        The sliders span -lim to lim (at most 1000).
+        The controls span -lim to lim (at most 1000).
 
     Examples
     --------
@@ -297,40 +418,40 @@ class UnitView(_StaticNote, widgets.VBox):
             raise ValueError(f"weights must lie within [-lim, lim] = [{-lim:g}, {lim:g}], got "
                              f"{format_vector_unchecked(weights)}; pass a larger lim")
         figure, artists = unit_figure(self.X, self.y, weights)
-        # X, y are checked above, and w is three slider values: an update checks nothing again
+        # X, y are checked above, and w is three control values: an update checks nothing again
         self.pictures = FastPictures(figure, lambda w: update_unit_unchecked(artists, self.X, self.y,
                                                                              np.array(w) + 0.0))
-        self.w = [widgets.FloatSlider(value=float(v), min=-lim, max=lim, step=0.25, description=f"w{i}",
-                                      continuous_update=True, readout_format=".2f") for i, v in enumerate(weights)]
+        self.controls = _weight_controls(weights, lim)
+        self.w = [self.controls.field(f"w{i}") for i in range(3)]
         self.image = _NamedImage(format="png", layout=widgets.Layout(max_width="100%"))
         self.table = widgets.HTML()
-        for slider in self.w:
-            slider.observe(lambda change: self.show(), names="value")
-        super().__init__([widgets.HBox(self.w), widgets.HBox([self.image, self.table])])
+        self.controls.observe(lambda change: self.show(), names="values")
+        super().__init__([self.controls, widgets.HBox([self.image, self.table])])
         self.add_class("perceptron-unit")
         self.show()
 
     def show(self):
-        """Draw the W the sliders say."""
-        w = tuple(round(slider.value, 6) for slider in self.w)
-        W = np.array(w) + 0.0   # slider values within [-lim, lim]; X and y checked when the view was made
+        """Draw the W the controls say."""
+        w = _weights_of(self.controls, self.lim)
+        W = np.array(w) + 0.0   # control values within [-lim, lim]; X and y checked when the view was made
         self.wrong = int(misclassified_unchecked(W, self.X, self.y).sum())
         self.image.show(self.pictures._png(w),
                         f"The patterns in the plane, circles for target 1 and squares for target 0, with the line "
                         f"W·X = 0 of W = {format_vector_unchecked(W)}; the side where the unit outputs 1 is shaded; "
                         f"{self.wrong} wrong, ringed in red.")
         self.table.value = unit_table_unchecked(W, self.X, self.y)._repr_html_()
+        self.controls.said = f"W = {format_vector_unchecked(W)}: {self.wrong} wrong"
 
 
 class DualView(_StaticNote, widgets.VBox):
     """One weight vector seen in both spaces at once (Honavar 1996, section 4).
 
-    Sliders set W = [w0, w1, w2] (or a step slider picks W from a run);
+    Named controls set W = [w0, w1, w2] (or a run step control picks W from a run);
     the picture shows W's decision line among the patterns, with the
     misclassified patterns ringed, and W as a point in the slice of weight
     space at its own w0, among the patterns' lines, with the lines it is on
     the wrong side of in red. Below, the two lists of wrong patterns, which
-    always agree.
+    always agree; a live region says them.
 
     Parameters
     ----------
@@ -340,12 +461,12 @@ class DualView(_StaticNote, widgets.VBox):
         Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
     weights : array-like of shape (3,), optional
         Where to start, each weight within [-lim, lim]: by default the run's
-        start (step 0 of its slider) if a trace is given, else [-0.5 1 -1].
+        start (step 0 of its control) if a trace is given, else [-0.5 1 -1].
     trace : Trace, optional
-        A recorded run on the same patterns; adds a slider over its steps.
-        Its weights must stay within [-lim, lim] (a slider cannot show more).
+        A recorded run on the same patterns; adds a control over its steps.
+        Its weights must stay within [-lim, lim] (a control cannot show more).
     lim : float, default 3.0
-        The sliders and the weight-space slice span -lim to lim (at most 1000).
+        The controls and the weight-space slice span -lim to lim (at most 1000).
 
     Examples
     --------
@@ -362,46 +483,47 @@ class DualView(_StaticNote, widgets.VBox):
         self.lim = lim = check.number("lim", lim, above=0, maximum=1000)
         if trace is not None:
             self._check_run(trace)
-        if weights is None:  # the slider says "run step 0": show the run's start
+        if weights is None:  # the control says "run step 0": show the run's start
             weights = trace.weights[0] if trace is not None else (-0.5, 1.0, -1.0)
         weights = self._within_lim("weights", check.plane_weights("weights", weights))
         figure, artists = dual_figure(self.X, self.y, weights, lim=lim)
-        # X, y are checked above, and w is three slider values: an update checks nothing again
+        # X, y are checked above, and w is three control values: an update checks nothing again
         self.pictures = FastPictures(figure, lambda w: update_dual_unchecked(artists, self.X, self.y,
                                                                              np.array(w) + 0.0))
-        self.w = [widgets.FloatSlider(value=float(v), min=-lim, max=lim, step=0.25, description=f"w{i}",
-                                      continuous_update=True, readout_format=".2f") for i, v in enumerate(weights)]
+        self.trace = trace
+        extra = start = None
+        if trace is not None:
+            extra = {"step": {"label": "run step", "min": 0, "max": trace.n_presentations, "step": 1, "width": 300}}
+            start = {"step": 0}
+        self.controls = _weight_controls(weights, lim, extra=extra, start=start)
+        self.w = [self.controls.field(f"w{i}") for i in range(3)]
+        self.step = self.controls.field("step") if trace is not None else None
         self.image = _NamedImage(format="png", layout=widgets.Layout(max_width="100%"))
         self.agreement = widgets.HTML()
-        self._holding = False
-        for slider in self.w:
-            slider.observe(lambda change: self.show(), names="value")
-        rows = [widgets.HBox(self.w)]
-        self.step = None
-        if trace is not None:
-            self.trace = trace
-            self.step = widgets.IntSlider(min=0, max=trace.n_presentations, description="run step",
-                                          layout=widgets.Layout(width="420px"))
-            self.step.observe(lambda change: self.set_weights(trace.weights[change["new"]]), names="value")
-            rows.append(self.step)
-        super().__init__(rows + [self.image, self.agreement])
+        self.controls.observe(self._moved, names="values")
+        super().__init__([self.controls, self.image, self.agreement])
         self.add_class("perceptron-dual")
         self.show()
 
-    def set_weights(self, w):
-        """Move the sliders to w = [w0, w1, w2], each within [-lim, lim] (one picture, not three)."""
-        w = self._within_lim("w", check.plane_weights("w", w))
-        self._holding = True
-        for slider, value in zip(self.w, w):
-            slider.value = float(value)
-        self._holding = False
+    def _moved(self, change):
+        """A control moved: the run's step sets all three weights (one picture); a weight shows itself."""
+        old, new = change["old"], change["new"]
+        if self.trace is not None and new.get("step") != old.get("step"):
+            k = min(max(int(round(float(new["step"]))), 0), self.trace.n_presentations)
+            weights = {f"w{i}": float(v) for i, v in enumerate(self.trace.weights[k])}
+            if any(new[name] != value for name, value in weights.items()):
+                self.controls.values = {**new, **weights}     # comes back here with the step unchanged
+                return
         self.show()
 
+    def set_weights(self, w):
+        """Move the controls to w = [w0, w1, w2], each within [-lim, lim] (one picture, not three)."""
+        w = self._within_lim("w", check.plane_weights("w", w))
+        self.controls.values = {**self.controls.values, **{f"w{i}": float(v) for i, v in enumerate(w)}}
+
     def show(self):
-        """Draw the W the sliders say."""
-        if self._holding:
-            return
-        w = tuple(round(slider.value, 6) for slider in self.w)
+        """Draw the W the controls say."""
+        w = _weights_of(self.controls, self.lim)
         def names(wrong):
             return ", ".join(f"X{k + 1}" for k in np.flatnonzero(wrong)) or "none"
         W = np.array(w) + 0.0
@@ -413,10 +535,11 @@ class DualView(_StaticNote, widgets.VBox):
                         f"patterns ringed. Right: W as a star in the slice of weight space at its w0, among the "
                         f"patterns' lines. {agreement}.")
         self.agreement.value = agreement
+        self.controls.said = f"W = {format_vector_unchecked(W)}: {agreement}"
 
     def _within_lim(self, name, w):
         if np.abs(w).max() > self.lim:
-            raise ValueError(f"{name} must lie within [-lim, lim] = [{-self.lim:g}, {self.lim:g}] (a slider cannot "
+            raise ValueError(f"{name} must lie within [-lim, lim] = [{-self.lim:g}, {self.lim:g}] (a control cannot "
                              f"show more), got {format_vector_unchecked(w)}; pass a larger lim")
         return w
 
@@ -428,7 +551,18 @@ class DualView(_StaticNote, widgets.VBox):
         largest = float(np.abs(trace.weights).max())
         if largest > self.lim:
             raise ValueError(f"trace must keep its weights within [-lim, lim] = [{-self.lim:g}, {self.lim:g}] "
-                             f"(a slider cannot show more), got a weight of size {largest:g}; pass lim >= {largest:g}")
+                             f"(a control cannot show more), got a weight of size {largest:g}; pass lim >= {largest:g}")
+
+
+
+class _Press:
+    """A button of a `_Controls` widget, pressed from Python as `.click()` (as ipywidgets' Button is)."""
+
+    def __init__(self, controls, action):
+        self.controls, self.action = controls, action
+
+    def click(self):
+        self.controls.press(self.action)
 
 
 class BoundExplorer(_StaticNote, widgets.VBox):
@@ -440,7 +574,8 @@ class BoundExplorer(_StaticNote, widgets.VBox):
     and Stensbo-Smidt's (2015) on the rescaled data. Batch b (counting from
     0) uses the seeds b * n_sets to (b + 1) * n_sets - 1, so every click
     draws data sets not seen before, and a fresh explorer repeats the same
-    sequence of batches.
+    sequence of batches. The choices are named controls (`_Controls`); a live
+    region says each batch's result.
 
     Parameters
     ----------
@@ -460,32 +595,39 @@ class BoundExplorer(_StaticNote, widgets.VBox):
 
     def __init__(self, *, n_sets=400):
         self.n_sets = check.whole("n_sets", n_sets, minimum=1, maximum=MAX_SETS)
-        self.features = widgets.Dropdown(options=[2, 5, 10, 20], value=5, description="features")
-        self.samples = widgets.IntSlider(value=50, min=10, max=200, step=10, description="points")
-        self.margin = widgets.FloatSlider(value=0.1, min=0.02, max=0.4, step=0.02, description="margin")
-        self.order = widgets.Dropdown(options=["cyclic", "random"], value="cyclic", description="order")
-        self.run = widgets.Button(description=f"run {n_sets} data sets", button_style="primary")
+        fields = {"features": {"label": "features", "options": [2, 5, 10, 20]},
+                  "order": {"label": "order", "options": ["cyclic", "random"]},
+                  "samples": {"label": "points", "min": 10, "max": 200, "step": 10},
+                  "margin": {"label": "margin", "min": 0.02, "max": 0.4, "step": 0.02}}
+        self.controls = _Controls(fields, {"features": 5, "order": "cyclic", "samples": 50, "margin": 0.1},
+                                 name="a batch of data sets", uid=f"perceptron-{uuid.uuid4().hex[:8]}",
+                                 buttons=[("run", f"run {n_sets} data sets")])
+        self.features, self.order, self.samples, self.margin = (self.controls.field(n) for n in fields)
+        self.run = _Press(self.controls, "run")
+        self.controls.on_action("run", self.show)
         self.image = _NamedImage(format="png", layout=widgets.Layout(max_width="100%"))
         self.summary = widgets.HTML()
         self.batch, self.result = 0, None
-        self.run.on_click(lambda _: self.show())
-        controls = widgets.VBox([widgets.HBox([self.features, self.order]),
-                                 widgets.HBox([self.samples, self.margin]), self.run])
-        super().__init__([controls, self.summary, self.image])
+        super().__init__([self.controls, self.summary, self.image])
         self.add_class("perceptron-bounds")
         self.show()
 
     def show(self):
         """Run a batch with the chosen settings and show the result."""
         self.summary.value = "running..."
-        result = convergence_experiment(self.n_sets, self.samples.value, self.features.value, self.margin.value,
-                                        order=self.order.value, seed=self.batch * self.n_sets)
+        self.controls.said = "running"
+        samples = min(max(int(round(float(self.samples.value) / 10)) * 10, 10), 200)
+        margin = min(max(round(float(self.margin.value), 2), 0.02), 0.4)
+        features, order = int(self.features.value), str(self.order.value)
+        result = convergence_experiment(self.n_sets, samples, features, margin, order=order,
+                                        seed=self.batch * self.n_sets)
         self.batch, self.result = self.batch + 1, result
         figure = plot_bound_check({"Honavar, teacher": (result.updates, result.honavar),
                                    "Stensbo-Smidt on X/R, teacher": (result.scaled_updates,
                                                                       result.stensbo_smidt)})
         self.image.show(figure._repr_png_(), describe_figure(figure, draw=False))   # drawn for the PNG just before
         self.summary.value = f"batch {self.batch}: {result.summary()}"
+        self.controls.said = self.summary.value
 
 
 MAX_FRAMES = 80  # pictures a kernel-free stepper embeds (about 20 kB each)
@@ -494,14 +636,14 @@ MAX_FRAMES = 80  # pictures a kernel-free stepper embeds (about 20 kB each)
 class PlayableRun:
     """A learning run to step through with no kernel: its pictures, arithmetic and table rows in one HTML page.
 
-    The output is self-contained HTML and JavaScript (no kernel, no network):
-    previous / next / play buttons, a slider, and the arrow keys once it has
-    been clicked. It works wherever a notebook's HTML output runs its
-    scripts: JupyterLab and Notebook (trusted), exported HTML and slides,
-    nbviewer, RISE. Where scripts do not run (GitHub) it shows the first
-    picture and says so; every lesson also shows the run as a static grid.
-    Compute, then draw, then wire: the pictures come from
-    `StepPictures`, the texts from `Trace.step_text` and
+    The output is self-contained HTML and JavaScript (no kernel, no network): the course's one
+    player (player.js, the same front end as `TraceStepper`) with every step embedded:
+    previous / next / play buttons, a labelled slider, the keys, and a live region that says each
+    step. It works wherever a notebook's HTML output runs its scripts: JupyterLab and Notebook
+    (trusted), exported HTML and slides, nbviewer, RISE. Where scripts do not run (GitHub, an
+    untrusted notebook) it shows the first picture, its controls disabled, and says in words to
+    run the cell; every lesson also shows the run as a static grid. Compute, then draw, then
+    wire: the pictures come from `StepPictures`, the texts from `Trace.step_text` and
     `Trace.to_html`.
 
     Parameters
@@ -520,7 +662,7 @@ class PlayableRun:
     --------
     >>> from perceptron_lib import train, boolean_function
     >>> player = PlayableRun(train(*boolean_function("or")))
-    >>> len(player.frames), player._repr_html_().count("<script")
+    >>> len(player.steps), player._repr_html_().count("<script")
     (14, 1)
     """
 
@@ -532,26 +674,25 @@ class PlayableRun:
         rows = check.whole("rows", rows, minimum=0, maximum=5)
         dpi = check.whole("dpi", dpi, minimum=40, maximum=150)
         pictures = StepPictures(trace, dpi=dpi)
-        self.frames = [base64.b64encode(pictures._png(k)).decode("ascii")   # k: every step, none to check
-                       for k in range(trace.n_presentations + 1)]
-        self.texts = [_arithmetic(trace, k) for k in range(trace.n_presentations + 1)]
-        self.tables = [trace.to_html(current=k, rows=(max(1, k - rows), max(1, k - rows) + 2 * rows))
-                       for k in range(trace.n_presentations + 1)]
-        self.says = [trace.step_summary(k) for k in range(trace.n_presentations + 1)]
-        self.alts = [_STEP_PICTURE.format(summary=say) for say in self.says]
+        self.steps = {k: _step_data(trace, pictures, k, rows) for k in range(trace.n_presentations + 1)}
 
     def _repr_html_(self):
-        data = json.dumps({"frames": self.frames, "texts": self.texts, "tables": self.tables, "says": self.says,
-                           "alts": self.alts})
+        data = json.dumps({"last": self.trace.n_presentations, "steps": self.steps}).replace("</", "<\\/")
         uid = "playable-" + hashlib.sha256(data.encode()).hexdigest()[:12]  # the same output on every run
-        last = len(self.frames) - 1
-        return _PLAYER.format(uid=uid, data=data, last=last, first=self.frames[0], text=self.texts[0],
-                              table=self.tables[0], alt=html.escape(self.alts[0]))
+        markup = _player_markup(uid, self.trace.n_presentations, self.steps[0], note=_RUN_TO_STEP)
+        markup = markup.replace('class="perceptron-player"', 'class="perceptron-player perceptron-playable"', 1)
+        script = ("<script>\n(function() {\n" + PLAYER_JS + f'\nconst root = document.getElementById("{uid}");\n'
+                  f"const data = {data};\nif (root) perceptronPlayer(root, data);\n}})();\n</script>")
+        return markup.removesuffix("</div>") + script + "\n</div>"
 
     def _repr_mimebundle_(self, **kwargs):
         return {"text/html": self._repr_html_(),
-                "text/plain": "A run to step through (needs a page that runs scripts); the lesson also shows it "
-                              "as a static figure."}
+                "text/plain": "A run to step through (needs a page that runs scripts: run this cell to step); the "
+                              "lesson also shows it as a static figure."}
+
+
+_RUN_TO_STEP = ("Run this cell to step through the run (scripts in a stored output run only once the notebook "
+                "is trusted or the cell is run again); the lesson also shows the run as a static figure.")
 
 
 def _arithmetic(trace, k):
@@ -564,69 +705,3 @@ def _arithmetic(trace, k):
 # What a frame shows, for a screen reader (the picture of `StepPictures`), then the step in words.
 _STEP_PICTURE = ("Left: the patterns in the plane, circles for target 1 and squares for the others, with W's "
                  "decision line; the pattern just presented is ringed. Right: the weights as bars. {summary}")
-
-# Keyboard and screen reader: the buttons come first in the Tab order; Enter and Space press them
-# and the arrow keys step, and none of these keys reaches the page (a slide deck would turn the
-# slide); focus stays where it is, with a visible ring; a polite live region says each new step.
-_PLAYER = """<div id="{uid}" class="perceptron-playable" role="group" aria-label="a learning run to step through"
-style="max-width:960px">
-<style>#{uid} button:focus-visible, #{uid} input:focus-visible {{outline: 3px solid #0a58ca; outline-offset: 2px;}}
-#{uid} button {{font-size: inherit; padding: 0.15em 0.6em;}}
-#{uid} .announce {{position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%);
-white-space: nowrap;}}</style>
-<div style="display:flex;gap:0.5em;align-items:center;flex-wrap:wrap;font-size:1.1em">
-<button type="button" data-go="play">▶ play</button><button type="button" data-go="-1">◀ previous</button>
-<button type="button" data-go="1">next ▶</button>
-<input type="range" min="0" max="{last}" value="0" style="width:260px" aria-label="step"
-aria-valuetext="step 0 of {last}"><span class="step" aria-hidden="true">step 0 of {last}</span>
-</div>
-<div class="announce" role="status" aria-live="polite" aria-atomic="true"></div>
-<img src="data:image/png;base64,{first}" alt="{alt}" style="max-width:100%;display:block">
-<div class="arithmetic" style="font-size:1.15em;line-height:1.5">{text}</div>
-<div class="table">{table}</div>
-<noscript>(This page does not run scripts: the lesson shows the same run as a figure.)</noscript>
-<script>
-(function() {{
-  const root = document.getElementById("{uid}");
-  if (!root || root.dataset.ready) return;
-  root.dataset.ready = "1";
-  const data = {data};
-  const last = data.frames.length - 1;
-  const img = root.querySelector("img"), slider = root.querySelector("input");
-  const text = root.querySelector(".arithmetic"), table = root.querySelector(".table");
-  const label = root.querySelector(".step"), play = root.querySelector('[data-go="play"]');
-  const announce = root.querySelector(".announce");
-  let k = 0, timer = null;
-  function show(j, quiet) {{
-    k = Math.max(0, Math.min(last, j));
-    img.src = "data:image/png;base64," + data.frames[k];
-    img.alt = data.alts[k];
-    text.innerHTML = data.texts[k];
-    table.innerHTML = data.tables[k];
-    slider.value = k;
-    slider.setAttribute("aria-valuetext", "step " + k + " of " + last);
-    label.textContent = "step " + k + " of " + last;
-    if (!quiet) announce.textContent = data.says[k];
-  }}
-  function stop() {{ if (timer) {{ clearInterval(timer); timer = null; play.textContent = "▶ play"; }} }}
-  root.querySelectorAll("button").forEach(function(b) {{
-    b.addEventListener("click", function(e) {{
-      e.stopPropagation();
-      if (b.dataset.go === "play") {{
-        if (timer) {{ stop(); announce.textContent = "paused at " + data.says[k]; return; }}
-        if (k === last) show(0, true);
-        play.textContent = "❚❚ pause";
-        timer = setInterval(function() {{ if (k >= last) stop(); else show(k + 1, true); }}, 900);
-        announce.textContent = "playing from step " + k;
-      }} else {{ stop(); show(k + Number(b.dataset.go)); }}
-    }});
-  }});
-  slider.addEventListener("input", function() {{ stop(); show(Number(slider.value)); }});
-  root.addEventListener("keydown", function(e) {{
-    const step = {{ArrowRight: 1, ArrowLeft: -1, ArrowUp: 1, ArrowDown: -1}}[e.key];
-    if (step && e.target !== slider) {{ e.preventDefault(); stop(); show(k + step); }}
-    if (step || [" ", "Enter", "Home", "End", "PageUp", "PageDown"].includes(e.key)) e.stopPropagation();
-  }});
-}})();
-</script>
-</div>"""

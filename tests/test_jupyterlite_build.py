@@ -80,7 +80,7 @@ def test_a_lite_copy_adds_nothing_where_the_lesson_imports_the_module_itself(tmp
 
 def test_lock_entries_give_a_wheels_imports_and_its_known_requirements(tmp_path):
     wheel = jupyterlite.package_wheel(tmp_path)
-    entry = jupyterlite.lock_entry(wheel, {"numpy", "matplotlib", "ipywidgets", "scipy"})
+    entry = jupyterlite.lock_entry(wheel, {"numpy", "matplotlib", "ipywidgets", "anywidget", "traitlets", "scipy"})
     assert entry["name"] == "perceptron-lib" and entry["imports"] == ["perceptron_lib"]
     assert entry["depends"] == sorted(jupyterlite.LITE_REQUIRES)     # scipy is known, but not required
     with zipfile.ZipFile(wheel) as archive:
@@ -89,6 +89,19 @@ def test_lock_entries_give_a_wheels_imports_and_its_known_requirements(tmp_path)
         for path in (ROOT / "perceptron_lib").rglob("*.py"):   # the subpackages' modules too, each in the RECORD
             name = path.relative_to(ROOT).as_posix()
             assert name in archive.namelist() and f"\n{name},sha256=" in f"\n{record}", name
+        assert archive.read("perceptron_lib/player.js") == (ROOT / "perceptron_lib" / "player.js").read_bytes()
+
+
+def test_anywidget_and_what_it_imports_go_to_the_kernel_as_plain_python(tmp_path):
+    """psygnal is installed compiled here: its wheel for the browser holds its Python modules alone."""
+    for name in ("anywidget", "psygnal", "typing_extensions"):
+        wheel = jupyterlite.repacked_wheel(tmp_path, name)
+        with zipfile.ZipFile(wheel) as archive:
+            names = archive.namelist()
+            info = archive.read(next(n for n in names if n.endswith(".dist-info/WHEEL"))).decode()
+        assert wheel.name.endswith("-py3-none-any.whl") and "Root-Is-Purelib: true" in info
+        assert not [n for n in names if n.endswith((".so", ".pyd", ".pyc"))], name
+        assert not [n for n in names if "/labextension/" in n or "/nbextension/" in n], name
 
 
 def test_pyodide_comes_whole_from_a_folder_and_is_checked(tmp_path):

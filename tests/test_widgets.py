@@ -1,46 +1,69 @@
-"""TraceStepper: the controls move one step, the views follow, and it says what it is without a kernel."""
+"""TraceStepper (the one player as a widget), the views' named controls, and what they say without a kernel."""
+import json
+
 import numpy as np
+import pytest
 
 from perceptron_lib import boolean_function, train
-from perceptron_lib.widgets import TraceStepper
+from perceptron_lib.widgets import PLAYER_JS, PlayableRun, TraceStepper
 
 
-def test_buttons_step_and_stop_at_the_ends():
+def test_the_stepper_sends_every_step_of_a_short_run_with_the_widget():
     run = train(*boolean_function("or"))
     stepper = TraceStepper(run)
-    assert (stepper.slider.max, stepper.slider.value) == (13, 0)
-    stepper.previous.click()
-    assert stepper.slider.value == 0
-    for _ in range(20):
-        stepper.next.click()
-    assert stepper.slider.value == 13
-    stepper.previous.click()
-    assert stepper.slider.value == 12
+    assert (stepper.last, stepper.step) == (13, 0) and sorted(stepper.steps) == list(range(14))
+    two = stepper.steps[2]
+    assert two["text"].startswith("<b>presentation 2</b>: W·X2 = [0 0 0]·[1 0 1] = 0")
+    assert "W ← [0 0 0]" in two["text"] and "outline:3px" in two["table"]
+    assert two["say"] == run.step_summary(2) and two["alt"].endswith(run.step_summary(2))
+    assert "the start" in stepper.steps[0]["text"]
+    import base64
+    assert base64.b64decode(two["frame"]) == stepper.pictures.png(2)
 
 
-def test_views_follow_the_slider():
-    run = train(*boolean_function("or"))
-    stepper = TraceStepper(run)
-    stepper.slider.value = 2
-    assert stepper.image.value == stepper.pictures.png(2)
-    assert "presentation 2" in stepper.arithmetic.value and "W ← [0 0 0]" in stepper.arithmetic.value
-    assert "outline:3px" in stepper.table.value
-    stepper.slider.value = 0
-    assert "the start" in stepper.arithmetic.value
+def test_the_widgets_front_end_is_the_players_script():
+    stepper = TraceStepper(train(*boolean_function("or")))
+    assert stepper._esm.startswith(PLAYER_JS) and stepper._esm.rstrip().endswith("export default { render: perceptronWidget };")
+    for control in ('data-go="play"', 'data-go="-1"', 'data-go="1"', 'aria-label="step"', 'aria-live="polite"'):
+        assert control in stepper.markup
 
 
-def test_without_a_kernel_the_stepper_says_where_the_static_view_is():
+def test_the_step_is_checked_when_set_from_python():
+    stepper = TraceStepper(train(*boolean_function("or")))
+    stepper.step = 13
+    with pytest.raises(ValueError, match="step"):
+        stepper.step = 14
+    assert stepper.step == 13
+
+
+def test_without_a_kernel_the_stepper_says_to_run_its_cell():
     bundle = TraceStepper(train(*boolean_function("or")))._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
-    assert bundle["text/plain"].startswith("Interactive stepper (needs a running kernel")
+    assert bundle["text/plain"].startswith("Interactive stepper (needs a running kernel: run this cell to use it)")
 
 
-def test_a_long_run_starts_with_only_its_first_pictures_made():
+def test_a_long_run_sends_its_first_steps_then_those_the_front_end_asks_for():
     run = train(*boolean_function("xor"), order="random", seed=0, max_epochs=200)
     stepper = TraceStepper(run, ready=10)
-    assert stepper.slider.max == 800 and sorted(stepper.pictures._made) == list(range(11))
-    stepper.slider.value = 800
-    assert "presentation 800" in stepper.arithmetic.value and 800 in stepper.pictures._made
+    assert stepper.last == 800 and sorted(stepper.steps) == list(range(11))
+    assert sorted(stepper.pictures._made) == list(range(11))
+    sent = []
+    stepper.send = sent.append
+    stepper._asked(stepper, {"want": list(range(780, 801)) + [900, "x"]}, [])
+    assert [sorted(map(int, m["steps"])) for m in sent] == [list(range(780, 801))]
+    assert sent[0]["steps"]["800"]["text"].startswith("<b>presentation 800</b>")
+    assert 800 in stepper.pictures._made and 800 in stepper.sent
+    json.dumps(sent)   # what goes to the front end is JSON
+
+
+def test_a_long_run_asks_in_batches():
+    from perceptron_lib.widgets import STEP_BATCH
+    run = train(*boolean_function("xor"), order="random", seed=0, max_epochs=200)
+    stepper = TraceStepper(run, ready=0)
+    sent = []
+    stepper.send = sent.append
+    stepper._asked(stepper, {"want": list(range(1, 2 * STEP_BATCH + 2))}, [])
+    assert [len(m["steps"]) for m in sent] == [STEP_BATCH, STEP_BATCH, 1]
 
 
 def test_unit_view_follows_its_sliders_in_picture_and_table():
@@ -56,11 +79,23 @@ def test_a_playable_run_embeds_every_step_and_the_same_html_each_time():
     from perceptron_lib.widgets import PlayableRun
     run = train(*boolean_function("or"))
     player = PlayableRun(run)
-    assert len(player.frames) == len(player.texts) == len(player.tables) == run.n_presentations + 1
-    assert player.texts[2].startswith("<b>presentation 2</b>: W·X2 = [0 0 0]·[1 0 1] = 0")
+    assert sorted(player.steps) == list(range(run.n_presentations + 1))
+    assert player.steps[2] == TraceStepper(run).steps[2]     # the same steps as the widget's
     assert player._repr_html_() == PlayableRun(run)._repr_html_()  # stored outputs compare equal
     bundle = player._repr_mimebundle_()
     assert "needs a page that runs scripts" in bundle["text/plain"] and "<script>" in bundle["text/html"]
+    assert PLAYER_JS in bundle["text/html"]                # the same front end as the widget's
+
+
+def test_a_stored_player_says_in_words_to_run_its_cell_and_its_controls_wait():
+    """Before its script runs (an untrusted notebook, GitHub) the player is disabled and says what to do."""
+    import re
+    page = PlayableRun(train(*boolean_function("or")))._repr_html_()
+    before_script = page[:page.index("<script>")]
+    assert "Run this cell to step" in before_script
+    controls = re.findall(r"<(?:button|input)[^>]*>", before_script)
+    assert len(controls) == 4 and all(" disabled" in c for c in controls)
+    assert "<style" not in before_script          # a sanitizer that drops style elements leaves no stray text
 
 
 def test_a_dual_view_of_a_run_starts_at_the_runs_start():
@@ -72,9 +107,8 @@ def test_a_dual_view_of_a_run_starts_at_the_runs_start():
 
 def test_lecture_layout_shows_large_arithmetic_and_only_the_current_row():
     stepper = TraceStepper(train(*boolean_function("or")), lecture=True)
-    stepper.next.click()
-    assert "font-size: 150%" in stepper.arithmetic.value and "presentation 1" in stepper.arithmetic.value
-    assert stepper.table.value.count("<tr") == 2  # the header and the current row
+    assert "font-size:150%" in stepper.markup and "max-height:340px" in stepper.markup
+    assert stepper.steps[1]["table"].count("<tr") == 2  # the header and the current row
     assert "perceptron-lecture" in stepper._dom_classes
     assert TraceStepper(train(*boolean_function("or")), lecture=True, rows=1).rows == 1
 
@@ -88,38 +122,6 @@ def test_bound_explorer_draws_a_fresh_batch_on_every_click_and_says_which():
     assert explorer.result.settings["seed"] == 30 and not np.array_equal(explorer.result.updates, first)
     again = BoundExplorer(n_sets=30)  # a fresh explorer repeats the same sequence
     assert np.array_equal(again.result.updates, first)
-
-
-def test_a_steppers_picture_and_its_name_go_in_one_message():
-    """The picture's name (its title, read by a screen reader) follows the step, sent with the picture: the
-    front end redraws an Image on every change of its state, so two messages would decode the picture twice."""
-    stepper = TraceStepper(train(*boolean_function("or")))
-    sent = []
-    stepper.image.send_state = lambda key=None: sent.append(sorted(key) if key is not None else None)
-    stepper.next.click()
-    assert sent == [["tooltip", "value"]]
-    assert stepper.image.tooltip.endswith("step 1 of 13: X1 presented, W·X = 0, output 0, target 0: right, "
-                                          "W stays [0 0 0]")
-
-
-def test_play_is_a_labelled_toggle_that_steps_to_the_end_in_an_event_loop():
-    import asyncio
-    stepper = TraceStepper(train(*boolean_function("or")), interval=50)
-    assert stepper.play.description == "▶ play"          # words a screen reader reads, not an icon
-    stepper.play.value = True                              # no event loop here: it cannot play, and says so
-    assert (stepper.play.value, stepper.play.description, stepper.slider.value) == (False, "▶ play", 0)
-
-    async def press_and_wait():
-        stepper.play.value = True
-        assert stepper.play.description == "⏸ pause"
-        while stepper.play.value:
-            await asyncio.sleep(0.01)
-    asyncio.run(press_and_wait())
-    assert (stepper.slider.value, stepper.play.description) == (13, "▶ play")
-    shown = []
-    stepper.slider.observe(lambda change: shown.append(change["new"]), names="value")
-    asyncio.run(press_and_wait())                          # pressed at the end: from the start again
-    assert shown == list(range(14))
 
 
 def counting_checks(monkeypatch):
@@ -148,15 +150,19 @@ def counting_checks(monkeypatch):
 
 
 def test_a_step_checks_its_step_once_and_the_run_and_its_weights_not_again(monkeypatch):
-    """The run is checked when the stepper is made; a click checks the step k, not the run or W at every layer."""
+    """The run is checked when the stepper is made; a step drawn on request checks nothing again."""
     from perceptron_lib.plotting import step_figure, update_step
     run = train(*boolean_function("or"))
     stepper = TraceStepper(run, ready=0)
+    stepper.send = lambda message: None
     artists = step_figure(run, 0)[1]
     calls = counting_checks(monkeypatch)
-    stepper.next.click()          # a picture not made before: the figure's artists move and are drawn
-    assert stepper.slider.value == 1 and 1 in stepper.pictures._made
-    assert calls["step"] == 1 and calls["recorded_run"] == 0 and sum(calls.values()) <= 2, calls
+    stepper._asked(stepper, {"want": [1]}, [])   # a picture not made before: the figure's artists move and are drawn
+    assert 1 in stepper.pictures._made
+    assert calls["recorded_run"] == 0 and sum(calls.values()) <= 1, calls
+    calls.clear()
+    stepper.step = 1               # a step set from Python is checked once
+    assert calls == {"step": 1}, calls
     calls.clear()
     update_step(artists, run, 5)  # the public function checks its run and its step, once each
     assert calls == {"recorded_run": 1, "step": 1}, calls
@@ -174,3 +180,54 @@ def test_the_weight_space_views_check_their_weights_once_a_move(monkeypatch):
     calls.clear()
     unit.w[0].value = -1.25       # the picture checks nothing again; the table below checks its own numbers
     assert "plane_weights" not in calls and "few_patterns" not in calls, calls
+
+
+def test_every_control_of_the_views_carries_its_name():
+    """Each number a view sets is a slider and a number box whose names a screen reader reads (w0, not 'slider')."""
+    import re
+    from perceptron_lib.widgets import BoundExplorer, DualView, UnitView
+    run = train(*boolean_function("or"))
+    views = {"unit": UnitView(*boolean_function("and")), "dual": DualView(*boolean_function("or"), trace=run),
+             "bounds": BoundExplorer(n_sets=5)}
+    for name, view in views.items():
+        markup = view.controls.markup
+        for control in re.findall(r"<(?:input|select)[^>]*>", markup):
+            named = re.search(r'aria-label="([^"]+)"', control) or re.search(r'id="([^"]+)"', control)
+            assert named, (name, control)
+            if "aria-label" not in control:          # named by its <label for=...>
+                assert f'<label for="{named.group(1)}">' in markup, (name, control)
+        assert 'aria-live="polite"' in markup and view.controls.said
+    labels = re.findall(r'<label for="[^"]+">([^<]+)</label>', views["dual"].controls.markup)
+    assert labels == ["w0", "w1", "w2", "run step"]
+    assert re.findall(r'<label for="[^"]+">([^<]+)</label>', views["bounds"].controls.markup) == \
+        ["features", "order", "points", "margin"]
+    assert ">run 5 data sets</button>" in views["bounds"].controls.markup
+
+
+def test_the_dual_views_run_step_sets_all_three_weights_in_one_picture():
+    from perceptron_lib.widgets import DualView
+    run = train(*boolean_function("or"))
+    view = DualView(*boolean_function("or"), trace=run)
+    shown = []
+    view.image.observe(lambda change: shown.append(change["new"]), names="value")
+    view.step.value = 2          # as the front end sets it
+    assert [w.value for w in view.w] == run.weights[2].tolist() and len(shown) == 1
+    assert "W = [1 0 1]" in view.controls.said
+
+
+def test_the_front_end_moves_a_weight_as_a_dict_of_values():
+    from perceptron_lib.widgets import UnitView
+    view = UnitView(*boolean_function("and"), weights=(-0.5, 1, 1))
+    view.controls.values = {"w0": -1.5, "w1": 1, "w2": 1}      # what perceptronControls sends
+    assert view.wrong == 0 and view.controls.said == "W = [-1.5 1 1]: 0 wrong"
+    view.controls.values = {"w0": -9, "w1": 1, "w2": 1}        # out of range (typed): held at -lim, as a slider would
+    assert "W = [-3 1 1]" in view.controls.said
+
+
+def test_the_explorers_button_in_the_front_end_runs_a_batch():
+    from perceptron_lib.widgets import BoundExplorer
+    explorer = BoundExplorer(n_sets=5)
+    explorer.controls.values = {**explorer.controls.values, "features": "2", "samples": 20}  # a <select> sends text
+    explorer.controls._pressed(explorer.controls, {"action": "run", "values": explorer.controls.values}, [])
+    assert explorer.batch == 2 and explorer.result.settings["seed"] == 5
+    assert explorer.summary.value.startswith("batch 2: 5 data sets") and explorer.controls.said == explorer.summary.value

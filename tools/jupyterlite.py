@@ -14,9 +14,13 @@ What goes in:
   against its sha256 (Pyodide's lock for packages, PYODIDE_CORE for the runtime), taken from the
   release's address (the default, for the published site) or from a folder of the same files (the
   tests: no network). The two sites differ in nothing else;
-- beside them, the course's own pure-Python wheels: perceptron_lib made from this checkout;
-  ipywidgets, comm and jupyterlab_widgets repacked from the installed (pinned) versions, so that the
-  widgets speak the front end's protocol; the kernel's piplite, ipykernel, pyodide_kernel and
+- beside them, the course's own pure-Python wheels: perceptron_lib made from this checkout (its
+  modules and player.js, the player's front end); ipywidgets, comm, jupyterlab_widgets and anywidget
+  (with psygnal and typing_extensions, which it imports) repacked from the installed (pinned) versions,
+  so that the widgets speak the front end's protocol; psygnal's Python modules only, without the
+  compiled copies pip installs beside them here (psygnal runs as plain Python where they are absent);
+- the front-end extensions of the environment, anywidget's among them (jupyter lite build takes
+  every installed labextension), so that the player's widget draws offline; the kernel's piplite, ipykernel, pyodide_kernel and
   widgetsnbextension from jupyterlite-pyodide-kernel. All are entered in a pyodide-lock.json that
   extends Pyodide's, so Pyodide knows them as its own packages;
 - the kernel's settings: everything the kernel and a lesson's first cells need (PRELOAD) is loaded
@@ -62,15 +66,22 @@ PYODIDE_CORE = {
 # Pyodide packages the site carries (with everything they depend on): the kernel's and the lessons'.
 PYODIDE_PACKAGES = ("micropip", "ssl", "sqlite3", "jedi", "ipython", "numpy", "matplotlib", "scipy", "scikit-learn")
 # Pure-Python distributions the widgets need in the kernel, besides Pyodide's own packages.
-REPACKED = ("ipywidgets", "comm", "jupyterlab_widgets")
+REPACKED = ("ipywidgets", "comm", "jupyterlab_widgets", "anywidget", "psygnal", "typing_extensions")
+# Files of the package itself that go in its wheel besides its modules (the player's front end).
+PACKAGE_DATA = ("player.js",)
 # The kernel's own wheels, shipped by jupyterlite-pyodide-kernel (it would install them with piplite).
+# Distributions pip installs compiled here whose Python modules are all there beside the compiled ones
+# (mypyc): repacked as their plain Python, which they run as where the compiled copies are absent.
+COMPILED_BESIDE_PYTHON = ("psygnal",)
+# Folders of a distribution that only a front end reads (the kernel needs none): left out of its wheel.
+FRONT_END_ONLY = {"anywidget": ("anywidget/labextension", "anywidget/nbextension")}
 KERNEL_WHEELS = ("piplite", "ipykernel", "pyodide_kernel", "widgetsnbextension")
 # What perceptron_lib needs in the browser, as its wheel says (scipy and scikit-learn: see ON_DEMAND).
-LITE_REQUIRES = ("numpy", "matplotlib", "ipywidgets")
+LITE_REQUIRES = ("numpy", "matplotlib", "ipywidgets", "anywidget", "traitlets")
 # Loaded with Pyodide before the kernel is ready: the names the kernel would install one by one
 # (micropip, piplite, then ssl ... ipython: it skips those listed here), and the first cells' imports.
 PRELOAD = ("micropip", "piplite", "ssl", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipython",
-           "numpy", "matplotlib", "ipywidgets", "perceptron_lib")
+           "numpy", "matplotlib", "ipywidgets", "anywidget", "perceptron_lib")
 # Functions of perceptron_lib that import a heavy package inside them, and the import that loads it
 # in the browser (tests/test_jupyterlite_build.py checks that no other function imports one).
 ON_DEMAND = {"lp_separability": "scipy", "digit_halves": "sklearn"}
@@ -101,7 +112,8 @@ def package_wheel(folder):
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     name, version = project["name"], project["version"]
     dist_info = f"{name}-{version}.dist-info"
-    files = {p.relative_to(ROOT).as_posix(): p.read_bytes() for p in sorted((ROOT / "perceptron_lib").rglob("*.py"))}
+    sources = [*(ROOT / "perceptron_lib").rglob("*.py"), *((ROOT / "perceptron_lib" / name) for name in PACKAGE_DATA)]
+    files = {p.relative_to(ROOT).as_posix(): p.read_bytes() for p in sorted(sources)}
     metadata = [f"Metadata-Version: 2.1", f"Name: {name}", f"Version: {version}",
                 f"Summary: {project['description']}", *(f"Requires-Dist: {r}" for r in LITE_REQUIRES)]
     files[f"{dist_info}/METADATA"] = ("\n".join(metadata) + "\n").encode()
@@ -117,18 +129,24 @@ def repacked_wheel(folder, name):
     """
     dist = importlib.metadata.distribution(name)
     wheel_info = dist.read_text("WHEEL") or ""
-    if "Root-Is-Purelib: true" not in wheel_info or "py3-none-any" not in wheel_info:
+    pure = "Root-Is-Purelib: true" in wheel_info and "py3-none-any" in wheel_info
+    if not pure and name not in COMPILED_BESIDE_PYTHON:
         raise ValueError(f"{name} {dist.version} is not a pure-Python py3-none-any distribution")
     dist_info = next(str(f).split("/")[0] for f in dist.files if str(f).split("/")[0].endswith(".dist-info"))
-    skip = {"RECORD", "INSTALLER", "REQUESTED", "direct_url.json"}
+    skip = {"RECORD", "INSTALLER", "REQUESTED", "direct_url.json"} | (set() if pure else {"WHEEL"})
     files = {}
     for entry in dist.files:
         path = str(entry)
-        if path.startswith("..") or "__pycache__" in path or path.endswith(".pyc"):
+        if path.startswith("..") or "__pycache__" in path or path.endswith((".pyc", ".so", ".pyd")):
             continue
         if path.startswith(dist_info + "/") and path.split("/")[-1] in skip:
             continue
+        if path.startswith(tuple(folder + "/" for folder in FRONT_END_ONLY.get(name, ()))):
+            continue
         files[path] = Path(entry.locate()).read_bytes()
+    if not pure:     # now it is: its plain Python modules alone
+        files[f"{dist_info}/WHEEL"] = (b"Wheel-Version: 1.0\nGenerator: tools/jupyterlite.py\n"
+                                       b"Root-Is-Purelib: true\nTag: py3-none-any\n")
     wheel_name = f"{dist.metadata['Name'].replace('-', '_')}-{dist.version}-py3-none-any.whl"
     return write_wheel(folder / wheel_name, files, dist_info)
 

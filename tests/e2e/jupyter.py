@@ -141,9 +141,18 @@ def problems_shown(page):
 
 
 def stepper_state(stepper):
-    """(step shown by the slider, picture source) of a TraceStepper in the page."""
-    return (stepper.locator(".widget-readout").first.inner_text().strip(),
+    """(step shown by the player, picture source) of a TraceStepper in the page."""
+    return (stepper.locator(".step").first.inner_text().strip().removeprefix("step ").split(" of ")[0],
             stepper.locator("img").first.get_attribute("src"))
+
+
+UNNAMED = r"^\s*- (?:button|slider|spinbutton|combobox|checkbox|textbox)(?: \[[^\]]*\])?:?\s*$"
+
+
+def unnamed_controls(view):
+    """Lines of the accessibility tree of `view` (a locator) that show a control without a name."""
+    import re
+    return [line for line in view.aria_snapshot().splitlines() if re.match(UNNAMED, line)]
 
 
 def wait_for_change(page, stepper, before, timeout=10):

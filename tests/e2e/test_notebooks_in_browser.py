@@ -1,4 +1,7 @@
-"""Every notebook, run in a real JupyterLab in Debian's Chromium, and every stepper operated.
+"""Every notebook, run in a real JupyterLab in Debian's Chromium, and every stepper and view operated.
+
+The accessibility tree of every stepper and view lists each control by its name (no "slider"
+without a name); lesson 02's stepper is also operated from the keyboard alone.
 
 On a machine without Chromium these tests skip and say how to install it; under CI (CI=true)
 a missing browser fails them instead.
@@ -7,8 +10,8 @@ import os
 
 import pytest
 
-from jupyter import (CHROMIUM, INSTALL_HINT, ROOT, chromium, jupyter_lab, open_and_run_all,
-                     problems_shown, stepper_state, wait_for_change)
+from jupyter import (CHROMIUM, INSTALL_HINT, ROOT, chromium, jupyter_lab, menu, open_and_run_all,
+                     problems_shown, stepper_state, unnamed_controls, wait_for_change, wait_for_kernel_idle)
 
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
 
@@ -43,6 +46,11 @@ def test_there_are_notebooks_to_check():
 def test_notebook_runs_in_jupyterlab_and_its_steppers_step(lab, name):
     page, base, token = lab
     open_and_run_all(page, base, token, name)
+    for view in page.locator(".perceptron-dual, .perceptron-unit, .perceptron-bounds").all():
+        assert unnamed_controls(view) == [], view.aria_snapshot()
+    from test_accessibility import serious_violations   # (it imports this module: not at the top)
+    if page.locator(".jp-NotebookPanel .jp-OutputArea").count():   # (the index has no code cell)
+        assert serious_violations(page, ".jp-NotebookPanel .jp-OutputArea") == []   # no exception list
     assert problems_shown(page) == []
     steppers = page.locator(".perceptron-stepper").all()
     for stepper in steppers:
@@ -52,13 +60,13 @@ def test_notebook_runs_in_jupyterlab_and_its_steppers_step(lab, name):
         stepper.get_by_role("button", name="next ▶").click()
         after_next = wait_for_change(page, stepper, start)
         assert after_next[0] == "1"
-        named = stepper.locator("img").first   # its title is its name for a screen reader, and follows the step
-        page.wait_for_function("img => (img.getAttribute('title') || '').includes('step 1 of')",
-                               arg=named.element_handle(), timeout=10_000)
-        assert named.get_attribute("title").startswith("Left: the patterns in the plane")
+        named = stepper.locator("img").first   # its alt text is its name for a screen reader, and follows the step
+        assert "step 1 of" in named.get_attribute("alt")
+        assert named.get_attribute("alt").startswith("Left: the patterns in the plane")
+        assert stepper.locator("[aria-live=polite]").inner_text().startswith("step 1 of")   # and it is said
         stepper.get_by_role("button", name="◀ previous").click()
         assert wait_for_change(page, stepper, after_next)[0] == "0"
-        stepper.locator(".ui-slider-handle, .noUi-handle").first.focus()
+        stepper.get_by_role("slider", name="step").focus()
         page.keyboard.press("ArrowRight")
         page.keyboard.press("ArrowRight")
         assert wait_for_change(page, stepper, start)[0] == "2"
@@ -66,11 +74,12 @@ def test_notebook_runs_in_jupyterlab_and_its_steppers_step(lab, name):
         stepper.get_by_role("button", name="▶ play").click()   # the kernel steps on its own
         assert int(wait_for_change(page, stepper, before_play)[0]) > 2
         stepper.get_by_role("button", name="⏸ pause").click()
-        stepper.get_by_role("button", name="▶ play").wait_for(timeout=10_000)   # the kernel heard it
+        stepper.get_by_role("button", name="▶ play").wait_for(timeout=10_000)
         page.wait_for_timeout(300)
         paused = stepper_state(stepper)
         page.wait_for_timeout(2_000)                             # two intervals: paused, it stays put
         assert stepper_state(stepper) == paused
+        assert unnamed_controls(stepper) == []
     for view in page.locator(".perceptron-dual, .perceptron-unit").all():   # every picture has a name
         assert view.locator("img").first.get_attribute("title").startswith(("Left: the patterns", "The patterns"))
     assert page.locator(".jp-OutputArea-output img:not([alt]):not([title])").count() == 0
@@ -78,8 +87,7 @@ def test_notebook_runs_in_jupyterlab_and_its_steppers_step(lab, name):
         view.scroll_into_view_if_needed()
         picture = view.locator("img").first.get_attribute("src")
         text = view.locator(".widget-html").last.inner_text()
-        handle = view.locator(".ui-slider-handle, .noUi-handle").first  # w0
-        handle.focus()
+        view.get_by_role("slider", name="w0").focus()
         for _ in range(4):  # w0 up by 1: on OR that changes which patterns are wrong
             page.keyboard.press("ArrowRight")
         page.wait_for_function("([img, before]) => img.getAttribute('src') !== before",
@@ -98,7 +106,7 @@ def test_notebook_runs_in_jupyterlab_and_its_steppers_step(lab, name):
         view.scroll_into_view_if_needed()
         picture = view.locator("img").first.get_attribute("src")
         table = view.locator(".widget-html").last.inner_text()
-        view.locator(".ui-slider-handle, .noUi-handle").first.focus()  # w0
+        view.get_by_role("slider", name="w0").focus()
         for _ in range(4):  # w0 up by 1: the line moves and W·X changes on every pattern
             page.keyboard.press("ArrowRight")
         page.wait_for_function("([img, before]) => img.getAttribute('src') !== before",
@@ -108,9 +116,101 @@ def test_notebook_runs_in_jupyterlab_and_its_steppers_step(lab, name):
     for explorer in page.locator(".perceptron-bounds").all():
         explorer.scroll_into_view_if_needed()
         picture = explorer.locator("img").first.get_attribute("src")
-        explorer.locator(".widget-dropdown select").first.select_option("2")  # features
+        explorer.get_by_label("features").select_option("2")
         explorer.get_by_role("button", name="run").click()
         page.wait_for_function("([img, before]) => img.getAttribute('src') !== before",
                                arg=[explorer.locator("img").first.element_handle(), picture], timeout=30_000)
         assert "violations: 0 and 0" in explorer.locator(".widget-html").first.inner_text()
+    for view in page.locator(".perceptron-dual, .perceptron-unit, .perceptron-bounds").all():
+        assert unnamed_controls(view) == [], view.aria_snapshot()
+    from test_accessibility import serious_violations   # (it imports this module: not at the top)
+    if page.locator(".jp-NotebookPanel .jp-OutputArea").count():   # (the index has no code cell)
+        assert serious_violations(page, ".jp-NotebookPanel .jp-OutputArea") == []   # no exception list
     assert problems_shown(page) == []
+
+
+def test_lesson_02s_stepper_steps_from_the_keyboard_alone_and_jupyterlab_keeps_out(lab):
+    """Tab through the player's controls; Enter, Space, the arrows, Home and End step; JupyterLab takes none of
+    these keys (the active cell and the focus stay); a screen reader hears each step."""
+    page, base, token = lab
+    open_and_run_all(page, base, token, "02-learning-rule.ipynb")
+    stepper = page.locator(".perceptron-stepper").first
+    stepper.scroll_into_view_if_needed()
+    said = stepper.locator("[aria-live=polite]")
+    active_cell = "() => document.querySelector('.jp-Notebook .jp-Cell.jp-mod-active')?.innerText.slice(0, 40)"
+    stepper.get_by_role("button", name="▶ play").focus()    # arrived at the player
+    cell = page.evaluate(active_cell)
+    focused = [page.evaluate("() => document.activeElement.textContent.trim()")]
+    for _ in range(2):
+        page.keyboard.press("Tab")
+        focused.append(page.evaluate("() => document.activeElement.textContent.trim()"))
+    assert focused == ["▶ play", "◀ previous", "next ▶"]
+    assert page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle") == "solid"
+    page.keyboard.press("Enter")
+    assert stepper_state(stepper)[0] == "1"
+    assert said.inner_text() == "step 1 of 13: X1 presented, W·X = 0, output 0, target 0: right, W stays [0 0 0]"
+    page.keyboard.press(" ")
+    assert said.inner_text().startswith("step 2 of 13: X2 presented, W·X = 0, output 0, target 1: a mistake")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowUp")
+    assert stepper_state(stepper)[0] == "3"
+    page.keyboard.press("End")
+    assert stepper_state(stepper)[0] == "13" and said.inner_text().startswith("step 13 of 13")
+    page.keyboard.press("Home")
+    assert stepper_state(stepper)[0] == "0" and said.inner_text().startswith("step 0 of 13")
+    assert page.evaluate("() => document.activeElement.textContent.trim()") == "next ▶"   # focus stays put
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.getAttribute('aria-label')") == "step"
+    page.keyboard.press("ArrowRight")
+    assert stepper_state(stepper)[0] == "1"
+    page.keyboard.press("End")
+    assert stepper_state(stepper)[0] == "13"
+    assert page.evaluate(active_cell) == cell                       # JupyterLab moved to no other cell
+    assert page.evaluate("() => document.activeElement.getAttribute('aria-label')") == "step"
+    assert page.locator(".jp-Notebook.jp-mod-editMode").count() == 0   # nor into edit mode
+
+
+LONG_RUN = """from perceptron_lib import boolean_function, train
+from perceptron_lib.widgets import TraceStepper
+run = train(*boolean_function("xor"), order="random", seed=0, max_epochs=200)
+TraceStepper(run, ready=10)"""
+
+
+def test_a_stepper_answers_while_the_kernel_is_busy_and_draws_a_long_runs_later_steps_on_demand(lab):
+    """Run All: the stepper steps while a later cell still runs (no kernel round trip); a run of 800
+    presentations sent its first 10 steps, and the rest come when the player nears them, and are kept."""
+    import json
+    import urllib.request
+    from nbformat.v4 import new_code_cell, new_notebook
+    page, base, token = lab
+    cells = [new_code_cell(LONG_RUN), new_code_cell("import time\ntime.sleep(25)")]
+    body = json.dumps({"type": "notebook", "format": "json", "content": new_notebook(cells=cells, metadata={
+        "kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}})}).encode()
+    urllib.request.urlopen(urllib.request.Request(f"{base}/api/contents/notebooks/long.ipynb?token={token}",
+                                                  data=body, method="PUT"), timeout=30)
+    page.goto(f"{base}/lab/tree/notebooks/long.ipynb?token={token}&reset")
+    page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(timeout=60_000)
+    wait_for_kernel_idle(page, timeout=90)
+    menu(page, "Run", "Run All Cells")
+    stepper = page.locator(".perceptron-stepper").first
+    stepper.get_by_role("button", name="next ▶").wait_for(timeout=60_000)
+    page.wait_for_function("el => !el.querySelector('button').disabled", arg=stepper.element_handle())
+    assert page.evaluate("() => /\\|\\s*Busy/.test(document.querySelector('#jp-main-statusbar').textContent)")
+    start = stepper_state(stepper)
+    for _ in range(3):
+        stepper.get_by_role("button", name="next ▶").click()
+    assert stepper_state(stepper)[0] == "3" and stepper_state(stepper)[1] != start[1]   # the kernel still sleeps
+    assert page.evaluate("() => /\\|\\s*Busy/.test(document.querySelector('#jp-main-statusbar').textContent)")
+    wait_for_kernel_idle(page, timeout=60)
+    slider = stepper.get_by_role("slider", name="step")
+    slider.focus()
+    page.keyboard.press("End")       # step 800: not sent with the widget, asked for now
+    page.wait_for_function("el => el.textContent.startsWith('presentation 800')",
+                           arg=stepper.locator(".arithmetic").element_handle(), timeout=30_000)
+    assert "step 800 of 800" in stepper.locator("img").get_attribute("alt")
+    page.keyboard.press("Home")
+    shown = page.evaluate("""el => { const s = el.querySelector('input[type=range]');
+        s.value = 800; s.dispatchEvent(new Event('input'));
+        return el.querySelector('.arithmetic').textContent; }""", stepper.element_handle())
+    assert shown.startswith("presentation 800")    # kept: shown in the same task as the input, no round trip

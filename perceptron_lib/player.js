@@ -1,0 +1,231 @@
+// The course's one player: step through a learning run in the browser, with no kernel round trip.
+//
+// One source for every front end. perceptron_lib/widgets.py reads this file and uses it twice:
+// - PlayableRun (decks, pages, trusted notebooks) embeds it in a script element with every step's data,
+//   then calls perceptronPlayer(root, {...});
+// - TraceStepper (JupyterLab, JupyterLite, VS Code, Colab: any front end that runs widgets) is an
+//   anywidget whose ES module is this file followed by `export default {render: perceptronWidget}`.
+//   The kernel sends the steps it has drawn; the front end asks for the ones it lacks and keeps them.
+// The markup comes from Python (widgets._player_markup), the same in both, and says in words what to
+// do while no script runs (its controls are disabled then); this script enables them.
+//
+// Keyboard and screen reader: the buttons come first in the Tab order, then the labelled slider;
+// Enter and Space press a button, the arrow keys step, Home and End go to the first and last step,
+// and none of these keys reaches the page (a deck would turn the slide, JupyterLab would move to
+// another cell); focus stays where it is, with a visible ring; a polite live region says each step.
+
+const PERCEPTRON_PLAYER_CSS = `
+.perceptron-player button:focus-visible, .perceptron-player input:focus-visible,
+.perceptron-controls input:focus-visible, .perceptron-controls select:focus-visible,
+.perceptron-controls button:focus-visible {outline: 3px solid #0a58ca; outline-offset: 2px;}
+.perceptron-player button, .perceptron-controls button {font-size: inherit; padding: 0.15em 0.6em;}
+.perceptron-player .announce, .perceptron-controls .announce {position: absolute; width: 1px; height: 1px;
+  overflow: hidden; clip-path: inset(50%); white-space: nowrap;}
+.perceptron-player .waiting, .perceptron-controls .waiting {display: none;}
+.perceptron-controls label {display: inline-flex; gap: 0.3em; align-items: center; margin-right: 1em;}
+.perceptron-controls input[type=number] {width: 5em;}
+`;
+
+function perceptronStyle(root) {
+  if (root.querySelector("style.perceptron-style")) return;
+  const style = document.createElement("style");
+  style.className = "perceptron-style";
+  style.textContent = PERCEPTRON_PLAYER_CSS;
+  root.prepend(style);
+}
+
+// Keys that operate a control and must not reach the page around it.
+const PERCEPTRON_KEYS = ["ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown", " ", "Enter", "Home", "End",
+                         "PageUp", "PageDown"];
+
+// root: the player's markup. options: {last, steps: {k: {frame, text, table, say, alt}}, interval,
+// ask(list of k) to fetch missing steps (optional), told(k) when the step changes (optional)}.
+function perceptronPlayer(root, options) {
+  if (root.dataset.ready) return root.perceptronPlayer;
+  root.dataset.ready = "1";
+  perceptronStyle(root);
+  const last = options.last, steps = Object.assign({}, options.steps || {}), asked = new Set();
+  const interval = options.interval || 900, ahead = options.ahead || 16;
+  const img = root.querySelector("img"), slider = root.querySelector("input[type=range]");
+  const text = root.querySelector(".arithmetic"), table = root.querySelector(".table");
+  const label = root.querySelector(".step"), play = root.querySelector('[data-go="play"]');
+  const announce = root.querySelector(".announce");
+  root.querySelectorAll("button, input").forEach(function(c) { c.disabled = false; });
+  let k = Number(slider.value) || 0, timer = null;
+
+  function want(from, to) {
+    const missing = [];
+    for (let j = Math.max(0, from); j <= Math.min(last, to); j++)
+      if (!(j in steps) && !asked.has(j)) { missing.push(j); asked.add(j); }
+    if (missing.length && options.ask) options.ask(missing);
+  }
+  // Pictures near the one shown are decoded ahead (and kept decoded while near), so a step only swaps them in.
+  const decoded = new Map();
+  function source(s) {
+    return s.frame.startsWith("<svg") ? "data:image/svg+xml;charset=utf-8," + encodeURIComponent(s.frame)
+                                      : "data:image/png;base64," + s.frame;
+  }
+  function decodeNear() {
+    for (const j of decoded.keys()) if (Math.abs(j - k) > 4) decoded.delete(j);
+    for (let j = Math.max(0, k - 2); j <= Math.min(last, k + 2); j++) {
+      if (j in steps && !decoded.has(j)) {
+        const ahead = new Image();
+        ahead.src = source(steps[j]);
+        if (ahead.decode) ahead.decode().catch(function() {});
+        decoded.set(j, ahead);
+      }
+    }
+  }
+  function paint(quiet) {
+    const s = steps[k];
+    slider.value = k;
+    slider.setAttribute("aria-valuetext", "step " + k + " of " + last);
+    label.textContent = "step " + k + " of " + last;
+    if (s) {
+      img.src = decoded.has(k) ? decoded.get(k).src : source(s);
+      img.alt = s.alt;
+      img.removeAttribute("title");
+      text.innerHTML = s.text;
+      table.innerHTML = s.table;
+      if (!quiet) announce.textContent = s.say;
+      setTimeout(decodeNear, 0);
+    } else {
+      text.textContent = "step " + k + ": drawing it (the kernel sends it when it is free)";
+      if (!quiet) announce.textContent = "step " + k + " of " + last + ": drawing";
+    }
+  }
+  function show(j, quiet) {
+    k = Math.max(0, Math.min(last, j));
+    paint(quiet);
+    want(k - ahead, k + ahead);
+    if (options.told) options.told(k);
+  }
+  function stop() { if (timer) { clearInterval(timer); timer = null; play.textContent = "▶ play"; } }
+  function tick() {
+    if (k >= last) { stop(); announce.textContent = "stopped at the end: " + (steps[k] ? steps[k].say : ""); return; }
+    if (!(k + 1 in steps)) { want(k + 1, k + 1 + ahead); return; }   // wait for it: the next tick tries again
+    show(k + 1, true);
+  }
+  root.querySelectorAll("button[data-go]").forEach(function(b) {
+    b.addEventListener("click", function(e) {
+      e.stopPropagation();
+      if (b.dataset.go === "play") {
+        if (timer) { stop(); announce.textContent = "paused at " + (steps[k] ? steps[k].say : "step " + k); return; }
+        if (k === last) show(0, true);
+        play.textContent = "⏸ pause";
+        timer = setInterval(tick, interval);
+        announce.textContent = "playing from step " + k;
+      } else { stop(); show(k + Number(b.dataset.go)); }
+    });
+  });
+  slider.addEventListener("input", function() { stop(); show(Number(slider.value)); });
+  root.addEventListener("keydown", function(e) {
+    const step = {ArrowRight: 1, ArrowLeft: -1, ArrowUp: 1, ArrowDown: -1}[e.key];
+    const onSlider = e.target === slider;
+    if (step && !onSlider) { e.preventDefault(); stop(); show(k + step); }
+    if ((e.key === "Home" || e.key === "End") && !onSlider) { e.preventDefault(); stop(); show(e.key === "Home" ? 0 : last); }
+    if (PERCEPTRON_KEYS.includes(e.key)) e.stopPropagation();
+  });
+  root.addEventListener("keyup", function(e) { if (PERCEPTRON_KEYS.includes(e.key)) e.stopPropagation(); });
+  const player = {
+    add: function(more) {
+      Object.keys(more).forEach(function(j) { steps[j] = more[j]; asked.delete(Number(j)); });
+      if (k in more) paint(false);
+    },
+    show: function(j) { if (j !== k) { stop(); show(j, false); } },
+    stop: stop,
+    step: function() { return k; },
+  };
+  root.perceptronPlayer = player;
+  want(k - ahead, k + ahead);
+  decodeNear();
+  return player;
+}
+
+// Labelled controls of numbers (weights, sizes, a margin): each a slider and a number box that carry
+// the same name, kept in step; `changed(values)` hears every move. The markup comes from Python
+// (widgets._controls_markup).
+function perceptronControls(root, changed) {
+  if (root.dataset.ready) return root.perceptronControls;
+  root.dataset.ready = "1";
+  perceptronStyle(root);
+  const announce = root.querySelector(".announce");
+  const fields = [...root.querySelectorAll("[data-field]")];
+  root.querySelectorAll("button, input, select").forEach(function(c) { c.disabled = false; });
+  function values() {
+    const out = {};
+    fields.forEach(function(f) {
+      const box = f.querySelector("input[type=number], select");
+      out[f.dataset.field] = box.tagName === "SELECT" ? box.value : Number(box.value);
+    });
+    return out;
+  }
+  fields.forEach(function(f) {
+    const inputs = [...f.querySelectorAll("input")];
+    inputs.forEach(function(input) {
+      input.addEventListener("input", function() {
+        if (input.value === "" || isNaN(Number(input.value))) return;
+        const v = Math.max(Number(input.min), Math.min(Number(input.max), Number(input.value)));
+        inputs.forEach(function(other) { if (other !== input) other.value = v; });
+        changed(values(), f.dataset.field);
+      });
+    });
+    f.querySelectorAll("select").forEach(function(s) {
+      s.addEventListener("change", function() { changed(values(), f.dataset.field); });
+    });
+  });
+  root.querySelectorAll("button[data-action]").forEach(function(b) {
+    b.addEventListener("click", function(e) { e.stopPropagation(); changed(values(), b.dataset.action); });
+  });
+  root.addEventListener("keydown", function(e) { if (PERCEPTRON_KEYS.includes(e.key)) e.stopPropagation(); });
+  root.addEventListener("keyup", function(e) { if (PERCEPTRON_KEYS.includes(e.key)) e.stopPropagation(); });
+  const controls = {
+    set: function(given) {
+      fields.forEach(function(f) {
+        if (f.dataset.field in given) f.querySelectorAll("input, select").forEach(function(i) { i.value = given[f.dataset.field]; });
+      });
+    },
+    say: function(words) { if (announce) announce.textContent = words; },
+    values: values,
+  };
+  root.perceptronControls = controls;
+  return controls;
+}
+
+// anywidget's entry: the same player (model "kind" = "player") or controls ("controls"), wired to the kernel.
+function perceptronWidget({ model, el }) {
+  el.innerHTML = model.get("markup");
+  const root = el.querySelector(".perceptron-player, .perceptron-controls");
+  if (model.get("kind") === "controls") {
+    const controls = perceptronControls(root, function(values, what) {
+      model.set("values", values);
+      model.set("last_change", what);
+      model.save_changes();
+      if (what && root.querySelector('button[data-action="' + what + '"]')) model.send({ action: what, values: values });
+    });
+    const follow = function() { controls.set(model.get("values")); };
+    const hear = function() { controls.say(model.get("said")); };
+    model.on("change:values", follow);
+    model.on("change:said", hear);
+    return function() { model.off("change:values", follow); model.off("change:said", hear); };
+  }
+  let telling = null;
+  const player = perceptronPlayer(root, {
+    last: model.get("last"), steps: model.get("steps"), interval: model.get("interval"),
+    ask: function(ks) { model.send({ want: ks }); },
+    // The kernel hears where the player rests, once it rests (not at every step: its reply, the
+    // kernel's busy and idle, would land in the frames of the next steps).
+    told: function(k) {
+      clearTimeout(telling);
+      telling = setTimeout(function() {
+        if (model.get("step") !== k) { model.set("step", k); model.save_changes(); }
+      }, 400);
+    },
+  });
+  const heard = function(message) { if (message && message.steps) player.add(message.steps); };
+  const moved = function() { player.show(model.get("step")); };
+  model.on("msg:custom", heard);
+  model.on("change:step", moved);
+  if (model.get("step")) player.show(model.get("step"));
+  return function() { clearTimeout(telling); player.stop(); model.off("msg:custom", heard); model.off("change:step", moved); };
+}
