@@ -70,8 +70,20 @@ img.formula { max-width: 100%; height: auto; vertical-align: middle; }
 .formula-display { display: block; text-align: center; margin: 0.6em 0; }
 .perceptron-needs-kernel { border-left: 4px solid #0a58ca; padding: 0.3rem 0.8rem; }
 .perceptron-playable, .perceptron-playable img, .cell_output img { max-width: 100%; height: auto; }
-html[data-theme="dark"] .cell_output img:not(.formula) { background: #fff; }
-html[data-theme="dark"] .cell_output .output { color: var(--pst-color-text-base); }
+/* In dark mode a cell's output stays on white paper (the theme's is grey): its tables, checks and figures carry
+   their own colours, chosen for contrast on white; the theme's colours are its light ones there. */
+html[data-theme="dark"] .bd-content div.cell_output .output {
+  --pst-color-text-base: #222832; --pst-color-text-muted: #48566b; --pst-color-heading: #222832;
+  --pst-color-link: #0a58ca; --pst-color-link-hover: #084298; --pst-color-border: #d1d5da;
+  --pst-color-border-muted: rgba(23, 23, 26, .2); --pst-color-inline-code: #912583; --pst-color-table: #14181e;
+  --pst-color-table-row-hover-bg: #d5b4fd; --pst-color-table-inner-border: #e5e7ea; --pst-color-background: #fff;
+  --pst-color-on-background: #fff; --pst-color-surface: #f3f4f5; --pst-color-on-surface: #222832;
+  --pst-color-table-outer-border: #f3f4f5; --pst-color-table-heading-bg: #f3f4f5;
+  --pst-color-table-row-zebra-high-bg: #fff; --pst-color-table-row-zebra-low-bg: #f3f4f5; color-scheme: light;
+  background-color: #fff !important; color: #222832 !important; }
+html[data-theme="dark"] .bd-content div.cell_output .output * { border-color: #cbd2d9; }
+html[data-theme="dark"] .bd-content div.cell_output .output pre { background-color: #f3f4f5 !important;
+  color: #222832 !important; }
 .cell_output table { display: block; max-width: 100%; overflow-x: auto; }
 """
 
@@ -189,6 +201,12 @@ def config(repository):
                            "colab_url": "", "jupyterhub_url": ""},
         "sphinx": {
             "config": {
+                # Jupyter Book's extensions less sphinx_thebe (live code through a Binder server; the site
+                # has its own live lesson, and thebe's settings were written twice into each page)
+                # and intersphinx (it would reach for the web)
+                "extensions": ["sphinx_togglebutton", "sphinx_copybutton", "myst_nb", "jupyter_book",
+                               "sphinx_comments", "sphinx_external_toc", "sphinx_design", "sphinx_book_theme"],
+                "html_context": {"default_mode": "auto"},
                 "html_css_files": ["perceptron.css"],
                 "html_static_path": ["_static"],
                 "myst_heading_anchors": 3,
