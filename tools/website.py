@@ -7,7 +7,7 @@
 
 What goes into the folder (published as it is on GitHub Pages, .github/workflows/site.yml):
 - the pages, made by Jupyter Book 1 (Sphinx, MyST-NB, sphinx-book-theme) from the lessons' stored
-  outputs, with no execution: index.html (the course's index), NN-name.html for each lesson and
+  outputs, with no execution: index.html (the course's index, 00-index.ipynb), NN-name.html for each lesson and
   notation.html, with a sidebar, previous/next and search (Sphinx's index, in the page: no
   server). CONTRIBUTING.md says why Jupyter Book 1;
 - the JupyterLite site (tools/jupyterlite.py) at the same root, lab/index.html?path=NN-name.ipynb,
@@ -51,6 +51,7 @@ ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 DEFAULT_OUTPUT = ROOT / "build" / "site"
 INDEX = navigation.INDEX
+ROOT_PAGE = "index"     # the index is the site's root page, index.html: no redirect on the way in
 NOTATION = "notation"
 MATH_SIZE = {False: 12, True: 16}   # points: the theme's prose is 16 px
 KERNEL_VIEW = "application/vnd.jupyter.widget-view+json"
@@ -86,10 +87,35 @@ html[data-theme="dark"] .bd-content div.cell_output .output pre { background-col
   color: #222832 !important; }
 .cell_output table { display: block; max-width: 100%; overflow-x: auto; }
 """
+# A table or text too wide for the window scrolls sideways inside its cell (WCAG reflow); one that does
+# takes a Tab stop, so that it scrolls from the keyboard too (the theme does the same for its own blocks).
+SITE_JS = """
+(function () {
+  function tabStops() {
+    document.querySelectorAll('.cell_output table, .cell_output pre').forEach(function (el) {
+      if (el.scrollWidth > el.clientWidth + 1) { el.tabIndex = 0; }
+      else if (el.tabIndex === 0 && el.dataset.perceptronStop) { el.removeAttribute('tabindex'); }
+      if (el.tabIndex === 0) { el.dataset.perceptronStop = '1'; }
+    });
+  }
+  window.addEventListener('load', tabStops);
+  window.addEventListener('resize', tabStops);
+})();
+"""
 
 
 def lesson_stem(name):
     return Path(name).stem
+
+
+def page_name(name):
+    """The page (without .html) that shows the notebook `name`."""
+    return ROOT_PAGE if Path(name).name == INDEX else lesson_stem(name)
+
+
+# JupyterLite's settings in its root index.html, which its pages fetch and read (config-utils.js).
+LITE_CONFIG = re.compile(r'<script\s+id="jupyter-config-data".*?</script>', re.S)
+INDEX_LINK = re.compile(r"\]\(" + re.escape(INDEX) + r"(#[^)]*)?\)")
 
 
 def live_bar(name):
@@ -132,6 +158,7 @@ def markdown_for_page(text, formulas):
         box = (f' width="{float(size[1]) * 4 / 3:.0f}" height="{float(size[2]) * 4 / 3:.0f}"' if size else "")
         img = f'<img class="formula" alt="{html.escape(tex)}" src="{FORMULAS}/{name}"{box}>'
         return f'<span class="formula-display">{img}</span>' if display else img
+    text = INDEX_LINK.sub(lambda m: f"]({ROOT_PAGE}.ipynb{m.group(1) or ''})", text)
     return slides.WEB_IMAGE.sub(r"\1", slides.MATH.sub(image, text))
 
 
@@ -208,6 +235,7 @@ def config(repository):
                                "sphinx_comments", "sphinx_external_toc", "sphinx_design", "sphinx_book_theme"],
                 "html_context": {"default_mode": "auto"},
                 "html_css_files": ["perceptron.css"],
+                "html_js_files": ["perceptron.js"],
                 "html_static_path": ["_static"],
                 "myst_heading_anchors": 3,
                 "html_show_sphinx": False,
@@ -224,8 +252,8 @@ def config(repository):
 
 
 def toc(stems):
-    lessons = [{"file": stem} for stem in stems if stem != lesson_stem(INDEX)]
-    return {"format": "jb-book", "root": lesson_stem(INDEX),
+    lessons = [{"file": stem} for stem in stems if stem != ROOT_PAGE]
+    return {"format": "jb-book", "root": ROOT_PAGE,
             "parts": [{"caption": "Lessons", "chapters": lessons},
                       {"caption": "Reference", "chapters": [{"file": NOTATION}]}]}
 
@@ -241,9 +269,10 @@ def stage(source, notebooks):
     names = sorted(p.name for p in NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
     repository = "https://github.com/" + navigation.repository()
     (source / "_config.yml").write_text(json.dumps(config(repository), indent=1))
-    (source / "_toc.yml").write_text(json.dumps(toc([lesson_stem(n) for n in names]), indent=1))
+    (source / "_toc.yml").write_text(json.dumps(toc([page_name(n) for n in names]), indent=1))
     (source / "_static").mkdir()
     (source / "_static" / "perceptron.css").write_text(SITE_CSS)
+    (source / "_static" / "perceptron.js").write_text(SITE_JS)
     for name in names:
         notebook = json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))
         if name not in chosen:
@@ -251,7 +280,8 @@ def stage(source, notebooks):
         if name == INDEX:
             notebook, notation = split_notation(notebook)
             (source / f"{NOTATION}.md").write_text(markdown_for_page(notation, source / FORMULAS), encoding="utf-8")
-        (source / name).write_text(json.dumps(page_notebook(notebook, name, source / FORMULAS), ensure_ascii=False), encoding="utf-8")
+        page = json.dumps(page_notebook(notebook, name, source / FORMULAS), ensure_ascii=False)
+        (source / f"{page_name(name)}.ipynb").write_text(page, encoding="utf-8")
     return names
 
 
@@ -269,11 +299,21 @@ def build_pages(output, notebooks=None, quiet=True):
         if result.returncode != 0 or not (html_dir / "index.html").is_file():
             raise RuntimeError(f"jupyter-book build failed:\n{result.stdout[-6000:]}\n{result.stderr[-6000:]}")
         output.mkdir(parents=True, exist_ok=True)
-        for path in sorted(html_dir.rglob("*")):
-            if path.is_file() and path.name != ".buildinfo":
-                target = output / path.relative_to(html_dir)
-                target.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(path, target)
+        made = [p for p in sorted(html_dir.rglob("*")) if p.is_file() and p.name != ".buildinfo"]
+        taken = [p.relative_to(html_dir).as_posix() for p in made
+                 if (output / p.relative_to(html_dir)).exists() and p.relative_to(html_dir).as_posix() != "index.html"]
+        if taken:   # the JupyterLite site and the decks share the folder: only its index.html (a redirect) gives way
+            raise RuntimeError(f"the pages would overwrite files of the JupyterLite site or the decks: {taken[:5]}")
+        lite_config = LITE_CONFIG.search((output / "index.html").read_text()) if (output / "index.html").exists() \
+            else None
+        for path in made:
+            target = output / path.relative_to(html_dir)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, target)
+        if lite_config:   # JupyterLite reads its settings from the root's index.html: the index page carries them
+            page = (output / "index.html").read_text(encoding="utf-8")
+            (output / "index.html").write_text(page.replace("</head>", lite_config.group(0) + "\n</head>", 1),
+                                               encoding="utf-8")
     return output
 
 
