@@ -113,6 +113,10 @@ def page_name(name):
     return ROOT_PAGE if Path(name).name == INDEX else lesson_stem(name)
 
 
+# The theme draws its icons twice: with Font Awesome's font, in its CSS, and again as SVG by a 1.5 MB script that
+# runs before a page is ready. The pages leave the script out (the icons stay, from the font): a player's first
+# click is answered sooner.
+ICON_SCRIPT = re.compile(r'\s*<script defer src="_static/scripts/fontawesome\.js\?digest=\w+"></script>')
 # JupyterLite's settings in its root index.html, which its pages fetch and read (config-utils.js).
 LITE_CONFIG = re.compile(r'<script\s+id="jupyter-config-data".*?</script>', re.S)
 INDEX_LINK = re.compile(r"\]\(" + re.escape(INDEX) + r"(#[^)]*)?\)")
@@ -124,7 +128,7 @@ def live_bar(name):
     binder = navigation.binder_url("notebooks/" + name)
     return (f'<nav class="perceptron-live" aria-label="This lesson elsewhere">'
             f'<a class="perceptron-run" href="lab/index.html?path={name}">▶ Run this lesson live</a>'
-            f'<span>(Python in your browser, nothing to install; the first start takes about 10 s)</span>'
+            f"<span>in your browser, nothing to install</span>"
             f'<a href="{html.escape(binder)}">Open it on Binder</a>'
             f'<a href="{DECKS}/{stem}.slides.html">Slides</a></nav>\n')
 
@@ -309,7 +313,13 @@ def build_pages(output, notebooks=None, quiet=True):
         for path in made:
             target = output / path.relative_to(html_dir)
             target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(path, target)
+            if path.suffix == ".html" and path.parent == html_dir:
+                page, found = ICON_SCRIPT.subn("", path.read_text(encoding="utf-8"))
+                if found != 1:
+                    raise RuntimeError(f"the theme changed: its icon script was found {found} times in {path.name}")
+                target.write_text(page, encoding="utf-8")
+            else:
+                shutil.copyfile(path, target)
         if lite_config:   # JupyterLite reads its settings from the root's index.html: the index page carries them
             page = (output / "index.html").read_text(encoding="utf-8")
             (output / "index.html").write_text(page.replace("</head>", lite_config.group(0) + "\n</head>", 1),
