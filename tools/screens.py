@@ -45,7 +45,7 @@ def screens(notebook, output, width=WIDTH, dark=False, site=None):
         page = browser.new_page(viewport={"width": width, "height": HEIGHT},
                                 color_scheme="dark" if dark else "light")
         with serve(site) as base:
-            page.goto(f"{base}/{name}.html")
+            page.goto(f"{base}/{website.page_name(Path(notebook).name)}.html")
             page.wait_for_load_state("load")
             total, shots, top = page.evaluate("document.documentElement.scrollHeight"), [], 0
             while True:

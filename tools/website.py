@@ -24,8 +24,9 @@ Each lesson's page is its notebook as stored, with these changes (in a copy; `pa
 - a view that needs a kernel (an ipywidgets stepper) says so and links the live lesson; the
   kernel-free players (PlayableRun's HTML and script) run on the page as they are;
 - cells tagged hide-output and hide-input (tools/hidden.py) stay folded, as MyST-NB folds them;
-- the navigation cell at a lesson's end is left out: the theme's previous/next replaces it. The
-  index's notation table is its own page, notation.html, which the index links.
+- the navigation cell at a lesson's end is left out: the theme's previous/next replaces it (and
+  the index's Binder and JupyterLite badges: the bar replaces them). The index's notation table
+  is its own page, notation.html, which the index links.
 """
 import argparse
 import base64
@@ -83,6 +84,7 @@ html[data-theme="dark"] .bd-content div.cell_output .output {
   --pst-color-table-row-zebra-high-bg: #fff; --pst-color-table-row-zebra-low-bg: #f3f4f5; color-scheme: light;
   background-color: #fff !important; color: #222832 !important; }
 html[data-theme="dark"] .bd-content div.cell_output .output * { border-color: #cbd2d9; }
+html[data-theme="dark"] .bd-content div.cell_output img { background-color: #fff !important; }
 html[data-theme="dark"] .bd-content div.cell_output .output pre { background-color: #f3f4f5 !important;
   color: #222832 !important; }
 .cell_output table { display: block; max-width: 100%; overflow-x: auto; }
@@ -125,9 +127,10 @@ INDEX_LINK = re.compile(r"\]\(" + re.escape(INDEX) + r"(#[^)]*)?\)")
 def live_bar(name):
     """The HTML of a page's links: the lesson live in the JupyterLite site beside it, Binder, its deck."""
     stem = lesson_stem(name)
+    what = "course" if name == INDEX else "lesson"
     binder = navigation.binder_url("notebooks/" + name)
     return (f'<nav class="perceptron-live" aria-label="This lesson elsewhere">'
-            f'<a class="perceptron-run" href="lab/index.html?path={name}">▶ Run this lesson live</a>'
+            f'<a class="perceptron-run" href="lab/index.html?path={name}">▶ Run this {what} live</a>'
             f"<span>in your browser, nothing to install</span>"
             f'<a href="{html.escape(binder)}">Open it on Binder</a>'
             f'<a href="{DECKS}/{stem}.slides.html">Slides</a></nav>\n')
@@ -143,21 +146,24 @@ def markdown_for_page(text, formulas):
     """Markdown of a lesson as the page shows it: formulas drawn, images from the web as their text.
 
     Each formula is drawn once (mathtext, as in the decks) into the folder `formulas`, named by its
-    content, so that a formula used on many pages is fetched once and cached; TeX that mathtext
+    TeX and size, so that a formula used on many pages is fetched once and cached; TeX that mathtext
     cannot draw stays as it was written.
     """
     def image(match):
         display = match.group(1) is not None
         tex = (match.group(1) if display else match.group(2)).strip()
-        try:
-            svg = slides.math_svg(tex, display, MATH_SIZE).encode()
-        except ValueError as error:
-            reason = (str(error).strip().splitlines() or ["mathtext could not parse it"])[0]
-            print(f"site: formula left as TeX ({reason}): {tex}", file=sys.stderr)
-            return match.group(0)
-        name = hashlib.sha256(svg).hexdigest()[:16] + ".svg"
-        formulas.mkdir(parents=True, exist_ok=True)
-        (formulas / name).write_bytes(svg)
+        name = hashlib.sha256(f"{display} {MATH_SIZE[display]} {tex}".encode()).hexdigest()[:16] + ".svg"
+        if (formulas / name).exists():
+            svg = (formulas / name).read_bytes()
+        else:
+            try:
+                svg = slides.math_svg(tex, display, MATH_SIZE).encode()
+            except ValueError as error:
+                reason = (str(error).strip().splitlines() or ["mathtext could not parse it"])[0]
+                print(f"site: formula left as TeX ({reason}): {tex}", file=sys.stderr)
+                return match.group(0)
+            formulas.mkdir(parents=True, exist_ok=True)
+            (formulas / name).write_bytes(svg)
         size = re.search(rb'width="([\d.]+)pt" height="([\d.]+)pt"', svg)
         box = (f' width="{float(size[1]) * 4 / 3:.0f}" height="{float(size[2]) * 4 / 3:.0f}"' if size else "")
         img = f'<img class="formula" alt="{html.escape(tex)}" src="{FORMULAS}/{name}"{box}>'
@@ -179,7 +185,7 @@ def page_notebook(notebook, name, formulas):
     book = copy.deepcopy(notebook)
     cells = []
     for cell in book["cells"]:
-        if _tagged(cell, "navigation"):
+        if _tagged(cell, "navigation") or _tagged(cell, "binder"):   # the theme's previous/next and the bar replace them
             continue
         source = "".join(cell["source"])
         if cell["cell_type"] == "markdown":
