@@ -1,9 +1,13 @@
 """Build the course website: every lesson a page, the JupyterLite site and the decks, in one folder.
 
-    python tools/website.py                                   # -> build/site, Pyodide fetched from its release
-    python tools/website.py --pyodide ../shared/pyodide-0.27.7  # the same, Pyodide from a local folder: no network
+    python tools/website.py                                   # -> build/site
+    python tools/website.py --pyodide ../shared/pyodide-0.27.7  # Pyodide's files from this folder: no network
     python tools/website.py --serve                           # serve build/site on http://127.0.0.1:8000/
     python tools/website.py --pages-only notebooks/02-learning-rule.ipynb   # only the pages of lesson 02 (quick)
+
+Pyodide's files (for JupyterLite) come from --pyodide, else from the folder PERCEPTRON_PYODIDE names,
+else from ../shared/pyodide-0.27.7 beside the project if it is there (then the build needs no
+network at all), else from Pyodide's release on the web (GitHub's workflow).
 
 What goes into the folder (published as it is on GitHub Pages, .github/workflows/site.yml):
 - the pages, made by Jupyter Book 1 (Sphinx, MyST-NB, sphinx-book-theme) from the lessons' stored
@@ -339,6 +343,14 @@ def build_decks(output, notebooks=None):
         slides.export(notebook, Path(output) / DECKS)
 
 
+def local_pyodide():
+    """A local copy of Pyodide's release files, if there is one (the module's docstring says where), else None."""
+    import os
+
+    folder = Path(os.environ.get("PERCEPTRON_PYODIDE", ROOT.parent / "shared" / "pyodide-0.27.7"))
+    return folder if (folder / "pyodide.js").is_file() else None
+
+
 def build(output=DEFAULT_OUTPUT, pyodide=None, notebooks=None, lite=True, decks=True, quiet=True):
     """The whole site into `output` (replaced): JupyterLite, the decks, then the pages; return times in seconds."""
     import jupyterlite
@@ -347,7 +359,7 @@ def build(output=DEFAULT_OUTPUT, pyodide=None, notebooks=None, lite=True, decks=
     times = {}
     start = time.monotonic()
     if lite:
-        jupyterlite.build(output, pyodide or jupyterlite.PYODIDE_RELEASE)
+        jupyterlite.build(output, pyodide or local_pyodide() or jupyterlite.PYODIDE_RELEASE)
         times["JupyterLite"] = time.monotonic() - start
     elif output.exists():
         shutil.rmtree(output)
@@ -380,7 +392,7 @@ def main(argv=None):
     parser.add_argument("notebooks", nargs="*", type=Path, help="with --pages-only: the lessons to make pages of")
     parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT, help="where the site goes (replaced)")
     parser.add_argument("--pyodide", default=None, help="where Pyodide's files come from: a folder or an address "
-                        "(default: its release; see tools/jupyterlite.py)")
+                        "(default: a local copy if there is one, else its release)")
     parser.add_argument("--pages-only", action="store_true", help="only the pages: no JupyterLite, no decks")
     parser.add_argument("--serve", action="store_true", help="serve the built folder on 127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
@@ -389,6 +401,8 @@ def main(argv=None):
         return serve_forever(args.output, args.port)
     if args.notebooks and not args.pages_only:
         parser.error("name lessons only with --pages-only: the whole site holds every lesson")
+    if not args.pages_only:
+        print(f"Pyodide from {args.pyodide or local_pyodide() or 'its release on the web'}")
     times = build(args.output, args.pyodide, args.notebooks or None, lite=not args.pages_only,
                   decks=not args.pages_only, quiet=True)
     for part, seconds in times.items():
