@@ -88,3 +88,11 @@ def test_every_address_is_made_from_pyprojects_repository():
     assert navigation.lite_url("02-learning-rule.ipynb") == navigation.site_url("lab/index.html?path=02-learning-rule.ipynb")
     readme = (ROOT / "README.md").read_text()
     assert navigation.site_text() in readme
+
+
+def test_the_readme_gives_one_command_that_builds_the_whole_site_and_one_that_serves_it():
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("## The course website")[1].split("\n## ")[0]
+    assert ".venv/bin/python tools/website.py          # -> build/site" in section
+    assert ".venv/bin/python tools/website.py --serve" in section
+    assert str(website.DEFAULT_OUTPUT.relative_to(ROOT)) == "build/site"

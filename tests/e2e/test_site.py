@@ -11,6 +11,7 @@ lesson live" opens the lesson in JupyterLite, where its first cell runs.
 import json
 import os
 import re
+import subprocess
 import sys
 import urllib.error
 import urllib.parse
@@ -57,7 +58,9 @@ def site(tmp_path_factory):
             pytest.fail(f"CI must build the whole site: {PYODIDE_HINT}")
         pytest.skip(PYODIDE_HINT)
     folder = tmp_path_factory.mktemp("website") / "site"
-    website.build(folder, pyodide=PYODIDE)
+    # the README's command, as a student types it, with the local Pyodide
+    subprocess.run([sys.executable, str(ROOT / "tools" / "website.py"), "--output", str(folder), "--pyodide", str(PYODIDE)],
+                   check=True, cwd=ROOT)
     return folder
 
 
@@ -83,7 +86,12 @@ def test_the_folder_holds_every_page_the_jupyterlite_site_and_every_deck(site):
     assert "<title>00 · Index" in text     # the site opens on the index itself, not a redirect
 
 
-@pytest.mark.parametrize("name", PAGES)
+def title_of(name):
+    """How the page `name` is titled: a lesson by its number, the others by their name."""
+    return {"index": "00 · Index", website.NOTATION: "Notation", "search": "Search"}.get(name, name[:2] + " · ")
+
+
+@pytest.mark.parametrize("name", PAGES + ["search"])
 def test_a_page_asks_nothing_of_the_web_and_has_no_serious_accessibility_violation_light_or_dark(served, name):
     found, outside, errors = {}, [], []
     with chromium(1280, 720) as first:
@@ -94,7 +102,7 @@ def test_a_page_asks_nothing_of_the_web_and_has_no_serious_accessibility_violati
             open_page(page, served, name)
             assert page.evaluate("document.documentElement.dataset.theme") == mode
             found[mode] = serious_violations(page)
-            assert page.title().startswith(name[:2] if name[0].isdigit() else ("00" if name == "index" else "Notation"))
+            assert page.title().startswith(title_of(name)), page.title()
     outside = [url for urls in outside for url in urls]
     assert outside == [], f"{name} asked the web for {outside[:3]}"
     assert errors == []
