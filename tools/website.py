@@ -23,7 +23,7 @@ Each lesson's page is its notebook as stored, with these changes (in a copy; `pa
   it), Binder (made from pyproject's Repository, as every other link: tools/navigation.py) and
   its deck;
 - formulas drawn at build time as SVG images whose alt text is their TeX, as the decks draw them
-  (tools/slides.py): a page needs no MathJax (a 2 MB script) and no request leaves the site;
+  (tools/slides.py): a page needs no MathJax (a script of about 2 MB) and no request leaves the site;
   in dark mode they are inverted;
 - a view that needs a kernel (an ipywidgets stepper) says so and links the live lesson; the
   kernel-free players (PlayableRun's HTML and script) run on the page as they are;
@@ -33,7 +33,6 @@ Each lesson's page is its notebook as stored, with these changes (in a copy; `pa
   is its own page, notation.html, which the index links.
 """
 import argparse
-import base64
 import copy
 import functools
 import hashlib
