@@ -118,7 +118,12 @@ class Trace:
         this many times. No W can then be right on all of them (a positive
         needs W·X > 0, a negative W·X <= 0, yet the two sums are the same
         vector): the cycle is a proof that the data are not linearly
-        separable (Manfredi 2021, the cycling theorem).
+        separable (Manfredi 2021, the cycling theorem). That holds for the
+        fixed rule (one eta) computed exactly, as it is on whole-number
+        patterns or with ``exact=True``. A rule whose step changes (absolute,
+        fractional) can come back to a bit-identical W in floating point by
+        rounding alone, on separable data too (lesson 03 shows six fractional
+        runs that do): such a cycle proves nothing about the data.
 
         Parameters
         ----------

@@ -11,6 +11,7 @@ left out, because it may rightly show a source's own letters: inline code (`like
 code, quotations (lines that start with ">"), and in the index the column "in the sources" of the
 notation tables, which is where each source's letters are mapped onto the course's.
 """
+import html
 import json
 import re
 from pathlib import Path
@@ -40,6 +41,37 @@ FORBIDDEN = [
 ]
 
 
+# Letters the index gives one meaning in one lesson, and that other lessons must not take for something else
+# (issue 31): (pattern, the lessons where the letter has its meaning, what to write instead). A letter counts
+# where it stands as a symbol: between operators, before "=", or alone in $...$.
+AS_SYMBOL = r"(?:(?<=[=+−<>≤≥·(]\s)|(?<=[=+−<>≤≥·(]))({0})(?![\w'’])|(?<![\w\\'’#&;.{{-])({0})(?=\s*[=+−<>≤≥·)])|\$({0})\$"
+LESSON_LETTERS = [
+    (r"(?<!\w)k[′'](?!\w)", set(), "a second pattern index is l (X_l), not k′"),
+    (AS_SYMBOL.format("s"), {"00", "09"}, "s is the RBF kernel's scale (lesson 09): take another letter"),
+    (AS_SYMBOL.format("q"), {"00", "09"}, "q is the polynomial kernel's degree (lesson 09): take another letter"),
+    (AS_SYMBOL.format("b"), {"00"}, "the bias is w_0 (a source's b only in a quotation)"),
+    (r"θ", {"00"}, "the threshold is −w_0 (a source's θ only in a quotation)"),
+    (r"(?<![\w\\'’#&;.-])f(?![\w'’′(-])", {"00", "07"}, "f is the sigmoid (lesson 07): take another letter"),
+    (r"\bimages? [xz]\b|\b[xz] and [xz]\b", set(), "x is an input; name images otherwise (a, b or I, J)"),
+    (r"(?<![\w\\'’.#&;{-])[KM](?![\w'’.])", {"00", "09"}, "K classes and M units belong to lesson 09"),
+]
+# A count that lesson 08 defines: a lesson before it that uses it says what it is (gives its formula).
+DEFINED_IN = [(r"C\(N, ?d\)", r"C\(N, ?d\) = 2", "08", "Cover's C(N, d): give its formula where you use it")]
+
+
+def lesson_violations(text, lesson):
+    """Every (match, advice) of LESSON_LETTERS and DEFINED_IN in the text of lesson `lesson` ('01' ...)."""
+    found = []
+    for pattern, home, advice in LESSON_LETTERS:
+        if lesson not in home:
+            found += [f"{m.group(0)!r} in '…{text[max(0, m.start() - 40):m.end() + 40]}…': {advice}".replace("\n", " ")
+                      for m in re.finditer(pattern, text)]
+    for pattern, definition, home, advice in DEFINED_IN:
+        if lesson not in (home, "00") and re.search(pattern, text) and not re.search(definition, text):
+            found.append(advice)
+    return found
+
+
 def visible_text(notebook):
     """The lesson's prose and outputs as a student reads them, less code and quotations (module docstring)."""
     parts = []
@@ -51,7 +83,8 @@ def visible_text(notebook):
                 data = output.get("data", {})
                 text = "".join(data.get("text/html", "")) or "".join(data.get("text/plain", "")) or "".join(
                     output.get("text", ""))
-                parts.append(re.sub(r"<[^>]*>", " ", text))
+                text = re.sub(r"<(script|style)\b.*?</\1>", " ", text, flags=re.S)   # a player's code is not read
+                parts.append(html.unescape(re.sub(r"<[^>]*>", " ", text)))
     return "\n".join(parts)
 
 
@@ -110,3 +143,27 @@ def test_the_course_notation_and_quoted_source_letters_pass(text):
 def test_a_lesson_uses_the_course_notation(path):
     found = violations(visible_text(json.loads(path.read_text(encoding="utf-8"))))
     assert not found, f"{path.name}: {len(found)} uses outside the notation:\n" + "\n".join(found[:20])
+
+
+@pytest.mark.parametrize("text, lesson", [
+    ("changes $y_{k'} W\\cdot X_{k'}$", "06"), ("with s = x1 + x3 + x5", "01"), ("for the degree $q$", "06"),
+    ("w = (1, 0, 1) and b = 2", "01"), ("a threshold θ", "01"), ("take any polynomial f and add", "09"),
+    ("the images x and z", "09"), ("K classes", "03"), ("Cover's C(N, d) regions", "04"),
+])
+def test_each_letter_with_another_meaning_is_found(text, lesson):
+    assert lesson_violations(text, lesson)
+
+
+@pytest.mark.parametrize("text, lesson", [
+    ("the check's run", "03"), ("X_k's plane", "04"), ("$X_l$", "06"), ("$s$ the scale", "09"), ("f(2) = 0.88", "07"),
+    ("M. Budinich", "04"), ("$\\mathcal{M}$ the set", "06"), ("$C(N, d) = 2 \\sum$ and C(N, d)", "04"),
+    ("Honavar's rule", "06"), ("K classes with M units", "09"),
+])
+def test_the_letters_in_their_own_meaning_pass(text, lesson):
+    assert not lesson_violations(text, lesson)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name[:2])
+def test_a_lesson_gives_each_letter_the_index_meaning(path):
+    found = lesson_violations(visible_text(json.loads(path.read_text(encoding="utf-8"))), path.name[:2])
+    assert not found, f"{path.name}: {len(found)} letters with another meaning:\n" + "\n".join(found[:20])
