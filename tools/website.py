@@ -211,9 +211,9 @@ def split_notation(index):
     """(the index without its notation section, the notation page's Markdown)."""
     cells, notation, inside = [], [], False
     for cell in index["cells"]:
-        source = "".join(cell["source"])
-        if cell["cell_type"] == "markdown" and source.startswith("## "):
-            inside = source.startswith("## Notation")
+        heading = re.search(r"^## .*", "".join(cell["source"]), re.M) if cell["cell_type"] == "markdown" else None
+        if heading:
+            inside = heading.group(0).startswith("## Notation")
         (notation if inside else cells).append(cell)
     if not notation:
         raise RuntimeError(f"{INDEX} has no '## Notation' section for the notation page")
