@@ -91,6 +91,8 @@ html[data-theme="dark"] .bd-content div.cell_output img { background-color: #fff
 html[data-theme="dark"] .bd-content div.cell_output .output pre { background-color: #f3f4f5 !important;
   color: #222832 !important; }
 .cell_output table { display: block; max-width: 100%; overflow-x: auto; }
+/* The search field's magnifier, drawn by the icon font (ICON_SCRIPT), takes its own place before the text. */
+.bd-search .fa-solid.fa-magnifying-glass { position: static; }
 """
 # A table or text too wide for the window scrolls sideways inside its cell (WCAG reflow); one that does
 # takes a Tab stop, so that it scrolls from the keyboard too (the theme does the same for its own blocks).
@@ -133,9 +135,9 @@ def live_bar(name):
     what = "course" if name == INDEX else "lesson"
     binder = navigation.binder_url("notebooks/" + name)
     return (f'<nav class="perceptron-live" aria-label="This lesson elsewhere">'
-            f'<a class="perceptron-run" href="lab/index.html?path={name}">▶ Run this {what} live</a>'
-            f"<span>in your browser, nothing to install</span>"
-            f'<a href="{html.escape(binder)}">Open it on Binder</a>'
+            f'<a class="perceptron-run" href="lab/index.html?path={name}">▶ Run this {what} live</a> '
+            f"<span>in your browser, nothing to install</span> "
+            f'<a href="{html.escape(binder)}">Open it on Binder</a> '
             f'<a href="{DECKS}/{stem}.slides.html">Slides</a></nav>\n')
 
 

@@ -191,7 +191,7 @@ def test_a_page_draws_every_formula_describes_every_figure_and_folds_every_answe
         assert figures.count() == pictures
         for figure in figures.all():
             assert figure.locator("img").get_attribute("alt")
-            assert figure.locator("details summary").inner_text().strip() == "The figure in words"
+            assert figure.locator("details summary").text_content().strip() == "The figure in words"   # folded or not
         assert page.locator("details.hide.above-input").count() == folded[hidden.HIDE_INPUT]
         assert page.locator("details.hide.below-input").count() == folded[hidden.HIDE_OUTPUT]
         assert page.locator("details.hide[open]").count() == 0
@@ -246,6 +246,10 @@ def test_every_player_answers_its_first_click_on_a_cold_page(site, served):
                 assert player.locator(".step").inner_text().startswith("step 1 of ")
                 assert player.locator("img").get_attribute("src") != before
                 answered[name] = answered.get(name, 0) + 1
+                # the decks' keyboard contract holds on the page: keys step, a screen reader hears each step
+                page.keyboard.press("ArrowRight")
+                assert player.locator(".step").inner_text().startswith("step 2 of ")
+                assert player.locator("[aria-live=polite]").inner_text().startswith("step 2 of ")
     assert answered.get("02-learning-rule", 0) >= 1, answered
 
 
