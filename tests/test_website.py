@@ -98,3 +98,11 @@ def test_the_readme_gives_one_command_that_builds_the_whole_site_and_one_that_se
     assert ".venv/bin/python tools/website.py          # -> build/site" in section
     assert ".venv/bin/python tools/website.py --serve" in section
     assert str(website.DEFAULT_OUTPUT.relative_to(ROOT)) == "build/site"
+
+
+def test_a_widget_that_also_brings_its_own_html_shows_that_html(tmp_path):
+    cell = {"cell_type": "code", "metadata": {}, "source": "View()", "outputs": [{"output_type": "display_data", "data": {
+        website.KERNEL_VIEW: {"model_id": "x"}, "text/html": "<div class='perceptron-playable'></div>", "text/plain": "a view"}}]}
+    notebook = {"cells": [{"cell_type": "markdown", "metadata": {}, "source": "# 02 · x"}, cell], "metadata": {}}
+    shown = website.page_notebook(notebook, "02-x.ipynb", tmp_path)["cells"][2]["outputs"][0]["data"]
+    assert website.KERNEL_VIEW not in shown and shown["text/html"] == "<div class='perceptron-playable'></div>"

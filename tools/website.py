@@ -198,7 +198,9 @@ def page_notebook(notebook, name, formulas):
         elif cell["cell_type"] == "code":
             for output in cell.get("outputs", []):
                 data = output.get("data", {})
-                if KERNEL_VIEW in data:
+                if KERNEL_VIEW in data and "text/html" in data:   # a view that also runs without a kernel
+                    del data[KERNEL_VIEW]
+                elif KERNEL_VIEW in data:
                     words = "".join(data.get("text/plain", "")).strip()
                     output["data"] = {"text/html": kernel_note(name, words), "text/plain": words}
         cells.append(cell)
