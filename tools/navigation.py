@@ -4,8 +4,9 @@ Idempotent: running it twice changes nothing. `python tools/navigation.py --chec
 nothing and exits 1 if a notebook is out of date (the tests run it that way).
 
 The plan of the collection lives here; a lesson not written yet is listed as coming.
-The repository address comes from pyproject.toml ([project.urls] Repository), so Binder links
-are written in one place.
+The repository address comes from pyproject.toml ([project.urls] Repository), so every link to
+the course's places (Binder, the website and its JupyterLite site on the repository's GitHub Pages)
+is written in one place: a fork changes that line and runs this script.
 """
 import argparse
 import json
@@ -46,14 +47,25 @@ def binder_url(path="notebooks/" + INDEX):
     return f"https://mybinder.org/v2/gh/{repository()}/HEAD?urlpath=lab/tree/{path}"
 
 
-def lite_url(name=INDEX):
-    """The published JupyterLite site (GitHub Pages of the repository) opened at lesson `name`.
-
-    tools/jupyterlite.py builds the site with the lessons at its root; README's "Try it in your
-    browser" says how to publish it there.
-    """
+def site_url(page=""):
+    """The course website (tools/website.py), published on the repository's GitHub Pages: its root, or `page`."""
     owner, project = repository().split("/")
-    return f"https://{owner}.github.io/{project}/lab/index.html?path={name}"
+    return f"https://{owner}.github.io/{project}/{page}"
+
+
+def lite_url(name=INDEX):
+    """The published JupyterLite site opened at lesson `name`.
+
+    tools/website.py builds it into the website's folder, with the lessons at its root; the README's
+    "The course website" says how to publish it there.
+    """
+    return site_url(f"lab/index.html?path={name}")
+
+
+def site_text():
+    """The README's line that leads to the website."""
+    return (f"**Read it as a website:** [{site_url()}]({site_url()}): every lesson a page that steps its runs "
+            "without Python, with search, and a button that runs the lesson live in your browser.\n")
 
 
 LITE_BADGE = "https://jupyterlite.rtfd.io/en/latest/_static/badge.svg"
@@ -151,7 +163,7 @@ def _set_tagged_cell(notebook, tag, text, *, append=False):
 def readme_text(text, present):
     """README.md with its generated parts (Binder badge, list of lessons) brought up to date."""
     lessons = contents_text(present).replace("](0", "](notebooks/0")
-    for name, body in (("binder", badges()), ("notebooks", lessons)):
+    for name, body in (("binder", badges()), ("site", site_text()), ("notebooks", lessons)):
         text = re.sub(rf"(<!-- {name}:start -->\n).*?(<!-- {name}:end -->)",
                       lambda m, body=body: m.group(1) + body + m.group(2), text, flags=re.S)
     return text

@@ -218,7 +218,7 @@ def without(body, patterns, template):
 
 
 def main(argv=None, export=export, output=DEFAULT_OUTPUT, doc=__doc__):
-    """Export the lessons named in `argv` (all by default) with `export`; pages.py runs it with its own."""
+    """Export the lessons named in `argv` (all by default) with `export` (tools/slides.py's own by default)."""
     parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("notebooks", nargs="*", type=Path)
     parser.add_argument("--output", type=Path, default=output)

@@ -1,8 +1,8 @@
-"""Every student: what axe-core finds in the decks and the lesson pages, and a player operated from the keyboard.
+"""Every student: what axe-core finds in the decks, and a player operated from the keyboard.
 
 axe-core (bundled with axe-playwright-python) checks each slide as it is shown in Chromium at
-1280x720, and each lesson's HTML page (tools/pages.py) whole; a critical or serious violation fails
-the test and is named with the slide or the page. The player
+1280x720; a critical or serious violation fails the test and is named with the slide. The
+website's pages are checked whole, in light and dark mode, by test_site.py. The player
 test is a student who cannot use a mouse: Tab to the controls, Enter and Space to step, the arrow
 keys, and what a screen reader hears (the live region) after each.
 """
@@ -16,7 +16,6 @@ from test_notebooks_in_browser import _require_browser
 from test_slides import go_to_player
 
 sys.path.insert(0, str(ROOT / "tools"))
-import pages  # noqa: E402
 import slides  # noqa: E402  (tools/ is not a package)
 
 SERIOUS = ("critical", "serious")
@@ -32,7 +31,7 @@ def serious_violations(page, context=None):
 
 
 def exported(tmp_path_factory, tool):
-    """A folder with every lesson exported by `tool` (slides or pages)."""
+    """A folder with every lesson exported by `tool` (tools/slides.py)."""
     _require_browser()
     folder = tmp_path_factory.mktemp(tool.__name__)
     for notebook in NOTEBOOKS:
@@ -70,28 +69,6 @@ def test_no_slide_of_a_deck_has_a_serious_accessibility_violation(decks, noteboo
         found = {where: serious_violations(page, ".reveal .slides section.present") for where in shown_slides(page)}
     assert outside == [], f"{name} asked the web for {outside[:3]}"
     assert {where: v for where, v in found.items() if v} == {}
-
-
-@pytest.fixture(scope="module")
-def lesson_pages(tmp_path_factory):
-    return exported(tmp_path_factory, pages)
-
-
-def test_no_lesson_page_has_a_serious_accessibility_violation(lesson_pages):
-    found = {}
-    with serve(lesson_pages) as base, chromium(1280, 720) as page:
-        outside = keep_local(page, base)
-        for notebook in NOTEBOOKS:
-            page.goto(f"{base}/{notebook.stem}.html")
-            page.wait_for_load_state("load")
-            assert page.title().startswith(notebook.stem[:2]), page.title()
-            found[notebook.stem] = serious_violations(page)
-            described = page.locator("figure.perceptron-figure")   # each figure: alt text and its words beneath
-            assert described.count() == page.locator(".jp-OutputArea-output img[src^='data:image/png']").count() \
-                - page.locator(".perceptron-playable img").count()
-            assert page.locator("figure.perceptron-figure img:not([alt])").count() == 0
-    assert outside == [], f"the pages asked the web for {outside[:3]}"
-    assert {name: v for name, v in found.items() if v} == {}
 
 
 def test_a_player_steps_from_the_keyboard_alone_and_says_each_step(decks):

@@ -1,0 +1,274 @@
+"""The course website (tools/website.py), as a student meets it in Chromium, served from 127.0.0.1.
+
+The whole site is built once (pages, the JupyterLite site with the local Pyodide, the decks), as
+the README's command builds it, and every request that would leave 127.0.0.1 is refused and
+fails the test. Each page: nothing from the web, no critical or serious axe-core violation in
+light and in dark mode, nothing cut off at 1280×720 nor at 320 px wide (WCAG's reflow), every
+formula drawn, every figure with its words, the answers folded. Across the site: no internal link
+dead, search finds a term from any page, each player answers its first click, and "Run this
+lesson live" opens the lesson in JupyterLite, where its first cell runs.
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from jupyter import ROOT, chromium, wait_for_kernel_idle
+from lite import PYODIDE, PYODIDE_HINT, keep_local, serve
+from test_accessibility import serious_violations
+from test_jupyterlite import ON_CI
+from test_notebooks_in_browser import _require_browser
+
+sys.path.insert(0, str(ROOT / "tools"))
+import hidden  # noqa: E402
+import slides  # noqa: E402
+import website  # noqa: E402  (tools/ is not a package)
+
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
+PAGES = [website.page_name(n.name) for n in NOTEBOOKS] + [website.NOTATION]
+# An element wider than the window is cut off unless it scrolls on its own (code, a wide table).
+CUT_OFF = """() => {
+  const width = document.documentElement.clientWidth, found = [];
+  const scrolls = el => { for (let e = el.parentElement; e; e = e.parentElement) {
+      const o = getComputedStyle(e).overflowX; if (o === 'auto' || o === 'scroll') return true; } return false; };
+  for (const el of document.querySelectorAll('.bd-article *, .perceptron-live *')) {
+    const box = el.getBoundingClientRect();
+    if (box.width > 0 && (box.right > width + 1 || box.left < -1) && !scrolls(el))
+      found.push(el.tagName + '.' + el.className + ' ' + Math.round(box.left) + '..' + Math.round(box.right));
+  }
+  return {page: document.documentElement.scrollWidth - width, elements: found.slice(0, 5)};
+}"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The site, built here; or, with PERCEPTRON_SITE, one already built there (to try a change of the tests)."""
+    _require_browser()
+    if os.environ.get("PERCEPTRON_SITE"):
+        return Path(os.environ["PERCEPTRON_SITE"])
+    if not (PYODIDE / "pyodide.js").is_file():
+        if ON_CI:
+            pytest.fail(f"CI must build the whole site: {PYODIDE_HINT}")
+        pytest.skip(PYODIDE_HINT)
+    folder = tmp_path_factory.mktemp("website") / "site"
+    # the README's command, as a student types it, with the local Pyodide
+    subprocess.run([sys.executable, str(ROOT / "tools" / "website.py"), "--output", str(folder), "--pyodide", str(PYODIDE)],
+                   check=True, cwd=ROOT)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def served(site):
+    with serve(site) as base:
+        yield base
+
+
+def open_page(page, base, name):
+    page.goto(f"{base}/{name}.html")
+    page.wait_for_load_state("load")
+
+
+def test_the_folder_holds_every_page_the_jupyterlite_site_and_every_deck(site):
+    for name in PAGES + ["search", "genindex"]:
+        assert (site / f"{name}.html").is_file(), name
+    assert (site / "lab" / "index.html").is_file() and (site / "static" / "pyodide" / "pyodide.js").is_file()
+    assert sorted(p.name for p in (site / "files").glob("*.ipynb")) == [n.name for n in NOTEBOOKS]
+    assert sorted(p.name for p in (site / website.DECKS).glob("*.slides.html")) == \
+        [n.stem + ".slides.html" for n in NOTEBOOKS]
+    text = (site / "index.html").read_text()
+    assert "<title>00 · Index" in text     # the site opens on the index itself, not a redirect
+
+
+def title_of(name):
+    """How the page `name` is titled: a lesson by its number, the others by their name."""
+    return {"index": "00 · Index", website.NOTATION: "Notation", "search": "Search"}.get(name, name[:2] + " · ")
+
+
+@pytest.mark.parametrize("name", PAGES + ["search"])
+def test_a_page_asks_nothing_of_the_web_and_has_no_serious_accessibility_violation_light_or_dark(served, name):
+    found, outside, errors = {}, [], []
+    with chromium(1280, 720) as first:
+        for mode in ("light", "dark"):     # each in its own browser context, as a student's system sets it
+            page = first.context.browser.new_page(viewport={"width": 1280, "height": 720}, color_scheme=mode)
+            outside.append(keep_local(page, served))
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            open_page(page, served, name)
+            assert page.evaluate("document.documentElement.dataset.theme") == mode
+            found[mode] = serious_violations(page)
+            assert page.title().startswith(title_of(name)), page.title()
+    outside = [url for urls in outside for url in urls]
+    assert outside == [], f"{name} asked the web for {outside[:3]}"
+    assert errors == []
+    assert found == {"light": [], "dark": []}
+
+
+@pytest.mark.parametrize("width", [1280, 320])
+def test_every_page_reads_at_its_width_with_nothing_cut_off(served, width):
+    cut = {}
+    with chromium(width, 720) as page:
+        for name in PAGES:
+            open_page(page, served, name)
+            measured = page.evaluate(CUT_OFF)
+            if measured["page"] > 0 or measured["elements"]:
+                cut[name] = measured
+    assert cut == {}
+
+
+def test_no_internal_link_is_dead(site, served):
+    """Every link of every page that stays on the site leads to a file there, and its #anchor to an element."""
+    with chromium(1280, 720) as page:
+        links = {}
+        for name in PAGES + ["search"]:
+            open_page(page, served, name)
+            for href in page.evaluate("() => [...document.querySelectorAll('a[href]')].map(a => a.href)"):
+                links.setdefault(href, name)
+    ids, dead = {}, []
+    for href, where in sorted(links.items()):
+        if not href.startswith(served + "/"):
+            continue
+        url = urllib.parse.urlsplit(href)
+        try:
+            urllib.request.urlopen(f"{served}{url.path}", timeout=10).close()
+        except urllib.error.HTTPError:
+            dead.append((where, href))
+            continue
+        query = urllib.parse.parse_qs(url.query)
+        if url.path.endswith("/lab/index.html") and not (site / "files" / query["path"][0]).is_file():
+            dead.append((where, href))
+        if url.fragment and url.path.endswith(".html") and f"/{website.DECKS}/" not in url.path:
+            if url.path not in ids:
+                text = (site / url.path.lstrip("/")).read_text(encoding="utf-8")
+                ids[url.path] = set(re.findall(r'\sid="([^"]+)"', text))
+            if urllib.parse.unquote(url.fragment) not in ids[url.path]:
+                dead.append((where, href))
+    assert len(links) > 100 and dead == []
+
+
+def test_each_page_links_its_live_lesson_binder_and_deck_and_its_neighbours(served):
+    with chromium(1280, 720) as page:
+        for i, notebook in enumerate(NOTEBOOKS):
+            open_page(page, served, website.page_name(notebook.name))
+            bar = page.locator("nav.perceptron-live")
+            what = "course" if notebook.name == website.INDEX else "lesson"
+            assert bar.get_by_role("link", name=f"▶ Run this {what} live").get_attribute("href") == \
+                f"lab/index.html?path={notebook.name}"
+            binder = bar.get_by_role("link", name="Open it on Binder").get_attribute("href")
+            assert binder.startswith(f"https://mybinder.org/v2/gh/{website.navigation.repository()}/")
+            assert bar.get_by_role("link", name="Slides").get_attribute("href") == f"slides/{notebook.stem}.slides.html"
+            if i + 1 < len(NOTEBOOKS):
+                assert page.locator("a.right-next").get_attribute("href") == f"{NOTEBOOKS[i + 1].stem}.html"
+            if i > 0:
+                assert page.locator("a.left-prev").get_attribute("href") == \
+                    f"{website.page_name(NOTEBOOKS[i - 1].name)}.html"
+            assert page.locator("nav.bd-links a[href]").count() >= len(NOTEBOOKS)     # the sidebar
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=[n.stem[:2] for n in NOTEBOOKS])
+def test_a_page_draws_every_formula_describes_every_figure_and_folds_every_answer(served, notebook):
+    cells = json.loads(notebook.read_text())["cells"]
+    notation = None
+    if notebook.name == website.INDEX:   # the index's notation table is a page of its own
+        index, notation = website.split_notation(json.loads(notebook.read_text()))
+        cells = index["cells"]
+    markdown = ["".join(c["source"]) for c in cells if c["cell_type"] == "markdown"]
+    formulas = sum(len(slides.MATH.findall(text)) for text in markdown)
+    pictures = sum('class="perceptron-figure"' in "".join(o.get("data", {}).get("text/html", ""))
+                   for c in cells for o in c.get("outputs", []))
+    folded = {tag: sum(tag in hidden.tags(c) and bool(c.get("outputs") if tag == hidden.HIDE_OUTPUT else True)
+                       for c in cells if c["cell_type"] == "code") for tag in (hidden.HIDE_INPUT, hidden.HIDE_OUTPUT)}
+    with chromium(1280, 720) as page:
+        open_page(page, served, website.page_name(notebook.name))
+        drawn = page.evaluate("() => [...document.querySelectorAll('img.formula')].map(i => i.naturalWidth)")
+        assert len(drawn) == formulas and all(drawn)
+        figures = page.locator("figure.perceptron-figure")
+        assert figures.count() == pictures
+        for figure in figures.all():
+            assert figure.locator("img").get_attribute("alt")
+            assert figure.locator("details summary").text_content().strip() == "The figure in words"   # folded or not
+        assert page.locator("details.hide.above-input").count() == folded[hidden.HIDE_INPUT]
+        assert page.locator("details.hide.below-input").count() == folded[hidden.HIDE_OUTPUT]
+        assert page.locator("details.hide[open]").count() == 0
+        for fold in page.locator("details.hide").all():   # closed: its answer is not on the screen
+            assert not fold.locator(".cell_input, .cell_output").first.is_visible()
+        if notation:
+            open_page(page, served, website.NOTATION)
+            drawn = page.evaluate("() => [...document.querySelectorAll('img.formula')].map(i => i.naturalWidth)")
+            assert len(drawn) == len(slides.MATH.findall(notation)) > 100 and all(drawn)
+            return
+        if any("widget-view" in json.dumps(o) for c in cells for o in c.get("outputs", [])):
+            note = page.locator(".perceptron-needs-kernel").first     # perhaps in a fold: read, not seen
+            assert "needs a running kernel" in note.text_content()
+            link = note.locator("a")
+            assert link.text_content() == "run this lesson live"
+            assert link.get_attribute("href") == f"lab/index.html?path={notebook.name}"
+
+
+@pytest.mark.parametrize("term, lesson", [("Cover", "08-capacity"), ("cycling", "03-xor-and-cycling")])
+def test_search_finds_a_term_from_any_page(served, term, lesson):
+    with chromium(1280, 720) as page:
+        outside = keep_local(page, served)
+        for start in ("09-beyond-two-classes", "notation"):
+            open_page(page, served, start)
+            page.keyboard.press("Control+k")      # the theme's search box, as its button says
+            box = page.locator("#pst-search-dialog input[name=q], .search-button-field input[name=q]").first
+            if not box.is_visible():
+                page.locator("button.search-button-field, .search-button-field").first.click()
+            box = page.locator("input[name=q]:visible").first
+            box.fill(term)
+            box.press("Enter")
+            page.wait_for_url(re.compile(r"search\.html\?q="))
+            results = page.locator("#search-results ul.search li a")
+            results.first.wait_for(timeout=20_000)
+            found = [a.get_attribute("href") for a in results.all()]
+            assert any(href.startswith(f"{lesson}.html") for href in found), found
+    assert outside == []
+
+
+def test_every_player_answers_its_first_click_on_a_cold_page(site, served):
+    answered = {}
+    for name in PAGES:
+        if "perceptron-playable" not in (site / f"{name}.html").read_text(encoding="utf-8"):
+            continue
+        with chromium(1280, 720) as page:     # a fresh browser: nothing cached
+            page.goto(f"{served}/{name}.html", wait_until="commit")
+            players = page.locator(".perceptron-playable")
+            players.first.get_by_role("button", name="next ▶").wait_for()
+            for i in range(players.count()):
+                player = players.nth(i)
+                before = player.locator("img").get_attribute("src")
+                player.get_by_role("button", name="next ▶").click()
+                assert player.locator(".step").inner_text().startswith("step 1 of ")
+                assert player.locator("img").get_attribute("src") != before
+                answered[name] = answered.get(name, 0) + 1
+                # the decks' keyboard contract holds on the page: keys step, a screen reader hears each step
+                page.keyboard.press("ArrowRight")
+                assert player.locator(".step").inner_text().startswith("step 2 of ")
+                assert player.locator("[aria-live=polite]").inner_text().startswith("step 2 of ")
+    assert answered.get("02-learning-rule", 0) >= 1, answered
+
+
+def test_run_live_opens_the_lesson_in_jupyterlite_where_its_first_cell_runs(served):
+    name = "02-learning-rule"
+    with chromium(1280, 900) as page:
+        outside = keep_local(page, served)
+        open_page(page, served, name)
+        page.get_by_role("link", name="▶ Run this lesson live").click()
+        page.wait_for_url(re.compile(r"/lab/index\.html\?path=02-learning-rule\.ipynb"))
+        page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(timeout=60_000)
+        wait_for_kernel_idle(page, timeout=120)
+        first = page.locator(".jp-NotebookPanel .jp-CodeCell").first
+        first.locator(".jp-InputArea-editor").click()
+        page.keyboard.press("Shift+Enter")
+        page.wait_for_function("cell => /\\[\\d+\\]/.test(cell.querySelector('.jp-InputPrompt').textContent)",
+                               arg=first.element_handle(), timeout=120_000, polling=200)
+        wait_for_kernel_idle(page, timeout=120)
+        assert first.locator('[data-mime-type="application/vnd.jupyter.stderr"]').count() == 0
+        assert first.locator(".jp-OutputArea-output img").count() >= 1     # its opening picture, drawn anew
+    assert outside == []

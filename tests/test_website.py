@@ -1,0 +1,108 @@
+"""tools/website.py without a browser: what a lesson's page is made of, and the book's settings.
+
+The browser tests (tests/e2e/test_site.py) build the whole site and meet it in Chromium; these
+check the copy each page is built from, in a moment.
+"""
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+import navigation  # noqa: E402
+import slides  # noqa: E402
+import website  # noqa: E402  (tools/ is not a package)
+
+LESSON = ROOT / "notebooks" / "02-learning-rule.ipynb"
+
+
+def page_of(path, tmp_path):
+    return website.page_notebook(json.loads(path.read_text()), path.name, tmp_path / "formulas")
+
+
+def test_a_page_has_the_live_bar_under_its_title_and_no_navigation_cell(tmp_path):
+    cells = page_of(LESSON, tmp_path)["cells"]
+    assert cells[0]["source"].startswith("# 02 ")
+    bar = cells[1]["source"]
+    assert 'href="lab/index.html?path=02-learning-rule.ipynb">▶ Run this lesson live' in bar
+    assert navigation.binder_url("notebooks/02-learning-rule.ipynb") in bar        # the one address, pyproject's
+    assert navigation.repository() in bar and 'href="slides/02-learning-rule.slides.html"' in bar
+    assert not any("navigation" in c.get("metadata", {}).get("tags", []) for c in cells)
+
+
+def test_the_notebook_itself_is_left_as_it_is(tmp_path):
+    before = LESSON.read_text()
+    page_of(LESSON, tmp_path)
+    assert LESSON.read_text() == before
+
+
+def test_a_view_that_needs_a_kernel_says_so_and_links_the_live_lesson(tmp_path):
+    stored = [o for c in json.loads(LESSON.read_text())["cells"] for o in c.get("outputs", [])]
+    outputs = [o for c in page_of(LESSON, tmp_path)["cells"] for o in c.get("outputs", [])]
+    assert not any(website.KERNEL_VIEW in o.get("data", {}) for o in outputs)
+    notes = [o["data"]["text/html"] for o in outputs if "perceptron-needs-kernel" in o.get("data", {}).get("text/html", "")]
+    assert len(notes) == sum(website.KERNEL_VIEW in o.get("data", {}) for o in stored) >= 1 and all('href="lab/index.html?path=02-learning-rule.ipynb"' in n for n in notes)
+    assert all("needs a running kernel" in n for n in notes)
+    players = [o for o in outputs if "perceptron-playable" in "".join(o.get("data", {}).get("text/html", ""))]
+    assert players and "<script" in "".join(players[0]["data"]["text/html"])     # stored as it is: it runs on the page
+
+
+def test_formulas_are_drawn_once_each_into_files_named_by_their_tex(tmp_path):
+    text = website.markdown_for_page(r"the rule $W \leftarrow W + \eta X$ and again $W \leftarrow W + \eta X$, "
+                                     r"a bound $$t \le \left(\frac{R}{\gamma}\right)^2$$", tmp_path)
+    assert "$" not in text and text.count('class="formula"') == 3
+    assert len(list(tmp_path.glob("*.svg"))) == 2
+    assert 'alt="W \\leftarrow W + \\eta X" src="_static/formulas/' in text
+    assert '<span class="formula-display">' in text
+
+
+def test_links_to_the_index_lead_to_the_root_page(tmp_path):
+    assert website.markdown_for_page("[Index](00-index.ipynb) and [next](03-xor-and-cycling.ipynb)", tmp_path) == \
+        "[Index](index.ipynb) and [next](03-xor-and-cycling.ipynb)"
+
+
+def test_the_notation_is_a_page_of_its_own_that_the_index_links():
+    index = json.loads((ROOT / "notebooks" / website.INDEX).read_text())
+    rest, notation = website.split_notation(index)
+    assert notation.startswith("# Notation") and "Cover's count" in notation
+    assert len(slides.MATH.findall(notation)) > 100
+    text = "".join("".join(c["source"]) for c in rest["cells"])
+    assert "| $N$ |" not in text and f"]({website.NOTATION}.md)" in text and "## Sources" in text
+    assert "## Glossary" in text and "## Glossary" not in notation     # the lessons link the index's glossary
+
+
+def test_the_book_runs_nothing_reaches_for_no_web_and_lists_every_lesson():
+    config = website.config("https://github.com/o/n")
+    assert config["execute"]["execute_notebooks"] == "off"
+    assert "dollarmath" not in config["parse"]["myst_enable_extensions"]     # formulas are drawn already
+    extensions = config["sphinx"]["config"]["extensions"]
+    assert "myst_nb" in extensions and not {"sphinx_thebe", "sphinx.ext.intersphinx"} & set(extensions)
+    stems = [website.page_name(p.name) for p in sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))]
+    toc = website.toc(stems)
+    assert toc["root"] == "index"
+    assert [c["file"] for c in toc["parts"][0]["chapters"]] == stems[1:]
+    assert toc["parts"][1]["chapters"] == [{"file": "notation"}]
+
+
+def test_every_address_is_made_from_pyprojects_repository():
+    owner, name = navigation.repository().split("/")
+    assert navigation.site_url() == f"https://{owner}.github.io/{name}/"
+    assert navigation.lite_url("02-learning-rule.ipynb") == navigation.site_url("lab/index.html?path=02-learning-rule.ipynb")
+    readme = (ROOT / "README.md").read_text()
+    assert navigation.site_text() in readme
+
+
+def test_the_readme_gives_one_command_that_builds_the_whole_site_and_one_that_serves_it():
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("## The course website")[1].split("\n## ")[0]
+    assert ".venv/bin/python tools/website.py          # -> build/site" in section
+    assert ".venv/bin/python tools/website.py --serve" in section
+    assert str(website.DEFAULT_OUTPUT.relative_to(ROOT)) == "build/site"
+
+
+def test_a_widget_that_also_brings_its_own_html_shows_that_html(tmp_path):
+    cell = {"cell_type": "code", "metadata": {}, "source": "View()", "outputs": [{"output_type": "display_data", "data": {
+        website.KERNEL_VIEW: {"model_id": "x"}, "text/html": "<div class='perceptron-playable'></div>", "text/plain": "a view"}}]}
+    notebook = {"cells": [{"cell_type": "markdown", "metadata": {}, "source": "# 02 · x"}, cell], "metadata": {}}
+    shown = website.page_notebook(notebook, "02-x.ipynb", tmp_path)["cells"][2]["outputs"][0]["data"]
+    assert website.KERNEL_VIEW not in shown and shown["text/html"] == "<div class='perceptron-playable'></div>"

@@ -1,0 +1,417 @@
+"""Build the course website: every lesson a page, the JupyterLite site and the decks, in one folder.
+
+    python tools/website.py                                   # -> build/site
+    python tools/website.py --pyodide ../shared/pyodide-0.27.7  # Pyodide's files from this folder: no network
+    python tools/website.py --serve                           # serve build/site on http://127.0.0.1:8000/
+    python tools/website.py --pages-only notebooks/02-learning-rule.ipynb   # only the pages of lesson 02 (quick)
+
+Pyodide's files (for JupyterLite) come from --pyodide, else from the folder PERCEPTRON_PYODIDE names,
+else from ../shared/pyodide-0.27.7 beside the project if it is there (then the build needs no
+network at all), else from Pyodide's release on the web (GitHub's workflow).
+
+What goes into the folder (published as it is on GitHub Pages, .github/workflows/site.yml):
+- the pages, made by Jupyter Book 1 (Sphinx, MyST-NB, sphinx-book-theme) from the lessons' stored
+  outputs, with no execution: index.html (the course's index, 00-index.ipynb), NN-name.html for each lesson and
+  notation.html, with a sidebar, previous/next and search (Sphinx's index, in the page: no
+  server). CONTRIBUTING.md says why Jupyter Book 1;
+- the JupyterLite site (tools/jupyterlite.py) at the same root, lab/index.html?path=NN-name.ipynb,
+  the address the README's and the index's JupyterLite links have always had;
+- the decks (tools/slides.py) in slides/.
+
+Each lesson's page is its notebook as stored, with these changes (in a copy; `page_notebook`):
+- a bar under its title: "Run this lesson live" (the same lesson in the JupyterLite site beside
+  it), Binder (made from pyproject's Repository, as every other link: tools/navigation.py) and
+  its deck;
+- formulas drawn at build time as SVG images whose alt text is their TeX, as the decks draw them
+  (tools/slides.py): a page needs no MathJax (a script of about 2 MB) and no request leaves the site;
+  in dark mode they are inverted;
+- a view that needs a kernel (an ipywidgets stepper) says so and links the live lesson; the
+  kernel-free players (PlayableRun's HTML and script) run on the page as they are;
+- cells tagged hide-output and hide-input (tools/hidden.py) stay folded, as MyST-NB folds them;
+- the navigation cell at a lesson's end is left out: the theme's previous/next replaces it (and
+  the index's Binder and JupyterLite badges: the bar replaces them). The index's notation table
+  is its own page, notation.html, which the index links.
+"""
+import argparse
+import copy
+import functools
+import hashlib
+import html
+import http.server
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import navigation  # noqa: E402
+import slides  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = ROOT / "notebooks"
+DEFAULT_OUTPUT = ROOT / "build" / "site"
+INDEX = navigation.INDEX
+ROOT_PAGE = "index"     # the index is the site's root page, index.html: no redirect on the way in
+NOTATION = "notation"
+MATH_SIZE = {False: 12, True: 16}   # points: the theme's prose is 16 px
+KERNEL_VIEW = "application/vnd.jupyter.widget-view+json"
+TITLE = "The perceptron, step by step"
+DECKS = "slides"
+FORMULAS = "_static/formulas"
+# What the site adds to the theme: the bar of live links, formulas that follow dark mode, the note
+# of a view that needs a kernel, and the players' pictures, which never grow wider than the page.
+SITE_CSS = """
+.perceptron-live { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: center; margin: 0.5rem 0 1.5rem; }
+.perceptron-live a.perceptron-run { font-weight: 600; padding: 0.35rem 0.8rem; border-radius: 0.3rem;
+  background: #0a58ca; color: #fff !important; text-decoration: none; }
+.perceptron-live a.perceptron-run:hover, .perceptron-live a.perceptron-run:focus-visible { background: #084298; }
+html[data-theme="dark"] .perceptron-live a.perceptron-run { background: #9ec5fe; color: #000 !important; }
+html[data-theme="dark"] img.formula { filter: invert(1); }
+img.formula { max-width: 100%; height: auto; vertical-align: middle; }
+.formula-display { display: block; text-align: center; margin: 0.6em 0; }
+.perceptron-needs-kernel { border-left: 4px solid #0a58ca; padding: 0.3rem 0.8rem; }
+.perceptron-playable, .perceptron-playable img, .cell_output img { max-width: 100%; height: auto; }
+/* In dark mode a cell's output stays on white paper (the theme's is grey): its tables, checks and figures carry
+   their own colours, chosen for contrast on white; the theme's colours are its light ones there. */
+html[data-theme="dark"] .bd-content div.cell_output .output {
+  --pst-color-text-base: #222832; --pst-color-text-muted: #48566b; --pst-color-heading: #222832;
+  --pst-color-link: #0a58ca; --pst-color-link-hover: #084298; --pst-color-border: #d1d5da;
+  --pst-color-border-muted: rgba(23, 23, 26, .2); --pst-color-inline-code: #912583; --pst-color-table: #14181e;
+  --pst-color-table-row-hover-bg: #d5b4fd; --pst-color-table-inner-border: #e5e7ea; --pst-color-background: #fff;
+  --pst-color-on-background: #fff; --pst-color-surface: #f3f4f5; --pst-color-on-surface: #222832;
+  --pst-color-table-outer-border: #f3f4f5; --pst-color-table-heading-bg: #f3f4f5;
+  --pst-color-table-row-zebra-high-bg: #fff; --pst-color-table-row-zebra-low-bg: #f3f4f5; color-scheme: light;
+  background-color: #fff !important; color: #222832 !important; }
+html[data-theme="dark"] .bd-content div.cell_output .output * { border-color: #cbd2d9; }
+html[data-theme="dark"] .bd-content div.cell_output img { background-color: #fff !important; }
+html[data-theme="dark"] .bd-content div.cell_output .output pre { background-color: #f3f4f5 !important;
+  color: #222832 !important; }
+.cell_output table { display: block; max-width: 100%; overflow-x: auto; }
+/* The search field's magnifier, drawn by the icon font (ICON_SCRIPT), takes its own place before the text. */
+.bd-search .fa-solid.fa-magnifying-glass { position: static; }
+"""
+# A table or text too wide for the window scrolls sideways inside its cell (WCAG reflow); one that does
+# takes a Tab stop, so that it scrolls from the keyboard too (the theme does the same for its own blocks).
+SITE_JS = """
+(function () {
+  function tabStops() {
+    document.querySelectorAll('.cell_output table, .cell_output pre').forEach(function (el) {
+      if (el.scrollWidth > el.clientWidth + 1) { el.tabIndex = 0; }
+      else if (el.tabIndex === 0 && el.dataset.perceptronStop) { el.removeAttribute('tabindex'); }
+      if (el.tabIndex === 0) { el.dataset.perceptronStop = '1'; }
+    });
+  }
+  window.addEventListener('load', tabStops);
+  window.addEventListener('resize', tabStops);
+})();
+"""
+
+
+def lesson_stem(name):
+    return Path(name).stem
+
+
+def page_name(name):
+    """The page (without .html) that shows the notebook `name`."""
+    return ROOT_PAGE if Path(name).name == INDEX else lesson_stem(name)
+
+
+# The theme draws its icons twice: with Font Awesome's font, in its CSS, and again as SVG by a 1.5 MB script that
+# runs before a page is ready. The pages leave the script out (the icons stay, from the font): a player's first
+# click is answered sooner.
+ICON_SCRIPT = re.compile(r'\s*<script defer src="_static/scripts/fontawesome\.js\?digest=\w+"></script>')
+# JupyterLite's settings in its root index.html, which its pages fetch and read (config-utils.js).
+LITE_CONFIG = re.compile(r'<script\s+id="jupyter-config-data".*?</script>', re.S)
+INDEX_LINK = re.compile(r"\]\(" + re.escape(INDEX) + r"(#[^)]*)?\)")
+
+
+def live_bar(name):
+    """The HTML of a page's links: the lesson live in the JupyterLite site beside it, Binder, its deck."""
+    stem = lesson_stem(name)
+    what = "course" if name == INDEX else "lesson"
+    binder = navigation.binder_url("notebooks/" + name)
+    return (f'<nav class="perceptron-live" aria-label="This lesson elsewhere">'
+            f'<a class="perceptron-run" href="lab/index.html?path={name}">▶ Run this {what} live</a> '
+            f"<span>in your browser, nothing to install</span> "
+            f'<a href="{html.escape(binder)}">Open it on Binder</a> '
+            f'<a href="{DECKS}/{stem}.slides.html">Slides</a></nav>\n')
+
+
+def kernel_note(name, words):
+    """What a page shows for a view that needs a kernel: its own note, and the way to the live lesson."""
+    return (f'<p class="perceptron-needs-kernel">{html.escape(words)} On this page it cannot run: '
+            f'<a href="lab/index.html?path={name}">run this lesson live</a> to use it.</p>')
+
+
+def markdown_for_page(text, formulas):
+    """Markdown of a lesson as the page shows it: formulas drawn, images from the web as their text.
+
+    Each formula is drawn once (mathtext, as in the decks) into the folder `formulas`, named by its
+    TeX and size, so that a formula used on many pages is fetched once and cached; TeX that mathtext
+    cannot draw stays as it was written.
+    """
+    def image(match):
+        display = match.group(1) is not None
+        tex = (match.group(1) if display else match.group(2)).strip()
+        name = hashlib.sha256(f"{display} {MATH_SIZE[display]} {tex}".encode()).hexdigest()[:16] + ".svg"
+        if (formulas / name).exists():
+            svg = (formulas / name).read_bytes()
+        else:
+            try:
+                svg = slides.math_svg(tex, display, MATH_SIZE).encode()
+            except ValueError as error:
+                reason = (str(error).strip().splitlines() or ["mathtext could not parse it"])[0]
+                print(f"site: formula left as TeX ({reason}): {tex}", file=sys.stderr)
+                return match.group(0)
+            formulas.mkdir(parents=True, exist_ok=True)
+            (formulas / name).write_bytes(svg)
+        size = re.search(rb'width="([\d.]+)pt" height="([\d.]+)pt"', svg)
+        box = (f' width="{float(size[1]) * 4 / 3:.0f}" height="{float(size[2]) * 4 / 3:.0f}"' if size else "")
+        img = f'<img class="formula" alt="{html.escape(tex)}" src="{FORMULAS}/{name}"{box}>'
+        return f'<span class="formula-display">{img}</span>' if display else img
+    text = INDEX_LINK.sub(lambda m: f"]({ROOT_PAGE}.ipynb{m.group(1) or ''})", text)
+    return slides.WEB_IMAGE.sub(r"\1", slides.MATH.sub(image, text))
+
+
+def _tagged(cell, tag):
+    return tag in cell.get("metadata", {}).get("tags", [])
+
+
+def _markdown_cell(source, cell_id):
+    return {"cell_type": "markdown", "id": cell_id, "metadata": {}, "source": source}
+
+
+def page_notebook(notebook, name, formulas):
+    """A copy of `notebook` (a dict) as the site shows it (the module's docstring lists the changes)."""
+    book = copy.deepcopy(notebook)
+    cells = []
+    for cell in book["cells"]:
+        if _tagged(cell, "navigation") or _tagged(cell, "binder"):   # the theme's previous/next and the bar replace them
+            continue
+        source = "".join(cell["source"])
+        if cell["cell_type"] == "markdown":
+            cell["source"] = markdown_for_page(source, formulas)
+        elif cell["cell_type"] == "code":
+            for output in cell.get("outputs", []):
+                data = output.get("data", {})
+                if KERNEL_VIEW in data and "text/html" in data:   # a view that also runs without a kernel
+                    del data[KERNEL_VIEW]
+                elif KERNEL_VIEW in data:
+                    words = "".join(data.get("text/plain", "")).strip()
+                    output["data"] = {"text/html": kernel_note(name, words), "text/plain": words}
+        cells.append(cell)
+    if cells and cells[0]["cell_type"] == "markdown":
+        cells.insert(1, _markdown_cell(live_bar(name), "perceptron-live"))
+    book["cells"] = cells
+    book["metadata"].pop("widgets", None)
+    return book
+
+
+def split_notation(index):
+    """(the index without its notation section, the notation page's Markdown)."""
+    cells, notation, inside = [], [], False
+    for cell in index["cells"]:
+        heading = re.search(r"^## .*", "".join(cell["source"]), re.M) if cell["cell_type"] == "markdown" else None
+        if heading:
+            inside = heading.group(0).startswith("## Notation")
+        (notation if inside else cells).append(cell)
+    if not notation:
+        raise RuntimeError(f"{INDEX} has no '## Notation' section for the notation page")
+    index = dict(index, cells=cells)
+    place = next(i for i, c in enumerate(cells) if "".join(c["source"]).startswith("## Sources"))
+    cells.insert(place, _markdown_cell("## Notation\n\nOne set of symbols for every lesson, with the sources' own "
+                                       f"letters beside them: [the notation page]({NOTATION}.md).\n", "notation-link"))
+    text = "\n\n".join("".join(c["source"]) for c in notation).replace("## Notation", "# Notation", 1)
+    return index, text
+
+
+def config(repository):
+    """Jupyter Book's _config.yml, as a dict (written as JSON, which is YAML)."""
+    return {
+        "title": TITLE,
+        "author": "the perceptron course",
+        "copyright": "",
+        "only_build_toc_files": True,
+        "execute": {"execute_notebooks": "off"},
+        "parse": {"myst_enable_extensions": ["colon_fence"]},   # no dollarmath: formulas are drawn already
+        "html": {"use_repository_button": True, "use_issues_button": False, "use_edit_page_button": False,
+                 "use_multitoc_numbering": False, "home_page_in_navbar": True, "extra_footer": ""},
+        "repository": {"url": repository, "branch": "main", "path_to_book": "notebooks"},
+        "launch_buttons": {"notebook_interface": "jupyterlab", "binderhub_url": "", "thebe": False,
+                           "colab_url": "", "jupyterhub_url": ""},
+        "sphinx": {
+            "config": {
+                # Jupyter Book's extensions less sphinx_thebe (live code through a Binder server; the site
+                # has its own live lesson, and thebe's settings were written twice into each page)
+                # and intersphinx (it would reach for the web)
+                "extensions": ["sphinx_togglebutton", "sphinx_copybutton", "myst_nb", "jupyter_book",
+                               "sphinx_comments", "sphinx_external_toc", "sphinx_design", "sphinx_book_theme"],
+                "html_context": {"default_mode": "auto"},
+                "html_css_files": ["perceptron.css"],
+                "html_js_files": ["perceptron.js"],
+                "html_static_path": ["_static"],
+                "myst_heading_anchors": 3,
+                "html_show_sphinx": False,
+                "html_show_copyright": False,
+                "suppress_warnings": ["myst.header"],
+                "html_theme_options": {"show_navbar_depth": 1, "navigation_with_keys": False,
+                                       "use_download_button": True, "use_fullscreen_button": False,
+                                       "repository_url": repository, "use_repository_button": True},
+                "nb_code_prompt_show": "Show the {type}",
+                "nb_code_prompt_hide": "Hide the {type}",
+            },
+        },
+    }
+
+
+def toc(stems):
+    lessons = [{"file": stem} for stem in stems if stem != ROOT_PAGE]
+    return {"format": "jb-book", "root": ROOT_PAGE,
+            "parts": [{"caption": "Lessons", "chapters": lessons},
+                      {"caption": "Reference", "chapters": [{"file": NOTATION}]}]}
+
+
+def stage(source, notebooks):
+    """Write the book's sources into the folder `source`: config, table of contents, pages.
+
+    Every lesson has a page; a lesson not in `notebooks` (a quick build of a few) gets a page with
+    its title alone, so that every link still leads somewhere.
+    """
+    source.mkdir(parents=True)
+    chosen = {Path(n).name for n in notebooks} | {INDEX}
+    names = sorted(p.name for p in NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
+    repository = "https://github.com/" + navigation.repository()
+    (source / "_config.yml").write_text(json.dumps(config(repository), indent=1))
+    (source / "_toc.yml").write_text(json.dumps(toc([page_name(n) for n in names]), indent=1))
+    (source / "_static").mkdir()
+    (source / "_static" / "perceptron.css").write_text(SITE_CSS)
+    (source / "_static" / "perceptron.js").write_text(SITE_JS)
+    for name in names:
+        notebook = json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))
+        if name not in chosen:
+            notebook["cells"] = notebook["cells"][:1]
+        if name == INDEX:
+            notebook, notation = split_notation(notebook)
+            (source / f"{NOTATION}.md").write_text(markdown_for_page(notation, source / FORMULAS), encoding="utf-8")
+        page = json.dumps(page_notebook(notebook, name, source / FORMULAS), ensure_ascii=False)
+        (source / f"{page_name(name)}.ipynb").write_text(page, encoding="utf-8")
+    return names
+
+
+def build_pages(output, notebooks=None, quiet=True):
+    """The pages of `notebooks` (all by default) and the index, into `output` (kept: other parts live there)."""
+    notebooks = notebooks or sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
+    output = Path(output)
+    with tempfile.TemporaryDirectory(prefix="perceptron-site-") as tmp:
+        source = Path(tmp) / "book"
+        stage(source, notebooks)
+        command = [sys.executable, "-c", "from jupyter_book.cli.main import main; main()", "build", str(source), "--path-output", tmp,
+                   "--builder", "html", "--warningiserror", "--quiet" if quiet else "--verbose"]
+        result = subprocess.run(command, capture_output=True, text=True, check=False)
+        html_dir = Path(tmp) / "_build" / "html"
+        if result.returncode != 0 or not (html_dir / "index.html").is_file():
+            raise RuntimeError(f"jupyter-book build failed:\n{result.stdout[-6000:]}\n{result.stderr[-6000:]}")
+        output.mkdir(parents=True, exist_ok=True)
+        made = [p for p in sorted(html_dir.rglob("*")) if p.is_file() and p.name != ".buildinfo"]
+        taken = [p.relative_to(html_dir).as_posix() for p in made
+                 if (output / p.relative_to(html_dir)).exists() and p.relative_to(html_dir).as_posix() != "index.html"]
+        if taken:   # the JupyterLite site and the decks share the folder: only its index.html (a redirect) gives way
+            raise RuntimeError(f"the pages would overwrite files of the JupyterLite site or the decks: {taken[:5]}")
+        lite_config = LITE_CONFIG.search((output / "index.html").read_text()) if (output / "index.html").exists() \
+            else None
+        for path in made:
+            target = output / path.relative_to(html_dir)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if path.suffix == ".html" and path.parent == html_dir:
+                page, found = ICON_SCRIPT.subn("", path.read_text(encoding="utf-8"))
+                if found != 1:
+                    raise RuntimeError(f"the theme changed: its icon script was found {found} times in {path.name}")
+                target.write_text(page, encoding="utf-8")
+            else:
+                shutil.copyfile(path, target)
+        if lite_config:   # JupyterLite reads its settings from the root's index.html: the index page carries them
+            page = (output / "index.html").read_text(encoding="utf-8")
+            (output / "index.html").write_text(page.replace("</head>", lite_config.group(0) + "\n</head>", 1),
+                                               encoding="utf-8")
+    return output
+
+
+def build_decks(output, notebooks=None):
+    notebooks = notebooks or sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
+    for notebook in notebooks:
+        slides.export(notebook, Path(output) / DECKS)
+
+
+def local_pyodide():
+    """A local copy of Pyodide's release files, if there is one (the module's docstring says where), else None."""
+    import os
+
+    folder = Path(os.environ.get("PERCEPTRON_PYODIDE", ROOT.parent / "shared" / "pyodide-0.27.7"))
+    return folder if (folder / "pyodide.js").is_file() else None
+
+
+def build(output=DEFAULT_OUTPUT, pyodide=None, notebooks=None, lite=True, decks=True, quiet=True):
+    """The whole site into `output` (replaced): JupyterLite, the decks, then the pages; return times in seconds."""
+    import jupyterlite
+
+    output = Path(output).resolve()
+    times = {}
+    start = time.monotonic()
+    if lite:
+        jupyterlite.build(output, pyodide or local_pyodide() or jupyterlite.PYODIDE_RELEASE)
+        times["JupyterLite"] = time.monotonic() - start
+    elif output.exists():
+        shutil.rmtree(output)
+    if decks:
+        start = time.monotonic()
+        build_decks(output, notebooks)
+        times["decks"] = time.monotonic() - start
+    start = time.monotonic()
+    build_pages(output, notebooks, quiet)
+    times["pages"] = time.monotonic() - start
+    return times
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm",
+                      ".mjs": "text/javascript", ".js": "text/javascript", ".json": "application/json"}
+
+
+def serve_forever(folder, port):
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(_Handler, directory=str(folder)))
+    print(f"serving {folder} on http://127.0.0.1:{server.server_address[1]}/ (Ctrl+C stops)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("notebooks", nargs="*", type=Path, help="with --pages-only: the lessons to make pages of")
+    parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT, help="where the site goes (replaced)")
+    parser.add_argument("--pyodide", default=None, help="where Pyodide's files come from: a folder or an address "
+                        "(default: a local copy if there is one, else its release)")
+    parser.add_argument("--pages-only", action="store_true", help="only the pages: no JupyterLite, no decks")
+    parser.add_argument("--serve", action="store_true", help="serve the built folder on 127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    args = parser.parse_args(argv)
+    if args.serve:
+        return serve_forever(args.output, args.port)
+    if args.notebooks and not args.pages_only:
+        parser.error("name lessons only with --pages-only: the whole site holds every lesson")
+    if not args.pages_only:
+        print(f"Pyodide from {args.pyodide or local_pyodide() or 'its release on the web'}")
+    times = build(args.output, args.pyodide, args.notebooks or None, lite=not args.pages_only,
+                  decks=not args.pages_only, quiet=True)
+    for part, seconds in times.items():
+        print(f"{part}: {seconds:.0f} s")
+    print(f"site: {args.output}; serve it with python tools/website.py --serve, then open http://127.0.0.1:8000/")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
