@@ -224,6 +224,12 @@ def lecture_cells(book):
             if show.get("slide_type") in ("slide", "subslide"):
                 carried = show["slide_type"]
             show["slide_type"] = "skip"
+    for cell in book.cells:   # a fold (its name alone shows) or the links to the next lesson: no slide of their own
+        text = cell.source.strip()
+        folded = text.startswith("<details") and text.endswith("</details>") and text.count("<details") == 1
+        if cell.cell_type == "markdown" and (folded or "navigation" in cell.metadata.get("tags", [])):
+            if cell.metadata.get("slideshow", {}).get("slide_type") in ("slide", "subslide"):
+                cell.metadata["slideshow"]["slide_type"] = "-"
     title_section = []
     for cell in book.cells[1:]:
         if cell.cell_type == "markdown" and cell.source.lstrip().startswith("## "):
@@ -260,6 +266,11 @@ def title_slide(body):
     return str(page)
 
 
+def no_icon(body):
+    """`body` with an empty icon: served, a deck would otherwise ask for /favicon.ico and log a 404."""
+    return body.replace("<head>", '<head>\n<link rel="icon" href="data:,">', 1)
+
+
 def words_in_alt(body):
     """`body` with each figure's description in words moved from its fold into the picture's alt text.
 
@@ -292,8 +303,12 @@ def offline(body):
     body, found = re.subn(r"(height: 720,)", r"\1 margin: 0,", body)
     if found != 1:
         raise RuntimeError(f"nbconvert's slides template changed: the slide's height was found {found} times")
+    # reveal.js comes through require.js: made a global, for a heading's link to its slide (LECTURE_SCRIPT)
+    body, found = re.subn(r"(function\(Reveal, RevealNotes\)\{)", r"\1 window.Reveal = Reveal;", body)
+    if found != 1:
+        raise RuntimeError(f"nbconvert's slides template changed: reveal.js's callback was found {found} times")
     body = CELL_TAB_STOP.sub(r"\1", body)
-    body = title_slide(words_in_alt(body))
+    body = no_icon(title_slide(words_in_alt(body)))
     return body.replace("</body>", INERT_SCRIPT + LECTURE_SCRIPT + "</body>", 1)
 
 
