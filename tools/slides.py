@@ -16,7 +16,9 @@ inlined without its web fonts (the browser's own sans-serif stands in). Each dec
 title, its links to other lessons lead to their decks, images from the web become their text, a
 figure's description in words is its alt text, a cell's input and output take no Tab stop (text
 wraps), and the slides out of view are inert (no Tab stop, nothing read aloud). The kernel-free
-players (PlayableRun) step in the decks; the views that need a kernel are left out. What answers a
+players (PlayableRun) step in the decks; the views that need a kernel are left out, and words that
+point at them are replaced by what the deck shows (a text cell's metadata "deck": {"replace": [[the
+lesson's words, the deck's words], ...]}). What answers a
 Predict question comes on the next press, and an exercise's check shows its output without its code
 (tools/hidden.py).
 """
@@ -173,6 +175,11 @@ def export(notebook, output=DEFAULT_OUTPUT):
     lecture_cells(book)
     for cell in book.cells:
         if cell.cell_type == "markdown":
+            for lesson_words, deck_words in cell.metadata.get("deck", {}).get("replace", []):
+                if lesson_words not in cell.source:
+                    raise ValueError(f"{Path(notebook).name}: the deck replaces {lesson_words!r}, which cell "
+                                     f"{cell.get('id')} no longer says")
+                cell.source = cell.source.replace(lesson_words, deck_words)
             cell.source = WEB_IMAGE.sub(r"\1", DECK_LINK.sub(r"](\1.slides.html\2)", drawn_math(cell.source)))
     title = next((line[2:].strip() for cell in book.cells if cell.cell_type == "markdown"
                   for line in cell.source.splitlines() if line.startswith("# ")), Path(notebook).stem)
