@@ -1,16 +1,16 @@
 """Every lesson fits one sitting: about 35 minutes with its exercises (issues 23 and 32).
 
-The budget, per lesson (01 on; 00 is the index): at most 1,800 words of prose and at most 60 cells,
-and a core path (the cells not tagged "going-further") that takes at most 35 minutes by the rule of
+The budget, per lesson (01 on; 00 is the index): at most 60 cells, and a core path (the cells not
+tagged "going-further") of at most 1,800 words of prose that takes at most 35 minutes by the rule of
 tools/lessons.py (prose at 90 words a minute, folds included; 8 minutes an exercise; half a minute a
 code cell). Each part tagged "going-further" says so where it starts ("Going further").
 
-Prose words are counted in the markdown cells only (code and outputs are not prose), after
-removing what a student need not read on the main path and what is not words:
+Prose words are counted in the core path's markdown cells only (code and outputs are not prose),
+after removing what a student need not read on the main path and what is not words:
 
 - folded blocks, ``<details>…</details>`` (answers to predictions, "for the curious" material);
 - the targets of Markdown links, ``[text](target)`` keeps its text;
-- HTML tags, ``<b>`` and the like (their text stays);
+- HTML tags, ``<b>`` and the like (their text stays; a "<" in prose, as in "W·X < 0", is not a tag);
 - LaTeX commands, ``\\sum``, ``\\cdot`` and the like (their arguments stay).
 
 A word is then a run of word characters (``\\w+``), so "W·X" counts two and "0/1" two.
@@ -33,13 +33,10 @@ MAX_CELLS = 60
 
 
 def prose_words(notebook):
-    """The number of words of prose a student reads outside folded blocks (see the module's docstring)."""
-    text = "\n".join("".join(cell["source"]) for cell in notebook["cells"] if cell["cell_type"] == "markdown")
-    text = re.sub(r"<details\b.*?</details>", " ", text, flags=re.S | re.I)
-    text = re.sub(r"\]\([^)]*\)", "]", text)
-    text = re.sub(r"<[^>]*>", " ", text)
-    text = re.sub(r"\\[A-Za-z]+", " ", text)
-    return len(re.findall(r"\w+", text))
+    """The words of prose a student reads on the core path, outside folded blocks (see the module's docstring)."""
+    text = "\n".join("".join(cell["source"]) for cell in notebook["cells"]
+                     if cell["cell_type"] == "markdown" and lessons.GOING_FURTHER not in lessons.tags(cell))
+    return lessons.words(re.sub(r"<details\b.*?</details>", " ", text, flags=re.S | re.I))
 
 
 def size(path):
@@ -49,9 +46,10 @@ def size(path):
 
 def test_the_count_leaves_out_folded_blocks_link_targets_tags_and_latex_commands():
     cells = [{"cell_type": "markdown", "source": ["Two words <details><summary>Answer</summary>\n\nmany more words here"
-                                                  "</details> and [a link](05-x.ipynb) $\\sum y$"]},
+                                                  "</details> and [a link](05-x.ipynb) $\\sum y$ <b>W·X < 0</b> N > 5"]},
+             {"cell_type": "markdown", "metadata": {"tags": ["going-further"]}, "source": ["not on the core path"]},
              {"cell_type": "code", "source": ["code is not prose"]}]
-    assert prose_words({"cells": cells}) == len("Two words and a link y".split())
+    assert prose_words({"cells": cells}) == len("Two words and a link y W X 0 N 5".split())
 
 
 def test_every_lesson_is_measured():

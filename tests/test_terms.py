@@ -38,10 +38,18 @@ TERMS = [
 BANNED = [(r"\biff\b", "write 'if and only if' (or 'exactly when')")]
 
 
-def reading(path):
-    """The lesson's markdown in order, less code spans, fenced code and quotations."""
+def markdown(path):
     cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
-    text = "\n\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    return "\n\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+
+
+def reading(path):
+    """The lesson's markdown in order, as `prose` reads it."""
+    return prose(markdown(path))
+
+
+def prose(text):
+    """Markdown less code spans, fenced code, quotations, headings and the names of folds."""
     text = re.sub(r"```.*?```", " ", text, flags=re.S)
     text = re.sub(r"`[^`]*`", " ", text)
     text = re.sub(r"<!--.*?-->", " ", text, flags=re.S)
@@ -78,7 +86,7 @@ def first_uses(text):
     ("# 06 · Gradient descent\n\nA *gradient* is the direction of steepest rise", True),
 ])
 def test_the_first_use_is_explained_by_italics_or_a_glossary_link(text, explained):
-    assert all(ok == explained for ok, _ in first_uses(text).values()) and first_uses(text)
+    assert all(ok == explained for ok, _ in first_uses(prose(text)).values()) and first_uses(prose(text))
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name[:2])
@@ -92,7 +100,7 @@ def test_a_lesson_explains_each_term_where_it_first_uses_it(path):
 
 
 def test_the_index_glossary_explains_every_term():
-    text = reading(INDEX)
+    text = markdown(INDEX)
     assert re.search(r"^#+ .*Glossary", text, flags=re.M), "the index has no Glossary section"
     glossary = text[re.search(r"^#+ .*Glossary", text, flags=re.M).start():]
     missing = [term for term, _ in TERMS if not re.search(rf"\*\*{re.escape(term)}\*\*", glossary, flags=re.I)]

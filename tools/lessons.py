@@ -69,9 +69,14 @@ def check_cells(cells):
 
 
 def words(text):
-    """Words of prose in markdown: link targets, HTML tags and LaTeX commands left out; a word is a run of \\w."""
+    """Words of prose in markdown: link targets, HTML tags and LaTeX commands left out; a word is a run of \\w.
+
+    The line under a lesson's title that tools/navigation.py writes (how long the lesson takes) is
+    about the lesson, not part of it, and is not counted.
+    """
+    text = re.sub(r"<!-- minutes:start -->.*?<!-- minutes:end -->", " ", text, flags=re.S)
     text = re.sub(r"\]\([^)]*\)", "]", text)
-    text = re.sub(r"<[^>]*>", " ", text)
+    text = re.sub(r"</?[A-Za-z][^<>]*>", " ", text)   # tags only: "W·X < 0 ... N > 5p" is prose
     text = re.sub(r"\\[A-Za-z]+", " ", text)
     return len(re.findall(r"\w+", text))
 

@@ -14,6 +14,9 @@ import sys
 import tomllib
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import lessons  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 INDEX = "00-index.ipynb"
@@ -72,6 +75,32 @@ def notebooks():
     return found
 
 
+# Seconds from opening a lesson in JupyterLite to its first cell's picture, on the development machine
+# (python benchmarks/first_step.py, lessons 01, 02 and 09 on a first visit: 10.9 to 11.4 s; README).
+FIRST_CELL_SECONDS = 11
+MINUTES = re.compile(r"<!-- minutes:start -->.*?<!-- minutes:end -->\n?", re.S)
+
+
+def minutes_text(notebook):
+    """The line under a lesson's title: how long it takes, and what to do first."""
+    core, everything = lessons.minutes(notebook), lessons.minutes(notebook, core=False)
+    further = f"; about {everything} with the parts marked *going further*" if everything > core else ""
+    return (f"<!-- minutes:start -->**About {core} minutes** with its exercises{further}. Run the cells from the top "
+            f"(Run → Run All Cells); in the browser the first one answers after about {FIRST_CELL_SECONDS} s, "
+            f"while Python starts.<!-- minutes:end -->\n")
+
+
+def _set_minutes(notebook):
+    """Write (or bring up to date) the minutes line after the lesson's title; True if it changed."""
+    cell = notebook["cells"][0]
+    old = "".join(cell["source"])
+    text = MINUTES.sub("", old)
+    title, _, rest = text.partition("\n")
+    new = f"{title}\n\n{minutes_text(notebook)}{rest.lstrip(chr(10)) and chr(10) + rest.lstrip(chr(10))}"
+    cell["source"] = new.splitlines(keepends=True)
+    return new != old
+
+
 def navigation_text(name, present):
     names = [n for _, n, _ in present]
     titles = {n: t for _, n, t in present}
@@ -88,14 +117,17 @@ def navigation_text(name, present):
 
 def contents_text(present):
     files = {number: (name, title) for number, name, title in present}
-    lines = ["| # | lesson | what it covers |", "|---|---|---|"]
+    lines = ["| # | lesson | what it covers | minutes |", "|---|---|---|---|"]
     for number, title, what in PLAN[1:]:
         if number in files:
             name, actual = files[number]
+            notebook = json.loads((NOTEBOOKS / name).read_text())
+            core, everything = lessons.minutes(notebook), lessons.minutes(notebook, core=False)
             lines.append(f"| {number} | [{actual}]({name}) ([Binder]({binder_url('notebooks/' + name)}), "
-                         f"[JupyterLite]({lite_url(name)})) | {what} |")
+                         f"[JupyterLite]({lite_url(name)})) | {what} | {core}"
+                         f"{f' ({everything} with going further)' if everything > core else ''} |")
         else:
-            lines.append(f"| {number} | {title} *(coming)* | {what} |")
+            lines.append(f"| {number} | {title} *(coming)* | {what} | |")
     return "\n".join(lines) + "\n"
 
 
@@ -140,6 +172,8 @@ def update(check=False):
         path = NOTEBOOKS / name
         notebook = json.loads(path.read_text())
         changed = _set_tagged_cell(notebook, "navigation", navigation_text(name, present), append=True)
+        if name != INDEX:
+            changed |= _set_minutes(notebook)
         if name == INDEX:
             changed |= _set_tagged_cell(notebook, "contents", contents_text(present))
             changed |= _set_tagged_cell(notebook, "binder", badges())
