@@ -106,7 +106,9 @@ def runtime_requirements():
 
 
 def extra_test_requirements():
-    return list(load_pyproject()["project"]["optional-dependencies"]["test"])
+    """The test extra's pins and, once each, the other extras' (the instructor's tools are tested too)."""
+    extras = load_pyproject()["project"]["optional-dependencies"]
+    return list(dict.fromkeys(extras["test"] + [pin for name, pins in extras.items() if name != "test" for pin in pins]))
 
 
 def load_env(path):

@@ -1,4 +1,4 @@
-"""Write the generated parts: the index's contents, every lesson's navigation, the README's list.
+"""Write the generated parts: the index's contents, every lesson's navigation, the README's list, the guide's plan.
 
 Idempotent: running it twice changes nothing. `python tools/navigation.py --check` changes
 nothing and exits 1 if a notebook is out of date (the tests run it that way).
@@ -144,6 +144,51 @@ def contents_text(present):
     return "\n".join(lines) + "\n"
 
 
+GUIDE = ROOT / "docs" / "instructors.md"
+POINTS_PER_EXERCISE = 2   # tools/assignments.py's POINTS (tests/e2e/test_assignments.py keeps them equal)
+
+
+VIEWS = {"PlayableRun": "the run in the player", "TraceStepper": "the run in the player", "UnitView": "a unit's weights",
+         "DualView": "W in both spaces", "BoundExplorer": "the bound's explorer"}
+
+
+def plan_row(number, title, notebook):
+    """One lesson's row of the guide's plan: minutes, what to present, what to do live, what to set, the assignment."""
+    cells = notebook["cells"]
+    core, further, live = [], [], []
+    for cell in cells:
+        text = lessons.source(cell)
+        if cell["cell_type"] == "markdown" and text.startswith("## ") and text[3:4].isdigit():
+            name = text.splitlines()[0][3:].split(".")[0]
+            (further if lessons.GOING_FURTHER in lessons.tags(cell) else core).append(name)
+        views = [view for view in VIEWS if view + "(" in text]
+        if cell["cell_type"] == "code" and views and "my_" not in text:
+            section = next((lessons.source(c).splitlines()[0][3:].split(".")[0] for c in reversed(cells[:cells.index(cell)])
+                            if c["cell_type"] == "markdown" and lessons.source(c).startswith("## ")), "")
+            live += [f"{VIEWS[view]} (§{section})" for view in views]
+    answers = [i for i, cell in enumerate(cells) if lessons.answer_names(cell)]
+    in_class = sum(lessons.GOING_FURTHER not in lessons.tags(cells[i]) for i in answers)
+    at_home = len(answers) - in_class
+    present = "§" + ", ".join(core) if core else "–"
+    shown = "; ".join(dict.fromkeys(live)) if live else "its pictures"
+    home = f"{at_home} exercise{'s' * (at_home != 1)}" if at_home else "–"
+    if further:
+        home += f"; reading: §{', '.join(further)}"
+    return (f"| {number} | {title} | {lessons.minutes(notebook)} ({lessons.minutes(notebook, core=False)}) | {present} "
+            f"| {shown} | {in_class} | {home} "
+            f"| {len(answers)} exercises, {POINTS_PER_EXERCISE * len(answers)} points |")
+
+
+def plan_text(present):
+    """The guide's table: for each lesson, its minutes, what to present, do live, set, and grade."""
+    lines = ["| # | lesson | minutes: core (all) | present from the deck | live | exercises in class | homework "
+             "| assignment |", "|---|---|---|---|---|---|---|---|"]
+    for number, name, title in present:
+        if name != INDEX:
+            lines.append(plan_row(number, title, json.loads((NOTEBOOKS / name).read_text())))
+    return "\n".join(lines) + "\n"
+
+
 def _set_tagged_cell(notebook, tag, text, *, append=False):
     for cell in notebook["cells"]:
         if tag in cell.get("metadata", {}).get("tags", []):
@@ -181,6 +226,14 @@ def update(check=False):
             stale.append("README.md")
             if not check:
                 readme.write_text(new)
+    if GUIDE.exists():
+        old = GUIDE.read_text()
+        new = re.sub(r"(<!-- plan:start -->\n).*?(<!-- plan:end -->)", lambda m: m.group(1) + plan_text(present) + m.group(2),
+                     old, flags=re.S)
+        if new != old:
+            stale.append("docs/instructors.md")
+            if not check:
+                GUIDE.write_text(new)
     for _, name, _ in present:
         path = NOTEBOOKS / name
         notebook = json.loads(path.read_text())

@@ -16,7 +16,9 @@ inlined without its web fonts (the browser's own sans-serif stands in). Each dec
 title, its links to other lessons lead to their decks, images from the web become their text, a
 figure's description in words is its alt text, a cell's input and output take no Tab stop (text
 wraps), and the slides out of view are inert (no Tab stop, nothing read aloud). The kernel-free
-players (PlayableRun) step in the decks; the views that need a kernel are left out. What answers a
+players (PlayableRun) step in the decks; the views that need a kernel are left out, and words that
+point at them are replaced by what the deck shows (a text cell's metadata "deck": {"replace": [[the
+lesson's words, the deck's words], ...]}). What answers a
 Predict question comes on the next press, and an exercise's check shows its output without its code
 (tools/hidden.py).
 """
@@ -62,6 +64,39 @@ WEB_PARTS = [
     re.compile(r"var update = function\(event\)\{.*?Reveal\.addEventListener\('slidechanged', update\);", re.S),
 ]
 # Slides out of view take no focus (Tab stays on the slide shown) and are hidden from screen readers.
+# In a deck a heading's ¶ link goes to its slide (reveal.js reads the address's #/h/v, so a plain #Heading went
+# to the title slide), and each figure is drawn larger, so that its smallest text (TEXT, 14.6 px at 1:1) shows
+# at FIGURE_TEXT_PX where the slide has the room: scaled up to that, and no more than the slide's width and
+# the height left below the figure's top.
+FIGURE_TEXT_PX = 20
+LECTURE_SCRIPT = """<script>
+(function() {
+  var deck = document.querySelector('.reveal');
+  document.addEventListener('click', function(event) {
+    var link = event.target.closest('a.anchor-link');
+    if (!link) return;
+    var target = document.getElementById(decodeURIComponent(link.getAttribute('href').slice(1)));
+    var slide = target && target.closest('section');
+    if (!slide || !window.Reveal) return;
+    event.preventDefault();
+    var at = Reveal.getIndices(slide);
+    Reveal.slide(at.h, at.v);
+  });
+  function larger() {
+    document.querySelectorAll('.reveal figure.perceptron-figure img').forEach(function(img) {
+      if (!img.naturalWidth || img.dataset.scaled || img.closest('.perceptron-title')) return;
+      var slide = img.closest('section'), top = img.getBoundingClientRect().top - slide.getBoundingClientRect().top;
+      var scale = Math.min(%(scale)s, 1240 / img.naturalWidth, Math.max(1, (700 - top) / img.naturalHeight));
+      img.style.width = Math.round(img.naturalWidth * scale) + 'px';
+      img.style.maxWidth = 'none';
+      img.dataset.scaled = scale.toFixed(3);
+    });
+  }
+  deck.addEventListener('ready', larger);
+  deck.addEventListener('slidechanged', larger);
+})();
+</script>
+""" % {"scale": round(FIGURE_TEXT_PX / 14.6, 3)}
 INERT_SCRIPT = """<script>
 (function() {
   function inertOthers() {
@@ -137,8 +172,14 @@ def export(notebook, output=DEFAULT_OUTPUT):
     book = nbformat.read(notebook, as_version=4)
     without_kernel_views(book)
     hidden.deck_cells(book)  # an exercise's check code left out, answers to Predict questions on a later press
+    lecture_cells(book)
     for cell in book.cells:
         if cell.cell_type == "markdown":
+            for lesson_words, deck_words in cell.metadata.get("deck", {}).get("replace", []):
+                if lesson_words not in cell.source:
+                    raise ValueError(f"{Path(notebook).name}: the deck replaces {lesson_words!r}, which cell "
+                                     f"{cell.get('id')} no longer says")
+                cell.source = cell.source.replace(lesson_words, deck_words)
             cell.source = WEB_IMAGE.sub(r"\1", DECK_LINK.sub(r"](\1.slides.html\2)", drawn_math(cell.source)))
     title = next((line[2:].strip() for cell in book.cells if cell.cell_type == "markdown"
                   for line in cell.source.splitlines() if line.startswith("# ")), Path(notebook).stem)
@@ -168,6 +209,73 @@ def without_kernel_views(book):
             if show.get("slide_type") in ("slide", "subslide"):
                 carried = show["slide_type"]
             show["slide_type"] = "skip"
+
+
+def lecture_cells(book):
+    """What a class sees: the outputs of code, not the code, and the lesson's picture on its title slide.
+
+    A code cell's input is left out of the deck unless the cell is tagged "deck-code" (code a class
+    reads, such as lesson 02's plain loop); a code cell left with nothing to show is skipped, passing
+    a slide it opened to the next cell. The first picture of the lesson joins the title slide, under
+    the lesson's question, where the lesson shows it.
+    """
+    carried = None
+    for cell in book.cells:
+        show = cell.metadata.setdefault("slideshow", {})
+        if carried and show.get("slide_type", "-") in ("-", "fragment"):
+            show["slide_type"], carried = carried, None
+        if cell.cell_type != "code" or "deck-code" in cell.metadata.get("tags", []):
+            continue
+        cell.metadata.setdefault("transient", {})["remove_source"] = True
+        if not cell.outputs and show.get("slide_type") != "skip":
+            if show.get("slide_type") in ("slide", "subslide"):
+                carried = show["slide_type"]
+            show["slide_type"] = "skip"
+    for cell in book.cells:   # a fold (its name alone shows) or the links to the next lesson: no slide of their own
+        text = cell.source.strip()
+        folded = text.startswith("<details") and text.endswith("</details>") and text.count("<details") == 1
+        if cell.cell_type == "markdown" and (folded or "navigation" in cell.metadata.get("tags", [])):
+            if cell.metadata.get("slideshow", {}).get("slide_type") in ("slide", "subslide"):
+                cell.metadata["slideshow"]["slide_type"] = "-"
+    title_section = []
+    for cell in book.cells[1:]:
+        if cell.cell_type == "markdown" and cell.source.lstrip().startswith("## "):
+            break
+        title_section.append(cell)
+    first = next((c for c in title_section if c.cell_type == "code" and c.outputs
+                  and c.metadata["slideshow"].get("slide_type") != "skip"), None)
+    if first is not None and all(c.metadata.get("slideshow", {}).get("slide_type", "-") in ("-", "skip", "fragment")
+                                 or c is first for c in title_section[:title_section.index(first) + 1]):
+        first.metadata["slideshow"]["slide_type"] = "-"
+
+
+TITLE_CSS = (".reveal section.perceptron-title {display: grid !important; grid-template-columns: minmax(0, 1fr) minmax(0, 42%);"
+             " column-gap: 28px; align-items: center;}"
+             ".reveal section.perceptron-title h1 {font-size: 54px;}"
+             ".reveal section.perceptron-title figure img {max-height: 560px; max-width: 100%; height: auto;}"
+             ".reveal section.perceptron-title > .jp-Cell {width: auto !important; min-width: 0;}")
+
+
+def title_slide(body):
+    """`body` with its first slide laid out as the lesson's opening: the question beside its picture."""
+    from bs4 import BeautifulSoup
+
+    page = BeautifulSoup(body, features="html.parser")
+    first = page.select_one(".reveal .slides > section")
+    if first is not None and first.find("section") is not None:
+        first = first.find("section")
+    if first is None or first.select_one("figure.perceptron-figure") is None:
+        return body
+    first["class"] = first.get("class", []) + ["perceptron-title"]
+    style = page.new_tag("style")
+    style.string = TITLE_CSS
+    page.head.append(style)
+    return str(page)
+
+
+def no_icon(body):
+    """`body` with an empty icon: served, a deck would otherwise ask for /favicon.ico and log a 404."""
+    return body.replace("<head>", '<head>\n<link rel="icon" href="data:,">', 1)
 
 
 def words_in_alt(body):
@@ -202,9 +310,13 @@ def offline(body):
     body, found = re.subn(r"(height: 720,)", r"\1 margin: 0,", body)
     if found != 1:
         raise RuntimeError(f"nbconvert's slides template changed: the slide's height was found {found} times")
+    # reveal.js comes through require.js: made a global, for a heading's link to its slide (LECTURE_SCRIPT)
+    body, found = re.subn(r"(function\(Reveal, RevealNotes\)\{)", r"\1 window.Reveal = Reveal;", body)
+    if found != 1:
+        raise RuntimeError(f"nbconvert's slides template changed: reveal.js's callback was found {found} times")
     body = CELL_TAB_STOP.sub(r"\1", body)
-    body = words_in_alt(body)
-    return body.replace("</body>", INERT_SCRIPT + "</body>", 1)
+    body = no_icon(title_slide(words_in_alt(body)))
+    return body.replace("</body>", INERT_SCRIPT + LECTURE_SCRIPT + "</body>", 1)
 
 
 def without(body, patterns, template):

@@ -56,8 +56,12 @@ def jupyter_lab(notebooks=ROOT / "notebooks", timeout=90, render_all=True):
         notebook_settings = folder / "settings" / "@jupyterlab" / "notebook-extension"
         notebook_settings.mkdir(parents=True)
         (notebook_settings / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
+    # The JupyterLab a student has: without the instructor's nbgrader extension, if the test environment has it.
+    labconfig = folder / "config" / "labconfig"
+    labconfig.mkdir(parents=True)
+    (labconfig / "page_config.json").write_text(json.dumps({"disabledExtensions": {"@jupyter/nbgrader": True}}))
     port, token = free_port(), secrets.token_hex(16)
-    env = dict(os.environ, JUPYTERLAB_SETTINGS_DIR=str(folder / "settings"),
+    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(folder / "config"), JUPYTERLAB_SETTINGS_DIR=str(folder / "settings"),
                JUPYTERLAB_WORKSPACES_DIR=str(folder / "workspaces"), JUPYTER_RUNTIME_DIR=str(folder / "runtime"))
     command = [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ServerApp.ip=127.0.0.1",
                f"--ServerApp.port={port}", "--ServerApp.port_retries=0",

@@ -4,6 +4,7 @@ RISE runs inside JupyterLab (jupyterlab-rise); the exported slides are tools/sli
 pages, served here on 127.0.0.1 with their local copy of reveal.js. In both, the slide holding the
 player is reached the way a lecturer does (Page Down), then the player is operated.
 """
+import re
 import subprocess
 import sys
 import tempfile
@@ -180,3 +181,94 @@ def test_decks_set_type_for_the_back_of_a_lecture_hall():
             }""")
     assert abs(sizes["scale"] - 1) < 0.01
     assert min(sizes["prose"]) >= 24 and min(sizes["code"]) >= 20 and min(sizes["tables"]) >= 18
+
+
+# What each slide of a deck holds, as a lecturer pages through it (Page Down, sub-slides included).
+SLIDE_CONTENT = """() => {
+  const shown = [...document.querySelectorAll('.reveal .slides section.present')].pop();
+  if (!shown) return null;
+  const code = [...shown.querySelectorAll('.jp-Cell-inputWrapper')].filter(
+      w => w.closest('.jp-CodeCell') && w.offsetParent !== null && w.innerText.trim());
+  const output = [...shown.querySelectorAll('.jp-OutputArea-output')].filter(o => o.offsetParent !== null);
+  const text = [...shown.querySelectorAll('.jp-RenderedMarkdown, .jp-OutputArea-output')]
+      .filter(e => e.offsetParent !== null).map(e => e.innerText).join(' ').replace(/\\s+/g, ' ').trim();
+  return {indices: Reveal.getIndices(), text: text, code: code.length, outputs: output.length,
+          pictures: shown.querySelectorAll('img:not(.formula), table, .perceptron-playable').length,
+          player: shown.querySelectorAll('.perceptron-playable, input[type=range]').length};
+}"""
+# Words that point at an interactive view: on a slide they need the view beside them.
+VIEW_WORDS = re.compile(r"\b(sliders?|stepper|move the (?:weights|sliders)|drag)\b", re.I)
+MIN_TEXT = 60   # characters: a slide with less and no picture or table is a lone sentence
+
+
+def deck_slides(page, base, name):
+    """The content of every slide of deck `name`, paging through it from the first."""
+    page.goto(f"{base}/{name}")
+    page.wait_for_function("() => document.querySelector('.reveal.ready') !== null", timeout=30_000)
+    seen, slides_found = set(), []
+    for _ in range(400):
+        content = page.evaluate(SLIDE_CONTENT)
+        key = (content["indices"]["h"], content["indices"]["v"])
+        if key in seen:
+            break
+        seen.add(key)
+        slides_found.append(content)
+        page.evaluate("() => { Reveal.next(); }")
+        page.wait_for_timeout(30)
+        if page.evaluate("() => Reveal.isLastSlide() && Reveal.availableFragments().next === false") and \
+                (page.evaluate("() => [Reveal.getIndices().h, Reveal.getIndices().v]") == list(key)):
+            break
+    return slides_found
+
+
+def test_a_lecturer_pages_through_every_deck_without_code_lone_sentences_or_missing_views(tmp_path):
+    _require_browser()
+    decks = [slides.export(path, tmp_path).name for path in sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))]
+    problems = []
+    with serve(tmp_path) as base, chromium(1280, 720) as page:
+        for name in decks:
+            for slide in deck_slides(page, base, name):
+                where = f"{name} slide {slide['indices']['h'] + 1}.{slide['indices']['v'] + 1}"
+                if slide["code"] and not slide["outputs"] and len(slide["text"]) < MIN_TEXT:
+                    problems.append(f"{where}: code and nothing else")
+                if not slide["pictures"] and len(slide["text"]) < MIN_TEXT:
+                    problems.append(f"{where}: a lone line ({slide['text']!r})")
+                if VIEW_WORDS.search(slide["text"]) and not slide["player"]:
+                    problems.append(f"{where}: '{VIEW_WORDS.search(slide['text']).group(0)}' with no such view on the "
+                                    f"slide: {slide['text'][:120]!r}")
+    assert not problems, "\n".join(problems)
+
+
+def test_a_headings_link_goes_to_its_slide_and_a_deck_logs_no_error(tmp_path):
+    _require_browser()
+    page_file = slides.export(ROOT / "notebooks" / "04-weight-space.ipynb", tmp_path)
+    errors = []
+    with serve(tmp_path) as base, chromium(1280, 720) as page:
+        page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(f"{base}/{page_file.name}")
+        page.wait_for_function("() => document.querySelector('.reveal.ready') !== null", timeout=30_000)
+        target = page.evaluate("""() => {
+          const links = [...document.querySelectorAll('a.anchor-link')];
+          const link = links[Math.floor(links.length / 2)];
+          const slide = document.getElementById(decodeURIComponent(link.getAttribute('href').slice(1))).closest('section');
+          link.click();
+          return Reveal.getIndices(slide);
+        }""")
+        page.wait_for_timeout(300)
+        assert page.evaluate("() => Reveal.getIndices()") == target and target["h"] > 0
+    assert errors == []
+
+
+def test_the_title_slide_holds_the_question_and_its_picture(tmp_path):
+    _require_browser()
+    page_file = slides.export(ROOT / "notebooks" / "04-weight-space.ipynb", tmp_path)
+    with serve(tmp_path) as base, chromium(1280, 720) as page:
+        page.goto(f"{base}/{page_file.name}")
+        page.wait_for_function("() => document.querySelector('.reveal.ready') !== null", timeout=30_000)
+        first = page.evaluate("""() => {
+          const shown = [...document.querySelectorAll('.reveal .slides section.present')].pop();
+          const picture = shown.querySelector('figure img').getBoundingClientRect();
+          return {question: shown.innerText.includes('?'), bottom: picture.bottom, right: picture.right};
+        }""")
+    assert first["question"] and first["bottom"] <= 720 and first["right"] <= 1280
