@@ -320,11 +320,29 @@ def build(output=DEFAULT_OUTPUT, pyodide=PYODIDE_RELEASE, settings=None, quiet=T
             raise RuntimeError(f"jupyter lite build failed:\n{result.stdout[-4000:]}\n{result.stderr[-4000:]}")
         if not quiet:
             print(result.stdout[-2000:])
+        without_instructor_tools(site)
         if output.exists():
             shutil.rmtree(output)
         output.parent.mkdir(parents=True, exist_ok=True)
         shutil.move(site, output)
     return output
+
+
+# Front-end extensions of the build environment that a student's site must not carry: nbgrader is the
+# instructor's (the test extra installs it beside the course, for the assignments' tests).
+INSTRUCTOR_EXTENSIONS = ("@jupyter/nbgrader",)
+
+
+def without_instructor_tools(site):
+    """Remove INSTRUCTOR_EXTENSIONS from a built site: their files and their entries in jupyter-lite.json."""
+    for name in INSTRUCTOR_EXTENSIONS:
+        shutil.rmtree(site / "extensions" / name, ignore_errors=True)
+    config_file = site / "jupyter-lite.json"
+    config = json.loads(config_file.read_text())
+    data = config.get("jupyter-config-data", {})
+    data["federated_extensions"] = [e for e in data.get("federated_extensions", [])
+                                    if e.get("name") not in INSTRUCTOR_EXTENSIONS]
+    config_file.write_text(json.dumps(config, indent=2) + "\n")
 
 
 def site_size(folder):

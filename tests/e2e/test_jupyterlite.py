@@ -110,3 +110,11 @@ def test_lesson_runs_in_jupyterlite(browser_page, name):
     if page.locator(".jp-NotebookPanel .jp-OutputArea").count():   # (the index may have no code cell)
         assert serious_violations(page, ".jp-NotebookPanel .jp-OutputArea") == []
 
+
+
+def test_the_site_carries_no_instructor_tool(site):
+    """nbgrader (the instructor's extra, installed beside the course for its tests) is not in a student's site."""
+    config = json.loads((site / "jupyter-lite.json").read_text())
+    names = [e["name"] for e in config["jupyter-config-data"].get("federated_extensions", [])]
+    assert names and not any("nbgrader" in name for name in names)
+    assert not (site / "extensions" / "@jupyter" / "nbgrader").exists()
