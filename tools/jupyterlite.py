@@ -329,8 +329,9 @@ def build(output=DEFAULT_OUTPUT, pyodide=PYODIDE_RELEASE, settings=None, quiet=T
 
 
 # Front-end extensions of the build environment that a student's site must not carry: nbgrader is the
-# instructor's (the test extra installs it beside the course, for the assignments' tests).
-INSTRUCTOR_EXTENSIONS = ("@jupyter/nbgrader",)
+# instructor's (the test extra installs it beside the course, for the assignments' tests), and Notebook 7's
+# extension for JupyterLab comes with it; neither is built for JupyterLite's JupyterLab.
+INSTRUCTOR_EXTENSIONS = ("@jupyter/nbgrader", "@jupyter-notebook/lab-extension")
 
 
 def without_instructor_tools(site):

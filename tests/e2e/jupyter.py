@@ -59,7 +59,7 @@ def jupyter_lab(notebooks=ROOT / "notebooks", timeout=90, render_all=True):
     # The JupyterLab a student has: without the instructor's nbgrader extension, if the test environment has it.
     labconfig = folder / "config" / "labconfig"
     labconfig.mkdir(parents=True)
-    (labconfig / "page_config.json").write_text(json.dumps({"disabledExtensions": {"@jupyter/nbgrader": True}}))
+    (labconfig / "page_config.json").write_text(json.dumps({"disabledExtensions": {"@jupyter/nbgrader": True, "@jupyter-notebook/lab-extension": True}}))
     port, token = free_port(), secrets.token_hex(16)
     env = dict(os.environ, JUPYTER_CONFIG_DIR=str(folder / "config"), JUPYTERLAB_SETTINGS_DIR=str(folder / "settings"),
                JUPYTERLAB_WORKSPACES_DIR=str(folder / "workspaces"), JUPYTER_RUNTIME_DIR=str(folder / "runtime"))

@@ -116,5 +116,5 @@ def test_the_site_carries_no_instructor_tool(site):
     """nbgrader (the instructor's extra, installed beside the course for its tests) is not in a student's site."""
     config = json.loads((site / "jupyter-lite.json").read_text())
     names = [e["name"] for e in config["jupyter-config-data"].get("federated_extensions", [])]
-    assert names and not any("nbgrader" in name for name in names)
-    assert not (site / "extensions" / "@jupyter" / "nbgrader").exists()
+    assert names and not set(names) & set(jupyterlite.INSTRUCTOR_EXTENSIONS)
+    assert not any((site / "extensions" / name).exists() for name in jupyterlite.INSTRUCTOR_EXTENSIONS)
