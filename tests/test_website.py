@@ -50,8 +50,9 @@ def test_a_view_that_needs_a_kernel_says_so_and_links_the_live_lesson(tmp_path):
 def test_formulas_are_drawn_once_each_into_files_named_by_their_tex(tmp_path):
     text = website.markdown_for_page(r"the rule $W \leftarrow W + \eta X$ and again $W \leftarrow W + \eta X$, "
                                      r"a bound $$t \le \left(\frac{R}{\gamma}\right)^2$$", tmp_path)
-    assert "$" not in text and text.count('class="formula"') == 3
+    assert "$" not in text and text.count('<img class="formula') == 3
     assert len(list(tmp_path.glob("*.svg"))) == 2
+    assert all("#ffffff" not in svg.read_text() for svg in tmp_path.glob("*.svg"))     # no white box in dark mode
     assert 'alt="W \\leftarrow W + \\eta X" src="_static/formulas/' in text
     assert '<span class="formula-display">' in text
 

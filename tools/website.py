@@ -70,7 +70,7 @@ SITE_CSS = """
   background: #0a58ca; color: #fff !important; text-decoration: none; }
 .perceptron-live a.perceptron-run:hover, .perceptron-live a.perceptron-run:focus-visible { background: #084298; }
 html[data-theme="dark"] .perceptron-live a.perceptron-run { background: #9ec5fe; color: #000 !important; }
-html[data-theme="dark"] img.formula { filter: invert(1); }
+html[data-theme="dark"] img.formula { filter: invert(1); }  /* "dark-light": the theme leaves it as it is */
 img.formula { max-width: 100%; height: auto; vertical-align: middle; }
 .formula-display { display: block; text-align: center; margin: 0.6em 0; }
 .perceptron-needs-kernel { border-left: 4px solid #0a58ca; padding: 0.3rem 0.8rem; }
@@ -162,7 +162,9 @@ def markdown_for_page(text, formulas):
             svg = (formulas / name).read_bytes()
         else:
             try:
-                svg = slides.math_svg(tex, display, MATH_SIZE).encode()
+                # on no background of its own: the page's shows through, in light and (inverted) in dark mode
+                svg = slides.math_svg(tex, display, MATH_SIZE).replace('style="fill: #ffffff"', 'style="fill: none"',
+                                                                       1).encode()
             except ValueError as error:
                 reason = (str(error).strip().splitlines() or ["mathtext could not parse it"])[0]
                 print(f"site: formula left as TeX ({reason}): {tex}", file=sys.stderr)
@@ -171,7 +173,7 @@ def markdown_for_page(text, formulas):
             (formulas / name).write_bytes(svg)
         size = re.search(rb'width="([\d.]+)pt" height="([\d.]+)pt"', svg)
         box = (f' width="{float(size[1]) * 4 / 3:.0f}" height="{float(size[2]) * 4 / 3:.0f}"' if size else "")
-        img = f'<img class="formula" alt="{html.escape(tex)}" src="{FORMULAS}/{name}"{box}>'
+        img = f'<img class="formula dark-light" alt="{html.escape(tex)}" src="{FORMULAS}/{name}"{box}>'
         return f'<span class="formula-display">{img}</span>' if display else img
     text = INDEX_LINK.sub(lambda m: f"]({ROOT_PAGE}.ipynb{m.group(1) or ''})", text)
     return slides.WEB_IMAGE.sub(r"\1", slides.MATH.sub(image, text))
