@@ -105,3 +105,10 @@ def test_jupyterlab_metadata_follows_the_tags():
     assert book.cells[1].metadata["jupyter"] == {"outputs_hidden": True}
     assert book.cells[3].metadata["jupyter"] == {"source_hidden": True}
     assert "jupyter" not in book.cells[2].metadata
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem[:2])
+def test_the_opening_picture_shows_without_its_code(path):
+    """The first screen is the question and its picture (issue 32): the code that draws it opens collapsed."""
+    first = next(cell for cell in lesson(path) if cell["cell_type"] == "code")
+    assert first.get("outputs") and hidden.HIDE_INPUT in hidden.tags(first), path.name

@@ -7,13 +7,15 @@ when a lesson opens. Two tags, the ones Jupyter Book and MyST-NB read, say what 
 - "hide-output" on a code cell whose output answers a Predict question: collapsed in JupyterLab
   and JupyterLite (metadata jupyter.outputs_hidden, set by `collapse`, which tools/run_notebooks.py
   calls), folded on a page ("Show the result"), shown on a later press in a deck (a fragment);
-- "hide-input" on an exercise's check cell, whose code computes the answer: collapsed in JupyterLab
-  and JupyterLite (jupyter.source_hidden), folded on a page ("Show the code"), left out of a deck.
+- "hide-input" on an exercise's check cell, whose code computes the answer, and on the code of a
+  lesson's opening picture, which would push the picture off the first screen: collapsed in
+  JupyterLab and JupyterLite (jupyter.source_hidden), folded on a page ("Show the code"), left out
+  of a deck.
 
 tests/test_predict_first.py says which cells need which tag.
 """
 HIDE_OUTPUT, HIDE_INPUT = "hide-output", "hide-input"
-SUMMARY = {HIDE_OUTPUT: "Show the result (predict first)", HIDE_INPUT: "Show the code of the check"}
+SUMMARY = {HIDE_OUTPUT: "Show the result (predict first)", HIDE_INPUT: "Show the code"}
 
 
 def tags(cell):
