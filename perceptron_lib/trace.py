@@ -343,8 +343,8 @@ def format_number(value):
 
 
 def format_number_unchecked(value):
-    """No checks: for callers that have checked (widgets.py, which counts its checks). `format_number` of a finite
-    real number."""
+    """No checks: for callers that have checked. `format_number` of a finite real number (widgets.py counts its
+    checks)."""
     return _num(value)
 
 
@@ -362,8 +362,8 @@ def format_vector(w):
 
 
 def format_vector_unchecked(w):
-    """No checks: for callers that have checked (widgets.py, which counts its checks). `format_vector` of a 1-D
-    array of finite real numbers."""
+    """No checks: for callers that have checked. `format_vector` of a 1-D array of finite real numbers (widgets.py
+    counts its checks)."""
     return _vector(w)
 
 

@@ -16,7 +16,7 @@ NO_INPUT = {"honavar_or_example"}
 # The checks themselves, the fixed-order sums, the rule's parts (called by the learners after they have
 # checked their input) and the helpers the picture modules share: internal helpers, tested by tests of
 # their own or through the pictures that use them.
-HELPERS = {"validation", "arithmetic", "rule", "plotting.base"}
+HELPERS = {"validation", "constraints", "arithmetic", "rule", "plotting.base"}
 # A public function `name_unchecked` is `name` without its checks, shared across modules for callers that
 # checked once already (a widget's click, a layer of a picture): it has no bad-input case of its own.
 UNCHECKED = "No checks: for callers that have checked."

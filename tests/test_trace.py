@@ -203,6 +203,8 @@ def test_the_step_a_rule_chose_is_read_off_the_weights():
     assert run.step_text(1)[1] == "W ← [-3 0 0] + 2·(1 − 0)·[1 0 1] = [-1 0 2]"
     margin = train(X, c, rule=pl.Margin(1))
     assert margin.step_text(1)[0] == "W·X1 = [0 0 0]·[1 0 0] = 0; s·(W·X) = (-1)·0 = 0 ≤ m = 1 ⇒ correct W"
+    assert margin.step_text(2) == ("W·X2 = [-1 0 0]·[1 0 1] = -1; s·(W·X) = 1·(-1) = -1 ≤ m = 1 ⇒ correct W",
+                                   "W ← [-1 0 0] + 1·1·[1 0 1] = [0 0 1]")   # s = 2c - 1 = 1
 
 
 def test_the_tables_limits_at_their_boundaries():
@@ -228,3 +230,4 @@ def test_a_window_must_be_two_presentation_numbers_in_order(rows, error):
     with pytest.raises(error, match=r"rows must be \(first, last\) with 1 <= first <= last"):
         train(*boolean_function("or")).to_html(rows=rows)
     assert train(*boolean_function("or")).to_html(rows=[2, 3]).count("<tr style") == 2
+    assert train(*boolean_function("or")).to_html(rows=(4, 4)).count("<tr style") == 1   # first == last: one row
