@@ -30,7 +30,8 @@ NOT_NAMES = {"ax", "size", "X", "y", "w", "k", "W", "eta", "exact", "rule", "fra
              "MAX_*", "TEXT", "LARGE_TEXT", "LABEL", "TITLE", "REGION_NUMBER", "CLASS_MARKERS", "CLASS_COLORS",
              "PLAN", "np.exp", "np.dot", "einsum", "@", "description", "answers", "__all__", "Picture", "size",
              "import perceptron_lib as pl", "perceptron_lib.widgets", "perceptron_lib", "pl",
-             "HYPOTHESIS_PROFILE=explore python -m pytest tests", "OPENBLAS_CORETYPE=Prescott", "Perceptron"}
+             "HYPOTHESIS_PROFILE=explore python -m pytest tests", "OPENBLAS_CORETYPE=Prescott", "Perceptron",
+             "Repository"}
 
 
 def package_names():
@@ -45,6 +46,8 @@ def package_names():
                 names |= set(dir(value))
     widgets_source = (ROOT / "perceptron_lib" / "widgets.py").read_text(encoding="utf-8")
     names |= set(re.findall(r"^(?:class|def) (\w+)", widgets_source, re.M))
+    for tool in (ROOT / "tools").glob("*.py"):   # the tools' functions (tools/ is not a package)
+        names |= set(re.findall(r"^(?:class|def) (\w+)", tool.read_text(encoding="utf-8"), re.M))
     return names
 
 
@@ -55,7 +58,7 @@ NAMES = package_names()
 def test_every_module_file_named_exists(doc):
     named = set(re.findall(r"\b([a-z_]+\.py)\b", DOCS[doc]))
     files = {p.name for p in (ROOT / "perceptron_lib").rglob("*.py")} | {p.name for p in ROOT.glob("*/*.py")} \
-        | {p.name for p in (ROOT / "tests").glob("*.py")}
+        | {p.name for p in (ROOT / "tests").rglob("*.py")}
     assert sorted(named - files) == []
 
 
