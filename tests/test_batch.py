@@ -356,3 +356,5 @@ def test_train_many_by_its_own_tests_alone():
         train_many(X[None], y[None], rule=rule, eta=1.0, max_epochs=2)
     with pytest.raises(ValueError, match=r"within 2,000,000,000 presentations"):
         train_many(np.zeros((1000, 2, 1)), np.zeros((1000, 2)), max_epochs=1_000_001)
+    at_the_limit = train_many(np.zeros((1000, 2, 1)), np.zeros((1000, 2)), max_epochs=1_000_000)  # exactly 2e9
+    assert (at_the_limit.status == "converged").all() and (at_the_limit.n_presentations == 2).all()
