@@ -82,8 +82,10 @@ LECTURE_SCRIPT = """<script>
     var at = Reveal.getIndices(slide);
     Reveal.slide(at.h, at.v);
   });
-  function larger() {
-    document.querySelectorAll('.reveal figure.perceptron-figure img').forEach(function(img) {
+  function larger() {   // the slide on screen only: a hidden slide has no layout to measure the room left in
+    var shown = [].slice.call(document.querySelectorAll('.reveal .slides section.present')).pop();
+    if (!shown) return;
+    shown.querySelectorAll('figure.perceptron-figure img').forEach(function(img) {
       if (!img.naturalWidth || img.dataset.scaled || img.closest('.perceptron-title')) return;
       var slide = img.closest('section'), top = img.getBoundingClientRect().top - slide.getBoundingClientRect().top;
       var scale = Math.min(%(scale)s, 1240 / img.naturalWidth, Math.max(1, (700 - top) / img.naturalHeight));
@@ -231,10 +233,12 @@ def lecture_cells(book):
             if show.get("slide_type") in ("slide", "subslide"):
                 carried = show["slide_type"]
             show["slide_type"] = "skip"
-    for cell in book.cells:   # a fold (its name alone shows) or the links to the next lesson: no slide of their own
+    for cell in book.cells:   # a fold (its name alone shows): no slide of its own; the links to other lessons: none
         text = cell.source.strip()
         folded = text.startswith("<details") and text.endswith("</details>") and text.count("<details") == 1
-        if cell.cell_type == "markdown" and (folded or "navigation" in cell.metadata.get("tags", [])):
+        if cell.cell_type == "markdown" and "navigation" in cell.metadata.get("tags", []):
+            cell.metadata.setdefault("slideshow", {})["slide_type"] = "skip"   # a deck's own arrows lead on
+        elif cell.cell_type == "markdown" and folded:
             if cell.metadata.get("slideshow", {}).get("slide_type") in ("slide", "subslide"):
                 cell.metadata["slideshow"]["slide_type"] = "-"
     title_section = []
@@ -251,7 +255,7 @@ def lecture_cells(book):
 
 TITLE_CSS = (".reveal section.perceptron-title {display: grid !important; grid-template-columns: minmax(0, 1fr) minmax(0, 42%);"
              " column-gap: 28px; align-items: center;}"
-             ".reveal section.perceptron-title h1 {font-size: 54px;}"
+             ".reveal section.perceptron-title h1 {font-size: 48px;}"
              ".reveal section.perceptron-title figure img {max-height: 560px; max-width: 100%; height: auto;}"
              ".reveal section.perceptron-title > .jp-Cell {width: auto !important; min-width: 0;}")
 
