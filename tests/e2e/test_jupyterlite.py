@@ -110,3 +110,30 @@ def test_lesson_runs_in_jupyterlite(browser_page, name):
     if page.locator(".jp-NotebookPanel .jp-OutputArea").count():   # (the index may have no code cell)
         assert serious_violations(page, ".jp-NotebookPanel .jp-OutputArea") == []
 
+
+
+def test_lesson_02s_stepper_answers_during_run_all(browser_page):
+    """A student presses Run All and clicks the stepper as soon as it shows: the click is answered in the
+    browser while the Pyodide kernel is still running the lesson's later cells (it used to wait for them)."""
+    from jupyter import menu, wait_for_kernel_idle
+    page, base, outside = browser_page
+    page.goto(f"{base}/lab/index.html?path=02-learning-rule.ipynb")
+    page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(timeout=60_000)
+    wait_for_kernel_idle(page, timeout=120)
+    page.evaluate("() => document.querySelectorAll('.perceptron-stepper').forEach(el => el.setAttribute('data-old', ''))")
+    menu(page, "Run", "Run All Cells")
+    fresh = page.locator(".perceptron-stepper:not([data-old]) button[data-go='1']:not([disabled])").first
+    fresh.wait_for(timeout=180_000)
+    stepper = page.locator(".perceptron-stepper:not([data-old])").first
+    busy = page.evaluate("() => /\\|\\s*Busy/.test(document.querySelector('#jp-main-statusbar').textContent)")
+    answered = page.evaluate("""el => new Promise(resolve => {
+        const label = el.querySelector('.step'), start = performance.now();
+        el.querySelector("button[data-go='1']").click();
+        requestAnimationFrame(() => resolve([label.textContent, performance.now() - start]));
+    })""", stepper.element_handle())
+    still_busy = page.evaluate("() => /\\|\\s*Busy/.test(document.querySelector('#jp-main-statusbar').textContent)")
+    print(f"kernel busy when clicked: {busy}, after: {still_busy}; answered {answered}")
+    assert answered[0] == "step 1 of 13" and answered[1] < 1000
+    assert busy, "the lesson's later cells had already run: nothing was measured"
+    wait_for_kernel_idle(page, timeout=180)
+    assert outside == []
