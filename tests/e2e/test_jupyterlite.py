@@ -16,7 +16,7 @@ import zipfile
 
 import pytest
 
-from jupyter import chromium, problems_shown, stepper_state, unnamed_controls, wait_for_change
+from jupyter import chromium, keyboard_only, problems_shown, stepper_state, unnamed_controls, wait_for_change
 from lite import PYODIDE, PYODIDE_HINT, RENDER_EVERY_CELL, jupyterlite, keep_local, open_and_run_all, serve
 from test_accessibility import serious_violations
 from test_notebooks_in_browser import NOTEBOOKS, _require_browser
@@ -136,4 +136,12 @@ def test_lesson_02s_stepper_answers_during_run_all(browser_page):
     assert answered[0] == "step 1 of 13" and answered[1] < 1000
     assert busy, "the lesson's later cells had already run: nothing was measured"
     wait_for_kernel_idle(page, timeout=180)
+    assert outside == []
+
+
+def test_lesson_02s_stepper_steps_from_the_keyboard_alone_in_jupyterlite(browser_page):
+    """The same keyboard-only run as in JupyterLab (jupyter.keyboard_only), in the site's JupyterLab."""
+    page, base, outside = browser_page
+    open_and_run_all(page, base, "02-learning-rule.ipynb")
+    keyboard_only(page, page.locator(".perceptron-stepper").first)
     assert outside == []
