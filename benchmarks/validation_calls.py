@@ -4,9 +4,9 @@
 
 Every function of `perceptron_lib.validation` (and the picture checks `check_*` of
 `perceptron_lib.plotting`) is wrapped with a counter; then one step of each hot path runs:
-a `TraceStepper` step (a picture not made before, the arithmetic and the table), `update_step`
+a `TraceStepper` step the front end asks for (a picture not made before, the arithmetic and the table), `update_step`
 alone, `StepPictures.png`, the weight-space updates (`update_dual`,
-`DualView.set_weights`, `UnitView`'s slider) and the static players (`PlayableRun`,
+`DualView.set_weights`, `UnitView`'s w0) and the static players (`PlayableRun`,
 `plot_trace_grid`). It prints, per path, the checks called from outside the checks ("entry":
 what a call of the path checks) and all calls (with the checks' own inner calls), and which
 parameters were checked more than once.
@@ -80,13 +80,15 @@ def paths():
     X, y = boolean_function("or")
 
     def stepper():
-        return {"view": TraceStepper(run, ready=0), "k": 0}
+        view = TraceStepper(run, ready=0)
+        view.send = lambda message: None        # no front end here: the step's data goes nowhere
+        return {"view": view, "k": 0}
 
     def stepper_step(state):
-        # a new step each time (its picture not made before): next, or back to 0 and a fresh stepper's pictures
+        # a step the front end asks for, its picture not made before: drawn and sent (stepping itself is in the browser)
         state["k"] = state["k"] % run.n_presentations + 1
         state["view"].pictures._made.clear()
-        state["view"].slider.value = state["k"]
+        state["view"]._asked(state["view"], {"want": [state["k"]]}, [])
 
     def step_artists():
         fig, artists = step_figure(run, 0)
@@ -137,7 +139,7 @@ def paths():
         "StepPictures.png (new step)": (pictures, picture),
         "update_dual": (dual, dual_step),
         "DualView.set_weights": (dual_view, dual_view_step),
-        "UnitView slider": (unit_view, unit_view_step),
+        "UnitView w0": (unit_view, unit_view_step),
         "PlayableRun (14 steps)": (nothing, lambda state: PlayableRun(run)),
         "plot_trace_grid (14 panels)": (nothing, lambda state: plot_trace_grid(run)),
         "draw_step": (nothing, lambda state: _draw_step(run)),

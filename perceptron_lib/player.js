@@ -38,6 +38,25 @@ function perceptronStyle(root) {
 const PERCEPTRON_KEYS = ["ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown", " ", "Enter", "Home", "End",
                          "PageUp", "PageDown"];
 
+// Take those keys first: a window listener in the capture phase runs before any listener of the page
+// (JupyterLite's JupyterLab, unlike JupyterLab's, reads keys in the capture phase at the document, and
+// would move to another cell). `handle(e)` acts on a keydown inside `root`; the key goes no further, and
+// the control's own default action (a button's Enter and Space, a slider's arrows) still happens.
+// Returns the function that stops listening.
+function perceptronKeys(root, handle) {
+  function onKey(e) {
+    if (!PERCEPTRON_KEYS.includes(e.key) || !root.contains(e.target)) return;
+    if (e.type === "keydown" && handle) handle(e);
+    e.stopPropagation();
+  }
+  window.addEventListener("keydown", onKey, true);
+  window.addEventListener("keyup", onKey, true);
+  return function() {
+    window.removeEventListener("keydown", onKey, true);
+    window.removeEventListener("keyup", onKey, true);
+  };
+}
+
 // root: the player's markup. options: {last, steps: {k: {frame, text, table, say, alt}}, interval,
 // ask(list of k) to fetch missing steps (optional), told(k) when the step changes (optional)}.
 function perceptronPlayer(root, options) {
@@ -119,21 +138,19 @@ function perceptronPlayer(root, options) {
     });
   });
   slider.addEventListener("input", function() { stop(); show(Number(slider.value)); });
-  root.addEventListener("keydown", function(e) {
+  const unlisten = perceptronKeys(root, function(e) {
     const step = {ArrowRight: 1, ArrowLeft: -1, ArrowUp: 1, ArrowDown: -1}[e.key];
     const onSlider = e.target === slider;
     if (step && !onSlider) { e.preventDefault(); stop(); show(k + step); }
     if ((e.key === "Home" || e.key === "End") && !onSlider) { e.preventDefault(); stop(); show(e.key === "Home" ? 0 : last); }
-    if (PERCEPTRON_KEYS.includes(e.key)) e.stopPropagation();
   });
-  root.addEventListener("keyup", function(e) { if (PERCEPTRON_KEYS.includes(e.key)) e.stopPropagation(); });
   const player = {
     add: function(more) {
       Object.keys(more).forEach(function(j) { steps[j] = more[j]; asked.delete(Number(j)); });
       if (k in more) paint(false);
     },
     show: function(j) { if (j !== k) { stop(); show(j, false); } },
-    stop: stop,
+    close: function() { stop(); unlisten(); },
     step: function() { return k; },
   };
   root.perceptronPlayer = player;
@@ -177,9 +194,9 @@ function perceptronControls(root, changed) {
   root.querySelectorAll("button[data-action]").forEach(function(b) {
     b.addEventListener("click", function(e) { e.stopPropagation(); changed(values(), b.dataset.action); });
   });
-  root.addEventListener("keydown", function(e) { if (PERCEPTRON_KEYS.includes(e.key)) e.stopPropagation(); });
-  root.addEventListener("keyup", function(e) { if (PERCEPTRON_KEYS.includes(e.key)) e.stopPropagation(); });
+  const unlisten = perceptronKeys(root, null);
   const controls = {
+    unlisten: unlisten,
     set: function(given) {
       fields.forEach(function(f) {
         if (f.dataset.field in given) f.querySelectorAll("input, select").forEach(function(i) { i.value = given[f.dataset.field]; });
@@ -207,7 +224,7 @@ function perceptronWidget({ model, el }) {
     const hear = function() { controls.say(model.get("said")); };
     model.on("change:values", follow);
     model.on("change:said", hear);
-    return function() { model.off("change:values", follow); model.off("change:said", hear); };
+    return function() { controls.unlisten(); model.off("change:values", follow); model.off("change:said", hear); };
   }
   let telling = null;
   const player = perceptronPlayer(root, {
@@ -227,5 +244,5 @@ function perceptronWidget({ model, el }) {
   model.on("msg:custom", heard);
   model.on("change:step", moved);
   if (model.get("step")) player.show(model.get("step"));
-  return function() { clearTimeout(telling); player.stop(); model.off("msg:custom", heard); model.off("change:step", moved); };
+  return function() { clearTimeout(telling); player.close(); model.off("msg:custom", heard); model.off("change:step", moved); };
 }

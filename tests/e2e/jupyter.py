@@ -168,3 +168,43 @@ def wait_for_change(page, stepper, before, timeout=10):
             return now
         page.wait_for_timeout(20)
     raise AssertionError(f"the stepper still shows step {before[0]} after {timeout} s")
+
+
+def keyboard_only(page, stepper):
+    """Lesson 02's stepper (the OR run) operated from the keyboard alone, as a student who uses no mouse:
+    Tab through its controls; Enter, Space, the arrows, Home and End step; the notebook takes none of these
+    keys (its active cell, command mode and the focus stay); the live region says each step."""
+    stepper.scroll_into_view_if_needed()
+    said = stepper.locator("[aria-live=polite]")
+    active_cell = "() => document.querySelector('.jp-Notebook .jp-Cell.jp-mod-active')?.innerText.slice(0, 40)"
+    stepper.get_by_role("button", name="▶ play").focus()    # arrived at the player
+    cell = page.evaluate(active_cell)
+    focused = [page.evaluate("() => document.activeElement.textContent.trim()")]
+    for _ in range(2):
+        page.keyboard.press("Tab")
+        focused.append(page.evaluate("() => document.activeElement.textContent.trim()"))
+    assert focused == ["▶ play", "◀ previous", "next ▶"]
+    assert page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle") == "solid"
+    page.keyboard.press("Enter")
+    assert stepper_state(stepper)[0] == "1"
+    assert said.inner_text() == "step 1 of 13: X1 presented, W·X = 0, output 0, target 0: right, W stays [0 0 0]"
+    page.keyboard.press(" ")
+    assert said.inner_text().startswith("step 2 of 13: X2 presented, W·X = 0, output 0, target 1: a mistake")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowUp")
+    assert stepper_state(stepper)[0] == "3"
+    page.keyboard.press("End")
+    assert stepper_state(stepper)[0] == "13" and said.inner_text().startswith("step 13 of 13")
+    page.keyboard.press("Home")
+    assert stepper_state(stepper)[0] == "0" and said.inner_text().startswith("step 0 of 13")
+    assert page.evaluate("() => document.activeElement.textContent.trim()") == "next ▶"   # focus stays put
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.getAttribute('aria-label')") == "step"
+    page.keyboard.press("ArrowRight")
+    assert stepper_state(stepper)[0] == "1"
+    page.keyboard.press("End")
+    assert stepper_state(stepper)[0] == "13"
+    assert page.evaluate(active_cell) == cell                       # JupyterLab moved to no other cell
+    assert page.evaluate("() => document.activeElement.getAttribute('aria-label')") == "step"
+    assert page.locator(".jp-Notebook.jp-mod-editMode").count() == 0   # nor into edit mode

@@ -16,7 +16,7 @@ import zipfile
 
 import pytest
 
-from jupyter import chromium, problems_shown, stepper_state, unnamed_controls, wait_for_change
+from jupyter import chromium, keyboard_only, problems_shown, stepper_state, unnamed_controls, wait_for_change
 from lite import PYODIDE, PYODIDE_HINT, RENDER_EVERY_CELL, jupyterlite, keep_local, open_and_run_all, serve
 from test_accessibility import serious_violations
 from test_notebooks_in_browser import NOTEBOOKS, _require_browser
@@ -118,3 +118,38 @@ def test_the_site_carries_no_instructor_tool(site):
     names = [e["name"] for e in config["jupyter-config-data"].get("federated_extensions", [])]
     assert names and not set(names) & set(jupyterlite.INSTRUCTOR_EXTENSIONS)
     assert not any((site / "extensions" / name).exists() for name in jupyterlite.INSTRUCTOR_EXTENSIONS)
+
+
+def test_lesson_02s_stepper_answers_during_run_all(browser_page):
+    """A student presses Run All and clicks the stepper as soon as it shows: the click is answered in the
+    browser while the Pyodide kernel is still running the lesson's later cells (it used to wait for them)."""
+    from jupyter import menu, wait_for_kernel_idle
+    page, base, outside = browser_page
+    page.goto(f"{base}/lab/index.html?path=02-learning-rule.ipynb")
+    page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(timeout=60_000)
+    wait_for_kernel_idle(page, timeout=120)
+    page.evaluate("() => document.querySelectorAll('.perceptron-stepper').forEach(el => el.setAttribute('data-old', ''))")
+    menu(page, "Run", "Run All Cells")
+    fresh = page.locator(".perceptron-stepper:not([data-old]) button[data-go='1']:not([disabled])").first
+    fresh.wait_for(timeout=180_000)
+    stepper = page.locator(".perceptron-stepper:not([data-old])").first
+    busy = page.evaluate("() => /\\|\\s*Busy/.test(document.querySelector('#jp-main-statusbar').textContent)")
+    answered = page.evaluate("""el => new Promise(resolve => {
+        const label = el.querySelector('.step'), start = performance.now();
+        el.querySelector("button[data-go='1']").click();
+        requestAnimationFrame(() => resolve([label.textContent, performance.now() - start]));
+    })""", stepper.element_handle())
+    still_busy = page.evaluate("() => /\\|\\s*Busy/.test(document.querySelector('#jp-main-statusbar').textContent)")
+    print(f"kernel busy when clicked: {busy}, after: {still_busy}; answered {answered}")
+    assert answered[0] == "step 1 of 13" and answered[1] < 1000
+    assert busy, "the lesson's later cells had already run: nothing was measured"
+    wait_for_kernel_idle(page, timeout=180)
+    assert outside == []
+
+
+def test_lesson_02s_stepper_steps_from_the_keyboard_alone_in_jupyterlite(browser_page):
+    """The same keyboard-only run as in JupyterLab (jupyter.keyboard_only), in the site's JupyterLab."""
+    page, base, outside = browser_page
+    open_and_run_all(page, base, "02-learning-rule.ipynb")
+    keyboard_only(page, page.locator(".perceptron-stepper").first)
+    assert outside == []

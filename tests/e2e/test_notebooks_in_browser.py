@@ -11,7 +11,8 @@ import os
 import pytest
 
 from jupyter import (CHROMIUM, INSTALL_HINT, ROOT, chromium, jupyter_lab, menu, open_and_run_all,
-                     problems_shown, stepper_state, unnamed_controls, wait_for_change, wait_for_kernel_idle)
+                     keyboard_only, problems_shown, stepper_state, unnamed_controls, wait_for_change,
+                     wait_for_kernel_idle)
 
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
 
@@ -134,41 +135,7 @@ def test_lesson_02s_stepper_steps_from_the_keyboard_alone_and_jupyterlab_keeps_o
     these keys (the active cell and the focus stay); a screen reader hears each step."""
     page, base, token = lab
     open_and_run_all(page, base, token, "02-learning-rule.ipynb")
-    stepper = page.locator(".perceptron-stepper").first
-    stepper.scroll_into_view_if_needed()
-    said = stepper.locator("[aria-live=polite]")
-    active_cell = "() => document.querySelector('.jp-Notebook .jp-Cell.jp-mod-active')?.innerText.slice(0, 40)"
-    stepper.get_by_role("button", name="▶ play").focus()    # arrived at the player
-    cell = page.evaluate(active_cell)
-    focused = [page.evaluate("() => document.activeElement.textContent.trim()")]
-    for _ in range(2):
-        page.keyboard.press("Tab")
-        focused.append(page.evaluate("() => document.activeElement.textContent.trim()"))
-    assert focused == ["▶ play", "◀ previous", "next ▶"]
-    assert page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle") == "solid"
-    page.keyboard.press("Enter")
-    assert stepper_state(stepper)[0] == "1"
-    assert said.inner_text() == "step 1 of 13: X1 presented, W·X = 0, output 0, target 0: right, W stays [0 0 0]"
-    page.keyboard.press(" ")
-    assert said.inner_text().startswith("step 2 of 13: X2 presented, W·X = 0, output 0, target 1: a mistake")
-    page.keyboard.press("ArrowRight")
-    page.keyboard.press("ArrowDown")
-    page.keyboard.press("ArrowUp")
-    assert stepper_state(stepper)[0] == "3"
-    page.keyboard.press("End")
-    assert stepper_state(stepper)[0] == "13" and said.inner_text().startswith("step 13 of 13")
-    page.keyboard.press("Home")
-    assert stepper_state(stepper)[0] == "0" and said.inner_text().startswith("step 0 of 13")
-    assert page.evaluate("() => document.activeElement.textContent.trim()") == "next ▶"   # focus stays put
-    page.keyboard.press("Tab")
-    assert page.evaluate("() => document.activeElement.getAttribute('aria-label')") == "step"
-    page.keyboard.press("ArrowRight")
-    assert stepper_state(stepper)[0] == "1"
-    page.keyboard.press("End")
-    assert stepper_state(stepper)[0] == "13"
-    assert page.evaluate(active_cell) == cell                       # JupyterLab moved to no other cell
-    assert page.evaluate("() => document.activeElement.getAttribute('aria-label')") == "step"
-    assert page.locator(".jp-Notebook.jp-mod-editMode").count() == 0   # nor into edit mode
+    keyboard_only(page, page.locator(".perceptron-stepper").first)
 
 
 LONG_RUN = """from perceptron_lib import boolean_function, train

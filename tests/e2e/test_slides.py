@@ -98,19 +98,19 @@ def test_the_lecture_stepper_fits_a_1280x720_projector(tmp_path):
         metadata={"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}})))
     with jupyter_lab(notebooks=tmp_path) as (base, token, _), chromium(1280, 720) as page:
         open_and_run_all(page, base, token, "lecture.ipynb")
-        stepper = page.locator(".perceptron-lecture").first
+        stepper = page.locator(".perceptron-stepper.perceptron-lecture").first
         stepper.scroll_into_view_if_needed()
         stepper.get_by_role("button", name="next ▶").click()
         page.wait_for_function("el => el.innerText.includes('presentation 1')",
-                               arg=stepper.locator(".widget-html").first.element_handle(), timeout=10_000)
+                               arg=stepper.locator(".arithmetic").first.element_handle(), timeout=10_000)
         stepper.evaluate("el => el.scrollIntoView({block: 'end'})")
         panel = page.locator(".jp-NotebookPanel .jp-WindowedPanel-outer, .jp-NotebookPanel .jp-Notebook").first
         view = panel.bounding_box()
         for part in (stepper.get_by_role("button", name="next ▶"), stepper.locator("img").first,
-                     stepper.locator(".widget-html").first, stepper.locator("tr").last):
+                     stepper.locator(".arithmetic").first, stepper.locator("tr").last):
             box = part.bounding_box()
             assert view["y"] <= box["y"] and box["y"] + box["height"] <= view["y"] + view["height"], (part, box, view)
-        size = page.evaluate("el => getComputedStyle(el.querySelector('.widget-html [style*=font-size]')).fontSize",
+        size = page.evaluate("el => getComputedStyle(el.querySelector('.arithmetic')).fontSize",
                              stepper.element_handle())
         assert float(size.rstrip("px")) >= 19  # 150% of the notebook's 13 px
         page.screenshot(path=str(tmp_path / "lecture.png"))
