@@ -128,11 +128,11 @@ def test_lesson_02s_stepper_answers_during_run_all(browser_page):
     page.goto(f"{base}/lab/index.html?path=02-learning-rule.ipynb")
     page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(timeout=60_000)
     wait_for_kernel_idle(page, timeout=120)
-    page.evaluate("() => document.querySelectorAll('.perceptron-stepper').forEach(el => el.setAttribute('data-old', ''))")
+    page.evaluate("() => document.querySelectorAll('.perceptron-player').forEach(el => el.setAttribute('data-old', ''))")
     menu(page, "Run", "Run All Cells")
-    fresh = page.locator(".perceptron-stepper:not([data-old]) button[data-go='1']:not([disabled])").first
+    fresh = page.locator(".perceptron-player:not([data-old]) button[data-go='1']:not([disabled])").first
     fresh.wait_for(timeout=180_000)
-    stepper = page.locator(".perceptron-stepper:not([data-old])").first
+    stepper = page.locator(".perceptron-player:not([data-old])").first
     busy = page.evaluate("() => /\\|\\s*Busy/.test(document.querySelector('#jp-main-statusbar').textContent)")
     answered = page.evaluate("""el => new Promise(resolve => {
         const label = el.querySelector('.step'), start = performance.now();
@@ -151,5 +151,5 @@ def test_lesson_02s_stepper_steps_from_the_keyboard_alone_in_jupyterlite(browser
     """The same keyboard-only run as in JupyterLab (jupyter.keyboard_only), in the site's JupyterLab."""
     page, base, outside = browser_page
     open_and_run_all(page, base, "02-learning-rule.ipynb")
-    keyboard_only(page, page.locator(".perceptron-stepper").first)
+    keyboard_only(page, page.locator(".perceptron-player").first)   # the OR run, in the one player
     assert outside == []

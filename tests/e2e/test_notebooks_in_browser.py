@@ -135,7 +135,7 @@ def test_lesson_02s_stepper_steps_from_the_keyboard_alone_and_jupyterlab_keeps_o
     these keys (the active cell and the focus stay); a screen reader hears each step."""
     page, base, token = lab
     open_and_run_all(page, base, token, "02-learning-rule.ipynb")
-    keyboard_only(page, page.locator(".perceptron-stepper").first)
+    keyboard_only(page, page.locator(".perceptron-player").first)   # the OR run: lesson 02 shows it in the one player
 
 
 LONG_RUN = """from perceptron_lib import boolean_function, train
