@@ -96,8 +96,8 @@ def test_a_student_copy_holds_no_answer_and_no_worked_solution(graded):
         assert '"answers"' not in text
         original = json.loads(lesson.read_text(encoding="utf-8"))
         for answer, _, _ in assignments.exercises(original):
-            for expression in original["cells"][answer]["metadata"]["answers"][0].values():
-                assert f"= {expression}" not in text, (name, expression)
+            for student_name, expression in original["cells"][answer]["metadata"]["answers"][0].items():
+                assert f"{student_name} = {expression}" not in text, (name, student_name, expression)
 
 
 def test_right_answers_get_full_points_and_each_broken_exercise_exactly_its_own(graded):
