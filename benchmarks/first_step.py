@@ -37,8 +37,8 @@ VIEWS = {"TraceStepper(": ".perceptron-stepper", "UnitView(": ".perceptron-unit"
 CELL_DONE = """([index, picture]) => {
   const cell = document.querySelector(`.jp-NotebookPanel .jp-Cell[data-windowed-list-index="${index}"]`);
   if (!cell) return false;
-  const prompt = cell.querySelector('.jp-InputPrompt');
-  return /\\[\\d+\\]/.test(prompt ? prompt.textContent : '') && (!picture || !!cell.querySelector('.jp-OutputArea img'));
+  const prompt = cell.querySelector('.jp-InputPrompt:not(.jp-Placeholder-prompt)');   // a collapsed cell: its output
+  return (prompt ? /\\[\\d+\\]/.test(prompt.textContent) : !!cell.querySelector('.jp-OutputArea-output')) && (!picture || !!cell.querySelector('.jp-OutputArea img'));
 }"""
 
 FAILED = '.jp-NotebookPanel [data-mime-type="application/vnd.jupyter.stderr"]'

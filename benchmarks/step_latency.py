@@ -70,7 +70,7 @@ def click_through(page, root, clicks):
 
 LONG_CELL = "import time\ntime.sleep({seconds})  # step_latency.py: keeps the kernel busy while the stepper is clicked"
 LAST_CELL_RUNNING = """() => {
-  const prompts = document.querySelectorAll('.jp-NotebookPanel .jp-CodeCell .jp-InputPrompt');
+  const prompts = document.querySelectorAll('.jp-NotebookPanel .jp-CodeCell .jp-InputPrompt:not(.jp-Placeholder-prompt)');
   return prompts.length > 0 && prompts[prompts.length - 1].textContent.includes('*');
 }"""
 FRESH_STEPPER = ".perceptron-stepper:not([data-measured]) button[data-go='1']:not([disabled])"

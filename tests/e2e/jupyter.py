@@ -113,7 +113,7 @@ def open_and_run_all(page, base, token, name, timeout=180):
     menu(page, "Run", "Run All Cells")
     page.wait_for_function(
         r"""() => {
-            const prompts = [...document.querySelectorAll('.jp-NotebookPanel .jp-CodeCell .jp-InputPrompt')];
+            const prompts = [...document.querySelectorAll('.jp-NotebookPanel .jp-CodeCell .jp-InputPrompt:not(.jp-Placeholder-prompt)')];
             return prompts.every(p => /\[\d+\]/.test(p.textContent));
         }""", timeout=timeout * 1000, polling=200)
     wait_for_kernel_idle(page, timeout=timeout)

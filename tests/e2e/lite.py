@@ -53,9 +53,9 @@ def open_and_run_all(page, base, name, timeout=180):
     menu(page, "Run", "Run All Cells")
     page.wait_for_function(  # every cell has run, or one failed and Run All stopped there
         r"""() => {
-            const prompts = [...document.querySelectorAll('.jp-NotebookPanel .jp-CodeCell .jp-InputPrompt')];
+            const prompts = [...document.querySelectorAll('.jp-NotebookPanel .jp-CodeCell .jp-InputPrompt:not(.jp-Placeholder-prompt)')];
             const failed = document.querySelector('.jp-NotebookPanel [data-mime-type="application/vnd.jupyter.stderr"]');
-            return prompts.length > 0 && (failed || prompts.every(p => /\[\d+\]/.test(p.textContent)));
+            return failed || prompts.every(p => /\[\d+\]/.test(p.textContent));   // a collapsed cell's prompt stays empty
         }""", timeout=timeout * 1000, polling=200)
     wait_for_kernel_idle(page, timeout=timeout)
     return ready - start, time.monotonic() - ready

@@ -263,7 +263,7 @@ def test_run_live_opens_the_lesson_in_jupyterlite_where_its_first_cell_runs(serv
         page.wait_for_url(re.compile(r"/lab/index\.html\?path=02-learning-rule\.ipynb"))
         page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(timeout=60_000)
         wait_for_kernel_idle(page, timeout=120)
-        first = page.locator(".jp-NotebookPanel .jp-CodeCell").first
+        first = page.locator(".jp-NotebookPanel .jp-CodeCell:not(:has(.jp-InputPlaceholder))").first   # code shown
         first.locator(".jp-InputArea-editor").click()
         page.keyboard.press("Shift+Enter")
         page.wait_for_function("cell => /\\[\\d+\\]/.test(cell.querySelector('.jp-InputPrompt').textContent)",
