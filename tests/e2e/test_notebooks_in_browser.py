@@ -146,12 +146,12 @@ TraceStepper(run, ready=10)"""
 
 def test_a_stepper_answers_while_the_kernel_is_busy_and_draws_a_long_runs_later_steps_on_demand(lab):
     """Run All: the stepper steps while a later cell still runs (no kernel round trip); a run of 800
-    presentations sent its first 10 steps, and the rest come when the player nears them, and are kept."""
+    presentations sent its first 10 steps (the later cell sleeps 60 s: long enough on a busy machine), and the rest come when the player nears them, and are kept."""
     import json
     import urllib.request
     from nbformat.v4 import new_code_cell, new_notebook
     page, base, token = lab
-    cells = [new_code_cell(LONG_RUN), new_code_cell("import time\ntime.sleep(25)")]
+    cells = [new_code_cell(LONG_RUN), new_code_cell("import time\ntime.sleep(60)")]
     body = json.dumps({"type": "notebook", "format": "json", "content": new_notebook(cells=cells, metadata={
         "kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}})}).encode()
     urllib.request.urlopen(urllib.request.Request(f"{base}/api/contents/notebooks/long.ipynb?token={token}",
