@@ -28,7 +28,8 @@ import matplotlib
 matplotlib.use("Agg")
 from IPython.core.interactiveshell import InteractiveShell
 WRONG = [5, "abc", [1, 2], [1, 2, 3, 4, 5], True, [[1, 2]], 2.5, -3, [None, None], ("a", "b"), {"w": 1}, [[0, 1, 1, 0], 7]]
-ANSWER_LINE = re.compile(r"^\s*(my_\w+(?:\s*,\s*my_\w+)*)\s*=\s*None(?:\s*,\s*None)*\s*(?:#.*)?$")
+sys.path.insert(0, sys.argv[2])
+from lessons import answer_names   # tools/lessons.py: what an exercise's answer cell is
 shell = InteractiveShell.instance()
 cells = json.load(open(sys.argv[1], encoding="utf-8"))["cells"]
 report = {"raised": [], "rejected": [], "missing": [], "exercises": 0}
@@ -49,9 +50,8 @@ for i, cell in enumerate(cells):
     result, _ = run(source)
     if result.error_in_exec is not None:
         report["raised"].append([i, "as committed", repr(result.error_in_exec)])
-    lines = [line for line in source.splitlines() if line.strip()]
-    if lines and all(ANSWER_LINE.match(line) for line in lines):
-        names = [name for line in lines for name in re.findall(r"my_\w+", line.split("=")[0])]
+    if answer_names(cell):
+        names = answer_names(cell)
         answers, answer_cell = cell["metadata"].get("answers"), i
         report["exercises"] += 1
         if not answers:
@@ -80,7 +80,8 @@ print(json.dumps(report))
 
 @functools.cache
 def probe(lesson):
-    done = subprocess.run([sys.executable, "-c", PROBE, str(lesson)], cwd=lesson.parent, capture_output=True,
+    done = subprocess.run([sys.executable, "-c", PROBE, str(lesson), str(ROOT / "tools")], cwd=lesson.parent,
+                          capture_output=True,
                           text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     return json.loads(done.stdout.strip().splitlines()[-1])
