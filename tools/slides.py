@@ -182,6 +182,8 @@ def export(notebook, output=DEFAULT_OUTPUT):
                     raise ValueError(f"{Path(notebook).name}: the deck replaces {lesson_words!r}, which cell "
                                      f"{cell.get('id')} no longer says")
                 cell.source = cell.source.replace(lesson_words, deck_words)
+            # the line under the title tells a student how long the lesson takes and to run its cells: not a class
+            cell.source = re.sub(r"<!-- minutes:start -->.*?<!-- minutes:end -->\n?", "", cell.source, flags=re.S)
             cell.source = WEB_IMAGE.sub(r"\1", DECK_LINK.sub(r"](\1.slides.html\2)", drawn_math(cell.source)))
     title = next((line[2:].strip() for cell in book.cells if cell.cell_type == "markdown"
                   for line in cell.source.splitlines() if line.startswith("# ")), Path(notebook).stem)
