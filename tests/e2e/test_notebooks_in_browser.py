@@ -163,7 +163,9 @@ def test_a_stepper_answers_while_the_kernel_is_busy_and_draws_a_long_runs_later_
     stepper = page.locator(".perceptron-stepper").first
     stepper.get_by_role("button", name="next ▶").wait_for(timeout=60_000)
     page.wait_for_function("el => !el.querySelector('button').disabled", arg=stepper.element_handle())
-    assert page.evaluate("() => /\\|\\s*Busy/.test(document.querySelector('#jp-main-statusbar').textContent)")
+    # between the two cells the kernel is idle for a moment (Run All sends one request per cell): wait for the sleep
+    page.wait_for_function("() => /\\|\\s*Busy/.test(document.querySelector('#jp-main-statusbar').textContent)",
+                           timeout=20_000)
     start = stepper_state(stepper)
     for _ in range(3):
         stepper.get_by_role("button", name="next ▶").click()
