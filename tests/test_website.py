@@ -83,6 +83,7 @@ def test_the_book_runs_nothing_reaches_for_no_web_and_lists_every_lesson():
     assert toc["root"] == "index"
     assert [c["file"] for c in toc["parts"][0]["chapters"]] == stems[1:]
     assert toc["parts"][1]["chapters"] == [{"file": "notation"}]
+    assert toc["parts"][2] == {"caption": "For instructors", "chapters": [{"file": "instructors"}]}   # the guide
 
 
 def test_every_address_is_made_from_pyprojects_repository():

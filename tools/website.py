@@ -31,6 +31,7 @@ Each lesson's page is its notebook as stored, with these changes (in a copy; `pa
 - the navigation cell at a lesson's end is left out: the theme's previous/next replaces it (and
   the index's Binder and JupyterLite badges: the bar replaces them). The index's notation table
   is its own page, notation.html, which the index links.
+The instructors' guide, docs/instructors.md, is a page too (instructors.html), in the sidebar of every page.
 """
 import argparse
 import copy
@@ -57,6 +58,7 @@ DEFAULT_OUTPUT = ROOT / "build" / "site"
 INDEX = navigation.INDEX
 ROOT_PAGE = "index"     # the index is the site's root page, index.html: no redirect on the way in
 NOTATION = "notation"
+GUIDE = "instructors"   # docs/instructors.md, the guide for the lecture room: a page of the site's own
 MATH_SIZE = {False: 12, True: 16}   # points: the theme's prose is 16 px
 KERNEL_VIEW = "application/vnd.jupyter.widget-view+json"
 TITLE = "The perceptron, step by step"
@@ -73,6 +75,8 @@ html[data-theme="dark"] .perceptron-live a.perceptron-run { background: #9ec5fe;
 html[data-theme="dark"] img.formula { filter: invert(1); }  /* "dark-light": the theme leaves it as it is */
 img.formula { max-width: 100%; height: auto; vertical-align: middle; }
 .formula-display { display: block; text-align: center; margin: 0.6em 0; }
+/* a long path or command in running text wraps on a narrow screen (Sphinx keeps an inline literal on one line) */
+.bd-article code.literal span.pre { white-space: normal; overflow-wrap: anywhere; }
 .perceptron-needs-kernel { border-left: 4px solid #0a58ca; padding: 0.3rem 0.8rem; }
 .perceptron-playable, .perceptron-playable img, .cell_output img { max-width: 100%; height: auto; }
 /* In dark mode a cell's output stays on white paper (the theme's is grey): its tables, checks and figures carry
@@ -274,7 +278,8 @@ def toc(stems):
     lessons = [{"file": stem} for stem in stems if stem != ROOT_PAGE]
     return {"format": "jb-book", "root": ROOT_PAGE,
             "parts": [{"caption": "Lessons", "chapters": lessons},
-                      {"caption": "Reference", "chapters": [{"file": NOTATION}]}]}
+                      {"caption": "Reference", "chapters": [{"file": NOTATION}]},
+                      {"caption": "For instructors", "chapters": [{"file": GUIDE}]}]}
 
 
 def stage(source, notebooks):
@@ -292,6 +297,7 @@ def stage(source, notebooks):
     (source / "_static").mkdir()
     (source / "_static" / "perceptron.css").write_text(SITE_CSS)
     (source / "_static" / "perceptron.js").write_text(SITE_JS)
+    (source / f"{GUIDE}.md").write_text(navigation.GUIDE.read_text(encoding="utf-8"), encoding="utf-8")
     for name in names:
         notebook = json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))
         if name not in chosen:

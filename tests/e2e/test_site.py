@@ -32,7 +32,7 @@ import slides  # noqa: E402
 import website  # noqa: E402  (tools/ is not a package)
 
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
-PAGES = [website.page_name(n.name) for n in NOTEBOOKS] + [website.NOTATION]
+PAGES = [website.page_name(n.name) for n in NOTEBOOKS] + [website.NOTATION, website.GUIDE]
 # An element wider than the window is cut off unless it scrolls on its own (code, a wide table).
 CUT_OFF = """() => {
   const width = document.documentElement.clientWidth, found = [];
@@ -88,7 +88,8 @@ def test_the_folder_holds_every_page_the_jupyterlite_site_and_every_deck(site):
 
 def title_of(name):
     """How the page `name` is titled: a lesson by its number, the others by their name."""
-    return {"index": "00 · Index", website.NOTATION: "Notation", "search": "Search"}.get(name, name[:2] + " · ")
+    return {"index": "00 · Index", website.NOTATION: "Notation", website.GUIDE: "A guide for the lecture room",
+            "search": "Search"}.get(name, name[:2] + " · ")
 
 
 @pytest.mark.parametrize("name", PAGES + ["search"])
