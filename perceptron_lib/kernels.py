@@ -303,7 +303,7 @@ def train_kernel(X, y, *, kernel="rbf", gamma=None, degree=2, code=None, order="
     rule : {"fixed", "margin"} or Rule, default "fixed"
         The mistake test (`perceptron_lib.rule`), of a rule whose step is s X
         (``Rule.dual``): the perceptron's, or the margin perceptron's
-        (``Margin(m)``: a pattern counts as a mistake while s·net <= m).
+        (``Margin(m)``: a pattern counts as a mistake while y·net <= m).
 
     Returns
     -------

@@ -206,9 +206,9 @@ class Trace(check.Run):
             change = (f"W ← {_vector(before)} + {_num(step)}·({c} − {o})·{_vector(x)} = "
                       f"{_vector(after)}")
         else:
-            s, name = (c, "y") if self.labels == "-1/+1" else (2 * c - 1, "s")
+            s = c if self.labels == "-1/+1" else 2 * c - 1   # the ±1 target y: y = 2c - 1 for labels 0/1
             verdict = rule.verdict(bool(self.updated[i]), _num)
-            test = f"{product}; {name}·(W·X) = {_factor(s)}·{_factor(net)} = {_num(s * net)} {verdict}"
+            test = f"{product}; y·(W·X) = {_factor(s)}·{_factor(net)} = {_num(s * net)} {verdict}"
             change = (f"W ← {_vector(before)} + {_num(step)}·{_factor(s)}·{_vector(x)} = "
                       f"{_vector(after)}")
         return test, (change if self.updated[i] else "no change")

@@ -99,7 +99,7 @@ def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
         Which presentations correct W and how far along s X (s = +1 for a
         positive pattern, -1 for a negative one): a `perceptron_lib.rule.Rule`
         (such as ``Margin(m)``, which corrects by eta s X whenever
-        s·(W·X) <= m), or the name of one with its default parameters (m = 1).
+        y·(W·X) <= m), or the name of one with its default parameters (m = 1).
         After Honavar (1996), section 4:
         "fixed" by eta (the perceptron rule); "absolute" by the smallest
         whole multiple of X that gets the pattern right (Honavar writes

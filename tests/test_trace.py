@@ -202,9 +202,9 @@ def test_the_step_a_rule_chose_is_read_off_the_weights():
     run = train(X[[1]], c[[1]], rule="absolute", initial_weights=[-3, 0, 0], max_epochs=1)
     assert run.step_text(1)[1] == "W ← [-3 0 0] + 2·(1 − 0)·[1 0 1] = [-1 0 2]"
     margin = train(X, c, rule=pl.Margin(1))
-    assert margin.step_text(1)[0] == "W·X1 = [0 0 0]·[1 0 0] = 0; s·(W·X) = (-1)·0 = 0 ≤ m = 1 ⇒ correct W"
-    assert margin.step_text(2) == ("W·X2 = [-1 0 0]·[1 0 1] = -1; s·(W·X) = 1·(-1) = -1 ≤ m = 1 ⇒ correct W",
-                                   "W ← [-1 0 0] + 1·1·[1 0 1] = [0 0 1]")   # s = 2c - 1 = 1
+    assert margin.step_text(1)[0] == "W·X1 = [0 0 0]·[1 0 0] = 0; y·(W·X) = (-1)·0 = 0 ≤ m = 1 ⇒ correct W"
+    assert margin.step_text(2) == ("W·X2 = [-1 0 0]·[1 0 1] = -1; y·(W·X) = 1·(-1) = -1 ≤ m = 1 ⇒ correct W",
+                                   "W ← [-1 0 0] + 1·1·[1 0 1] = [0 0 1]")   # y = 2c - 1 = 1
 
 
 def test_the_tables_limits_at_their_boundaries():

@@ -343,7 +343,7 @@ def plot_units(X, y, weights, titles, *, ax=None, size=2.6):
 def draw_margin_lines(ax, w, m, **style):
     """Draw the margin perceptron's two lines, W·X = m and W·X = -m, within the Axes' limits.
 
-    Between them lies the band where s·(W·X) <= m for one label or the
+    Between them lies the band where y·(W·X) <= m for one label or the
     other: a pattern there is corrected by ``rule.Margin(m)`` even when it
     is on its right side of W·X = 0 (which `draw_decision_boundary` draws).
 
@@ -397,7 +397,7 @@ def plot_margin(X, y, w, m, *, ax=None, size=(4.2, 3.8)):
     w : array-like of shape (3,)
         The unit's weights [w0, w1, w2].
     m : float
-        The margin, >= 0: a pattern with s·(W·X) <= m is ringed (``rule.Margin(m)`` would correct on it).
+        The margin, >= 0: a pattern with y·(W·X) <= m is ringed (``rule.Margin(m)`` would correct on it).
     ax : matplotlib Axes, optional
         Where to draw. By default a new Picture (of `size`).
     size : (float, float), default (4.2, 3.8)
@@ -415,7 +415,7 @@ def plot_margin(X, y, w, m, *, ax=None, size=(4.2, 3.8)):
     draw_margin_lines(ax, w, rule.m)
     inside = rule.mistake(nets(w, add_with_ones(X)), y, convention(y))
     drawn["wrong"].set_offsets(X[inside].reshape(-1, 2))
-    drawn["wrong"].description = f"patterns with s·(W·X) <= m = {format_number_unchecked(rule.m)}"
+    drawn["wrong"].description = f"patterns with y·(W·X) <= m = {format_number_unchecked(rule.m)}"
     drawn["title"].set_text(f"W = {format_vector_unchecked(w)}, m = {format_number_unchecked(rule.m)}: "
                             f"{int(inside.sum())} inside the margin")
     return fig
