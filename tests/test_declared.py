@@ -110,3 +110,35 @@ def test_the_declarations_are_checked_when_a_function_is_made():
         @constraints.declared(a=constraints.Flag())
         def f(a, b):
             pass
+
+
+def test_a_call_is_checked_at_the_outermost_declared_call_only():
+    """A declared function called while another runs takes its arguments unchecked; called on its own, it checks."""
+    seen = []
+    counted = constraints.Custom(lambda name, value, given: seen.append(value) or value, lambda example: [])
+
+    @constraints.declared(n=counted)
+    def inner(n):
+        return n
+
+    @constraints.declared(n=constraints.Whole())
+    def outer(n):
+        return inner(n) + inner(n)
+
+    assert outer(3) == 6 and seen == []          # inner's checks skipped: outer checked n once
+    assert inner(4) == 4 and seen == [4]         # at the top level inner checks
+    with pytest.raises(TypeError, match="n must be a whole number"):
+        outer("3")
+
+
+def test_an_error_inside_a_declared_call_leaves_later_calls_checked():
+    @constraints.declared(n=constraints.Whole(minimum=1))
+    def fails(n):
+        raise RuntimeError("inside")
+
+    with pytest.raises(RuntimeError):
+        fails(1)
+    assert not constraints.inside_a_declared_call()
+    with pytest.raises(ValueError, match="n must be a whole number >= 1"):
+        fails(0)
+
