@@ -15,6 +15,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from . import constraints as declare
 from . import validation as check
 from .arithmetic import add_with_ones, dot
 from .rule import ORDERS
@@ -64,6 +65,20 @@ def _codes(n_classes, code):
     return np.where(np.arange(n_classes)[:, None] & powers, 1, -1).astype(np.int64)
 
 
+def _code_table(name, codes, given):
+    codes = check.array(name, codes, "(n_classes, m)", ndim=2, integer=True)
+    if codes.shape[1] != given["nets"].shape[1] or not np.isin(codes, (-1, 1)).all():
+        raise ValueError(f"{name} must be a table of -1/+1 with one column per unit ({given['nets'].shape[1]}), "
+                         f"got shape {codes.shape}")
+    return codes
+
+
+@declare.declared(nets=declare.Custom(lambda name, nets, given: check.array(name, nets, "(n_samples, m)", ndim=2),
+                                      lambda example: [("n", TypeError), ([1.0, 2.0], ValueError),
+                                                       ([[np.nan, 1.0, 1.0]], ValueError)]),
+                  codes=declare.Custom(_code_table, lambda example: [("c", TypeError), ([[1, -1]], ValueError),
+                                                                     ([[0.5, 1, 1]], ValueError),
+                                                                     ([[2, 1, 1]], ValueError)]))
 def decode(nets, codes):
     """The class of each output vector: the class whose code it is; if none, the nearest (the notes).
 
@@ -102,15 +117,6 @@ def decode(nets, codes):
     >>> decode([[1e-15, -1e-60]], class_codes(4, "binary"))[0].tolist()   # the code [+1 -1]: class 2
     [2]
     """
-    nets = check.array("nets", nets, "(n_samples, m)", ndim=2)
-    codes = check.array("codes", codes, "(n_classes, m)", ndim=2, integer=True)
-    if codes.shape[1] != nets.shape[1] or not np.isin(codes, (-1, 1)).all():
-        raise ValueError(f"codes must be a table of -1/+1 with one column per unit ({nets.shape[1]}), "
-                         f"got shape {codes.shape}")
-    return _decode(nets, codes)
-
-
-def _decode(nets, codes):
     outputs = np.where(nets > 0, 1, -1)
     hits = (outputs[:, None, :] == codes[None]).all(axis=2)          # (n_samples, n_classes)
     matched = hits.any(axis=1)
@@ -202,14 +208,16 @@ class LayerRun:
         `plot_layer_steps`."""
         return int(self.updated.any(axis=1).sum())
 
+    @declare.declared(X=declare.Custom(
+        lambda name, X, given: check.patterns(name, X, n_features=given["self"].units[0].X.shape[1] - 1),
+        lambda example: declare.Patterns(n_features=example["self"].units[0].X.shape[1] - 1).bad(example)))
     def predict(self, X):
         """Classes of the patterns X (without the bias input), decoded as `decode` says.
 
         Returns (classes, matched): matched is False where the outputs were no class's code.
         """
-        X = check.patterns("X", X, n_features=self.units[0].X.shape[1] - 1)
         nets = dot(self.final_weights[None, :, :], add_with_ones(X)[:, None, :])
-        return _decode(nets, self.codes)
+        return decode(nets, self.codes)
 
 
 def train_layer(X, labels, *, code="one-hot", n_classes=None, eta=1.0, initial_weights=None, order="cyclic",

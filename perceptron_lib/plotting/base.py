@@ -15,6 +15,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.text import Text
 
+from .. import constraints as declare
 from .. import validation as check
 
 POSITIVE = "#1f6fb4"   # blue: target 1
@@ -138,6 +139,17 @@ def check_artists(artists, keys, maker):
     if not isinstance(artists, dict) or not all(key in artists for key in keys):
         raise TypeError(f"artists must be the dict that {maker} returned, got {check.shown(artists)}")
     return artists
+
+
+# The constraints of the pictures' own parameters (constraints.declared): an Axes, and the artists a draw returned.
+AXES = declare.Custom(lambda name, ax, given: check_axes(name, ax),
+                      lambda example: [("ax", TypeError), (None, TypeError)])
+
+
+def artists_of(maker, *keys):
+    """The constraint of a parameter `artists`: the dict that `maker` returned, holding `keys`."""
+    return declare.Custom(lambda name, artists, given: check_artists(artists, keys, maker),
+                          lambda example: [({}, TypeError), ("artists", TypeError)])
 
 
 def check_weights(w, minimum=1):
