@@ -29,6 +29,7 @@ from .describe import describe_figure
 from .geometry import misclassified, wrong_side_of_lines
 from .plotting import (MAX_PATTERNS, dual_figure, plot_bound_check, step_figure, unit_figure, update_dual, update_step,
                        update_unit)
+from .plotting.base import DPI, FIGSIZE
 from .tables import unit_table
 from .trace import format_vector
 
@@ -109,8 +110,9 @@ class StepPictures(FastPictures):
     b'\\x89PNG'
     """
 
+    @declare.declared(trace=declare.Run(), size=FIGSIZE, dpi=DPI)
     def __init__(self, trace, *, size=(7.2, 3.4), dpi=100):
-        self.trace = check.recorded_run("trace", trace)
+        self.trace = trace
         figure, self.artists = step_figure(trace, 0, size=size, dpi=dpi)
         # the run is checked above and each step by `png`: a step's update, inside it, checks nothing again
         super().__init__(figure, lambda k: update_step(self.artists, trace, k))
@@ -119,7 +121,6 @@ class StepPictures(FastPictures):
     def png(self, k):
         """The picture of step k (from 0 to trace.n_presentations) as PNG bytes."""
         return super().png(k)
-
 
 
 class _NamedImage(widgets.Image):
@@ -239,13 +240,12 @@ class TraceStepper(_StaticNote, anywidget.AnyWidget):
     step = traitlets.Int(0).tag(sync=True)
     steps = traitlets.Dict().tag(sync=True)      # the steps sent with the widget: {k: _step_data}
 
+    @declare.declared(trace=declare.Run(), interval=declare.Whole(minimum=50, maximum=10_000), lecture=declare.Flag(),
+                      rows=declare.Optional(declare.Whole(minimum=0, maximum=50)),
+                      ready=declare.Whole(minimum=0, maximum=MAX_READY))
     def __init__(self, trace, *, interval=900, rows=None, ready=64, lecture=False):
-        self.trace = check.recorded_run("trace", trace)
-        interval = check.whole("interval", interval, minimum=50, maximum=10_000)
-        self.lecture = check.flag("lecture", lecture)
-        rows = (0 if self.lecture else 2) if rows is None else rows
-        self.rows = check.whole("rows", rows, minimum=0, maximum=50)
-        ready = check.whole("ready", ready, minimum=0, maximum=MAX_READY)
+        self.trace, self.lecture = trace, lecture
+        self.rows = (0 if lecture else 2) if rows is None else rows
         self.pictures = StepPictures(trace)
         first = {k: self._data(k) for k in range(min(ready, trace.n_presentations) + 1)}
         note = "Run this cell to step through the run (the lesson also shows it as a static figure)."
@@ -632,6 +632,15 @@ class BoundExplorer(_StaticNote, widgets.VBox):
 MAX_FRAMES = 80  # pictures a kernel-free stepper embeds (about 20 kB each)
 
 
+def _playable(name, trace, given):
+    """A recorded run short enough to embed every step's picture (`PlayableRun`)."""
+    trace = check.recorded_run(name, trace)
+    if trace.n_presentations + 1 > MAX_FRAMES:
+        raise ValueError(f"{name} must have at most {MAX_FRAMES - 1} presentations for a kernel-free stepper "
+                         f"(each is an embedded picture), got {trace.n_presentations}; use TraceStepper")
+    return trace
+
+
 class PlayableRun:
     """A learning run to step through with no kernel: its pictures, arithmetic and table rows in one HTML page.
 
@@ -665,13 +674,10 @@ class PlayableRun:
     (14, 1)
     """
 
+    @declare.declared(trace=declare.Custom(_playable, lambda example: []), rows=declare.Whole(minimum=0, maximum=5),
+                      dpi=declare.Whole(minimum=40, maximum=150))
     def __init__(self, trace, *, rows=2, dpi=100):
-        self.trace = check.recorded_run("trace", trace)
-        if trace.n_presentations + 1 > MAX_FRAMES:
-            raise ValueError(f"trace must have at most {MAX_FRAMES - 1} presentations for a kernel-free stepper "
-                             f"(each is an embedded picture), got {trace.n_presentations}; use TraceStepper")
-        rows = check.whole("rows", rows, minimum=0, maximum=5)
-        dpi = check.whole("dpi", dpi, minimum=40, maximum=150)
+        self.trace = trace
         pictures = StepPictures(trace, dpi=dpi)
         self.steps = {k: _step_data(trace, pictures, k, rows) for k in range(trace.n_presentations + 1)}
 

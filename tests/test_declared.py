@@ -72,6 +72,12 @@ def _pictures():
             artists=plotting.draw_weight_slice(_axes(), *OR, [0, 1, 1], resolution=21), X=OR[0], y=OR[1], w=[1, 1, 1]),
         "plotting.weight_space.update_dual": dict(artists=plotting.dual_figure(*OR, [0, 1, 1])[1], X=OR[0], y=OR[1],
                                                   w=[1, 1, 1]),
+        "plotting.pattern_space.pattern_limits": dict(X=OR[0], pad=0.5),
+        "plotting.pattern_space.draw_unit": dict(X=OR[0], y=OR[1], w=[-0.5, 1, 1], ax=_axes(), size=90),
+        "plotting.pattern_space.unit_figure": dict(X=OR[0], y=OR[1], w=[-0.5, 1, 1], size=(2, 2), dpi=40),
+        "plotting.runs.step_figure": dict(trace=RUN, k=1, size=(3, 2), dpi=40),
+        "plotting.runs.plot_trace_grid": dict(trace=RUN, ncols=2, size=1, steps=[0, 2]),
+        "plotting.weight_space.dual_figure": dict(X=OR[0], y=OR[1], w=[0, 1, 1], lim=2, size=(3, 2), dpi=40),
     }
 # One valid call per declared function: its arguments by name ("self" for a method's object).
 EXAMPLES = {

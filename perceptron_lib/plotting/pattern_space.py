@@ -12,11 +12,12 @@ from ..arithmetic import add_with_ones, nets, norm
 from ..geometry import decision_line, misclassified, positive_side
 from ..rule import Margin, convention
 from ..trace import format_number, format_vector
-from .base import (AXES, LARGE_TEXT, MAX_PATTERNS, MAX_ROWS, NEGATIVE, POSITIVE, SHADE, TEXT, UPDATE, WRONG,
-                   check_axes, check_figsize, check_dpi, check_resolution, check_texts, check_weight_rows,
-                   check_weights, artists_of, panels)
+from .base import (AXES, DPI, FIGSIZE, LARGE_TEXT, MAX_PATTERNS, MAX_ROWS, NEGATIVE, PANEL_AXES, POSITIVE, SHADE,
+                   TEXT, UPDATE, WRONG, artists_of, check_axes, check_figsize, check_resolution, check_texts,
+                   check_weight_rows, check_weights, panels)
 
 
+@declare.declared(X=declare.Patterns(n_features=2), pad=declare.Number(minimum=0, maximum=10))
 def pattern_limits(X, pad=0.5):
     """Axis limits that show every pattern with room around it.
 
@@ -36,8 +37,6 @@ def pattern_limits(X, pad=0.5):
     >>> pattern_limits([[0, 0], [1, 1]])
     ((-0.5, 1.5), (-0.5, 1.5))
     """
-    X = check.patterns("X", X, n_features=2)
-    pad = check.number("pad", pad, minimum=0, maximum=10)
     low, high = X.min(axis=0), X.max(axis=0)
     margin = max(pad * float((high - low).max()), 0.5)
     return (float(low[0] - margin), float(high[0] + margin)), (float(low[1] - margin), float(high[1] + margin))
@@ -180,6 +179,8 @@ def _clear_of_points(start, segment, ax, clearance):
     return clear[0] if clear else (inside[int(np.argmax(distance))] if inside else start)
 
 
+@declare.declared(X=FEW_PATTERNS, y=declare.Labels("X"), w=declare.Plane(), ax=PANEL_AXES,
+                  size=declare.Number(above=0), names=declare.Flag())
 def draw_unit(X, y, w, *, ax=None, names=True, size=90):
     """One threshold unit in pattern space: its line W·X = 0, the side where it says 1, the patterns.
 
@@ -214,13 +215,10 @@ def draw_unit(X, y, w, *, ax=None, names=True, size=90):
     >>> drawn["title"].get_text()
     'W = [-0.5 1 1]: 0 wrong'
     """
-    X, y = check.few_patterns(X, y, MAX_PATTERNS)
-    w = check.plane_weights("w", w)
     (ax,) = panels(ax, 1, (4.2, 3.8))[1]
     xlim, ylim = pattern_limits(X)
     artists = {"boundary": draw_decision_boundary(ax, w, xlim=xlim, ylim=ylim)}
-    size = check.number("size", size, above=0)
-    artists["names"] = draw_patterns(ax, X, y, names=check.flag("names", names), size=size)["names"]
+    artists["names"] = draw_patterns(ax, X, y, names=names, size=size)["names"]
     artists["wrong"] = ax.scatter([], [], s=RING_AREA * size, facecolors="none", edgecolors=UPDATE, linewidths=2.5,
                                   zorder=5)
     artists["wrong"].description = WRONG
@@ -263,6 +261,7 @@ def _names_away_from_line(names, X, w, gap):
                  va="bottom" if direction[1] > 0.35 else "top" if direction[1] < -0.35 else "center")
 
 
+@declare.declared(X=FEW_PATTERNS, y=declare.Labels("X"), w=declare.Plane(), size=FIGSIZE, dpi=DPI, ax=PANEL_AXES)
 def unit_figure(X, y, w, *, ax=None, size=(4.2, 3.8), dpi=100):
     """A figure of one threshold unit (`draw_unit`), for `widgets.UnitView`.
     ax : matplotlib Axes, optional
@@ -274,7 +273,6 @@ def unit_figure(X, y, w, *, ax=None, size=(4.2, 3.8), dpi=100):
     artists : dict
         For `update_unit`.
     """
-    size, dpi = check_figsize(size), check_dpi(dpi)
     fig, (ax,) = panels(ax, 1, size, dpi=dpi)
     return fig, draw_unit(X, y, w, ax=ax)
 

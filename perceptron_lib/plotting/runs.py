@@ -6,8 +6,9 @@ from .. import constraints as declare
 from .. import validation as check
 from ..arithmetic import norm
 from ..trace import format_number, format_vector
-from .base import (AXES, CLASS_MARKERS, MAX_PANELS, NEGATIVE, POSITIVE, TEXT, UPDATE, check_axes, check_dpi,
-                   check_figsize, check_series, check_texts, check_values, check_weights, artists_of, panels)
+from .base import (AXES, CLASS_MARKERS, DPI, FIGSIZE, MAX_PANELS, NEGATIVE, PANEL_AXES, POSITIVE, TEXT, UPDATE,
+                   artists_of, check_axes, check_figsize, check_series, check_texts, check_values, check_weights,
+                   panels)
 from .pattern_space import draw_decision_boundary, draw_patterns, pattern_limits, update_decision_boundary
 
 
@@ -140,6 +141,7 @@ def update_step(artists, trace, k):
     return artists
 
 
+@declare.declared(trace=declare.Run(), k=declare.Step(of="trace"), size=FIGSIZE, dpi=DPI, ax=PANEL_AXES)
 def step_figure(trace, k=0, *, ax=None, size=(7.2, 3.4), dpi=100):
     """A two-panel figure of step k (pattern space and weights), with its artists.
 
@@ -161,12 +163,16 @@ def step_figure(trace, k=0, *, ax=None, size=(7.2, 3.4), dpi=100):
     artists : dict
         For `update_step`.
     """
-    k = check.step("k", k, check.recorded_run("trace", trace))
-    size, dpi = check_figsize(size), check_dpi(dpi)
     fig, axes = panels(ax, 2, size, (1, 2), dpi=dpi, width_ratios=[1.35, 1])
     return fig, draw_step(axes, trace, k)
 
 
+@declare.declared(trace=declare.Run(), ncols=declare.Whole(minimum=1, maximum=MAX_PANELS),
+                  size=declare.Number(above=0, maximum=5),
+                  steps=declare.Custom(lambda name, steps, given: _grid_steps(given["trace"], steps),
+                                       lambda example: [("x", TypeError), ([], ValueError), ([-1], ValueError),
+                                                        ([0.5], ValueError)]),
+                  ax=PANEL_AXES)
 def plot_trace_grid(trace, *, ax=None, ncols=5, size=1.6, steps=None):
     """Small multiples of a run: pattern space at every step, on one figure.
 
@@ -200,10 +206,6 @@ def plot_trace_grid(trace, *, ax=None, ncols=5, size=1.6, steps=None):
     Figure
         The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
-    check.recorded_run("trace", trace)
-    ncols = check.whole("ncols", ncols, minimum=1, maximum=MAX_PANELS)
-    size = check.number("size", size, above=0, maximum=5)
-    steps = _grid_steps(trace, steps)
     ncols = min(ncols, len(steps))   # no empty columns for a few steps
     nrows = -(-len(steps) // ncols)
     fig, axes = panels(ax, len(steps), (size * ncols, size * nrows * 1.12), (nrows, ncols))

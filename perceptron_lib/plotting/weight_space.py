@@ -10,9 +10,9 @@ from .. import validation as check
 from ..arithmetic import dot
 from ..geometry import decision_line, misclassified
 from ..trace import format_number, format_vector
-from .base import (AXES, ERRORS, LABEL, LARGE_TEXT, MAX_GRID_WORK, MAX_PATTERNS, MAX_PLANES, MAX_RESOLUTION, MAX_ROWS,
-                   POSITIVE, TEXT, UPDATE, WRONG, check_artists, check_dpi, check_figsize, check_lim,
-                   check_series, check_texts, check_weight_rows, check_weights, artists_of, panels)
+from .base import (AXES, DPI, ERRORS, FIGSIZE, LABEL, LARGE_TEXT, MAX_GRID_WORK, MAX_PATTERNS, MAX_PLANES,
+                   MAX_RESOLUTION, MAX_ROWS, PANEL_AXES, POSITIVE, TEXT, UPDATE, WRONG, artists_of, check_artists,
+                   check_figsize, check_lim, check_series, check_texts, check_weight_rows, check_weights, panels)
 from .pattern_space import (FEW_PATTERNS, draw_decision_boundary, draw_patterns, pattern_limits,
                             update_decision_boundary)
 
@@ -124,6 +124,8 @@ def _check_slice(artists, X):
         raise ValueError(f"X must be the {len(artists['lines'])} patterns the slice was drawn for, got {len(X)}")
 
 
+@declare.declared(X=FEW_PATTERNS, y=declare.Labels("X"), w=declare.Plane(), lim=LIM, size=FIGSIZE, dpi=DPI,
+                  ax=PANEL_AXES)
 def dual_figure(X, y, w, *, ax=None, lim=3.0, size=(7.6, 3.6), dpi=100):
     """One W in both spaces: its line among the patterns, and its point among the pattern lines.
 
@@ -156,8 +158,6 @@ def dual_figure(X, y, w, *, ax=None, lim=3.0, size=(7.6, 3.6), dpi=100):
     artists : dict
         For `update_dual`.
     """
-    X, y = check.few_patterns(X, y, MAX_PATTERNS)
-    w, lim, size, dpi = check.plane_weights("w", w), check_lim(lim), check_figsize(size), check_dpi(dpi)
     fig, (pattern_ax, weight_ax) = panels(ax, 2, size, (1, 2), dpi=dpi)
     xlim, ylim = pattern_limits(X)
     artists = {"boundary": draw_decision_boundary(pattern_ax, w, xlim=xlim, ylim=ylim)}
