@@ -18,7 +18,7 @@ import numpy as np
 from . import constraints as declare
 from . import validation as check
 from .arithmetic import add_with_ones, dot
-from .rule import ORDERS
+from .rule import ORDERS, RULE
 from .training import MAX_RECORDED, train
 
 CODES = ("one-hot", "binary")
@@ -220,6 +220,46 @@ class LayerRun:
         return decode(nets, self.codes)
 
 
+def _layer_codes(labels, code, n_classes):
+    """The class codes of a layer: K = n_classes, or the largest label + 1 (at least 2)."""
+    return _codes(max(int(np.max(labels)) + 1, 2) if n_classes is None else n_classes, code)
+
+
+def _layer_start(name, weights, given):
+    m, size = _layer_codes(given["labels"], given["code"], given["n_classes"]).shape[1], given["X"].shape[1] + 1
+    start = check.array(name, weights, f"({m}, {size}): one row per unit", ndim=2)
+    if start.shape != (m, size):
+        raise ValueError(f"{name} must have one row [w0, w1, ...] per unit, shape ({m}, {size}), "
+                         f"got shape {start.shape}")
+    return start
+
+
+def _layer_epochs(name, max_epochs, given):
+    max_epochs = check.whole(name, max_epochs, minimum=1)
+    n, m = len(given["X"]), _layer_codes(given["labels"], given["code"], given["n_classes"]).shape[1]
+    if max_epochs * n * m > MAX_RECORDED:
+        raise ValueError(f"{name} must keep max_epochs * n_samples * units within {MAX_RECORDED:,} recorded "
+                         f"presentations, got max_epochs={max_epochs} with {n} patterns and {m} units; "
+                         f"use max_epochs <= {max(1, MAX_RECORDED // (n * m))}")
+    return max_epochs
+
+
+# code and n_classes first: the labels are read with them, and the units' count comes from the three.
+@declare.declared(
+    X=declare.Patterns(), code=declare.Choice(CODES),
+    n_classes=declare.Optional(declare.Whole(minimum=2, maximum=MAX_CLASSES)),
+    labels=declare.Custom(lambda name, labels, given: class_numbers(name, labels, len(given["X"]), given["code"],
+                                                                    given["n_classes"])[0],
+                          lambda example: [("a", TypeError), ([0.5] * len(example["X"]), ValueError),
+                                           ([0] * (len(example["X"]) + 1), ValueError),
+                                           ([-1] * len(example["X"]), ValueError)]),
+    eta=declare.Rate(schedule=True),
+    initial_weights=declare.Optional(declare.Custom(_layer_start, lambda example: [
+        ("w", TypeError), (np.zeros(3), ValueError), (np.zeros((7, 3)), ValueError)])),
+    order=declare.Choice(ORDERS), seed=declare.Seed(),
+    max_epochs=declare.Custom(_layer_epochs, lambda example: [(1.5, TypeError), (0, ValueError),
+                                                              (MAX_RECORDED, ValueError)]),
+    rule=RULE)
 def train_layer(X, labels, *, code="one-hot", n_classes=None, eta=1.0, initial_weights=None, order="cyclic",
                 seed=None, max_epochs=100, rule="fixed"):
     """Train m perceptron units to tell K classes apart (the notes' output layer).
@@ -264,24 +304,14 @@ def train_layer(X, labels, *, code="one-hot", n_classes=None, eta=1.0, initial_w
     >>> run.status, run.codes.shape, bool((run.predict(X)[0] == labels).all())
     ('converged', (4, 2), True)
     """
-    X = check.patterns("X", X)
-    labels, codes, code = class_numbers("labels", labels, len(X), code, n_classes)
+    codes = _layer_codes(labels, code, n_classes)
     targets = codes[labels]
-    m, size = codes.shape[1], X.shape[1] + 1
-    start = np.zeros((m, size)) if initial_weights is None else \
-        check.array("initial_weights", initial_weights, f"({m}, {size}): one row per unit", ndim=2)
-    if start.shape != (m, size):
-        raise ValueError(f"initial_weights must have one row [w0, w1, ...] per unit, shape ({m}, {size}), "
-                         f"got shape {start.shape}")
-    if check.choice("order", order, ORDERS) == "random" and seed is None:   # one fresh seed, shared by all units
+    start = np.zeros((codes.shape[1], X.shape[1] + 1)) if initial_weights is None else initial_weights
+    if order == "random" and seed is None:   # one fresh seed, shared by all units
         seed = int(np.random.default_rng().integers(2**62))
-    max_epochs = check.whole("max_epochs", max_epochs, minimum=1)
-    if max_epochs * len(X) * m > MAX_RECORDED:
-        raise ValueError(f"max_epochs must keep max_epochs * n_samples * units within {MAX_RECORDED:,} recorded "
-                         f"presentations, got max_epochs={max_epochs} with {len(X)} patterns and {m} units; "
-                         f"use max_epochs <= {max(1, MAX_RECORDED // (len(X) * m))}")
+    # each unit's train runs inside this declared call: its checks were made here, once for the layer
     units = [train(X, targets[:, i], eta=eta, initial_weights=start[i], order=order, seed=seed,
-                   max_epochs=max_epochs, rule=rule) for i in range(m)]
+                   max_epochs=max_epochs, rule=rule) for i in range(codes.shape[1])]
     unfinished = [unit.status for unit in units if unit.status != "converged"]
     return LayerRun(units=units, codes=codes, code=code, labels=labels, targets=targets,
                     status=unfinished[0] if unfinished else "converged",
