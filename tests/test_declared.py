@@ -100,6 +100,7 @@ EXAMPLES = {
     "tables.unit_table": dict(w=[-1.5, 1, 1], X=OR[0], y=OR[1], target="c"),
     "multiclass.decode": dict(nets=[[-1.0, 2.0, -3.0], [0.5, 0.25, -1.0]], codes=pl.class_codes(3)),
     "multiclass.LayerRun.predict": dict(self=LAYER, X=OR[0]),
+    "kernels.train_kernel": dict(X=OR[0], y=OR[1], kernel="polynomial", degree=2, max_epochs=5),
     "multiclass.train_layer": dict(X=OR[0], labels=[0, 1, 1, 1], code="one-hot", n_classes=2, max_epochs=5),
     **_pictures(),
 }
