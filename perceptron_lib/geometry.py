@@ -153,12 +153,7 @@ def pattern_lines(X, w0):
 
 
 def _weight_rows(name, W, given):
-    d = given["X"].shape[1] + 1
-    W = check.array(name, W, f"({d},) or (n_weights, {d})", ndim=(1, 2))
-    if W.shape[-1] != d or (W.ndim == 2 and len(W) == 0):
-        raise ValueError(f"{name} must have shape ({d},) or (n_weights, {d}): the bias weight w0 and one weight per "
-                         f"feature of X, got shape {W.shape}")
-    return W
+    return check.weight_rows(name, W, given["X"].shape[1] + 1)
 
 
 def _bad_weight_rows(example):

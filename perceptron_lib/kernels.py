@@ -259,14 +259,6 @@ class KernelRun:
         return W
 
 
-def _kernel_patterns(name, X, given):
-    X = check.patterns(name, X)
-    if len(X) > MAX_KERNEL_SAMPLES:
-        raise ValueError(f"{name} must have at most {MAX_KERNEL_SAMPLES} patterns for a kernel perceptron "
-                         f"(its kernel matrix), got {len(X)}")
-    return X
-
-
 def _kernel_labels(name, y, given):
     """Labels in {0, 1} or {-1, +1} (int64), or with a code, class numbers 0, 1, ... (int64)."""
     if given["code"] is None:
@@ -288,8 +280,7 @@ def _dual_rule(name, rule, given):
 
 # code before y: y is read with it; max_epochs's limit counts the units the code gives.
 @declare.declared(
-    X=declare.Custom(_kernel_patterns, lambda example: declare.Patterns().bad(example) + [
-        (np.zeros((MAX_KERNEL_SAMPLES + 1, 2)), ValueError)]),
+    X=declare.Patterns(most=MAX_KERNEL_SAMPLES, why="for a kernel perceptron (its kernel matrix)"),
     code=declare.Optional(declare.Choice(CODES)),
     y=declare.Custom(_kernel_labels, lambda example: declare.Labels("X").bad(example)),
     kernel=declare.Choice(KERNELS), gamma=declare.Optional(declare.Number(above=0, maximum=1e6)),

@@ -66,11 +66,7 @@ def _codes(n_classes, code):
 
 
 def _code_table(name, codes, given):
-    codes = check.array(name, codes, "(n_classes, m)", ndim=2, integer=True)
-    if codes.shape[1] != given["nets"].shape[1] or not np.isin(codes, (-1, 1)).all():
-        raise ValueError(f"{name} must be a table of -1/+1 with one column per unit ({given['nets'].shape[1]}), "
-                         f"got shape {codes.shape}")
-    return codes
+    return check.code_table(name, codes, given["nets"].shape[1])
 
 
 @declare.declared(nets=declare.Custom(lambda name, nets, given: check.array(name, nets, "(n_samples, m)", ndim=2),
@@ -226,12 +222,8 @@ def _layer_codes(labels, code, n_classes):
 
 
 def _layer_start(name, weights, given):
-    m, size = _layer_codes(given["labels"], given["code"], given["n_classes"]).shape[1], given["X"].shape[1] + 1
-    start = check.array(name, weights, f"({m}, {size}): one row per unit", ndim=2)
-    if start.shape != (m, size):
-        raise ValueError(f"{name} must have one row [w0, w1, ...] per unit, shape ({m}, {size}), "
-                         f"got shape {start.shape}")
-    return start
+    m = _layer_codes(given["labels"], given["code"], given["n_classes"]).shape[1]
+    return check.weight_rows(name, weights, given["X"].shape[1] + 1, rows=m)
 
 
 def _layer_epochs(name, max_epochs, given):
