@@ -316,11 +316,12 @@ def log_n_min(n, d):
     0.0
     """
     n, d = _count_arguments(n, d)
-    return _log_n_min(_regions_or_zero(n, d), _regions_or_zero(n - 1, d - 1), n)
+    return _log_of_ratio(_regions_or_zero(n, d), _regions_or_zero(n - 1, d - 1), n)
 
 
-def _log_n_min(R, R_sides, n):
-    """ln(R / 2**S) with S = 2n R_sides / R; int / int is a correctly rounded float at any size."""
+def _log_of_ratio(R, R_sides, n):
+    """ln(R / 2**S) with S = 2n R_sides / R, from the exact region counts (`log_n_min` and `n_min`'s search for the
+    peak share it); int / int is a correctly rounded float at any size."""
     return math.log(R) - (2 * n * R_sides / R) * math.log(2)
 
 
@@ -403,7 +404,7 @@ def n_min_peak(n):
     for d in range(1, n + 1):
         term = term * (n - d + 1) // d
         R += term
-        value = _log_n_min(R, R_sides, n)
+        value = _log_of_ratio(R, R_sides, n)
         if value > best_log:
             best, best_log = d, value
         term_sides = term_sides * (n - d) // d

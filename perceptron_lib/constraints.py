@@ -6,15 +6,25 @@ parameter at the call, in the order declared, and passes the function the values
 declarations are data: tests/test_declared.py generates the bad-input cases of every parameter from them
 (`Constraint.bad`), and a function whose parameter has no declaration is refused when its module is imported.
 Relations between parameters (a seed only with random order) stay in the function, said with
-`validation.only_with`. The checks themselves, and their messages, are validation.py's.
+`validation.only_with`. The checks themselves, and their messages, are validation.py's (read from the module
+at each call, so that a tool that counts them, tests/test_widgets.py's, sees them).
+
+A call is checked once, at the outermost declared call (scikit-learn's ``prefer_skip_nested_validation``):
+while a declared function runs, the declared functions it calls skip their checks, since what they receive
+was checked at the boundary or computed from it.
 """
+import contextvars
 import functools
 import inspect
 from numbers import Integral
 
 import numpy as np
 
-from .validation import array, choice, flag, labels, number, patterns, positive, seed, shown, weight_vector, whole
+from . import validation as check
+from .validation import shown
+
+# True while a declared function runs: the declared functions it calls check nothing again.
+_INSIDE = contextvars.ContextVar("perceptron_lib_inside_a_declared_call", default=False)
 
 
 class Constraint:
@@ -37,7 +47,7 @@ class Flag(Constraint):
     """True or False."""
 
     def check(self, name, value, given):
-        return flag(name, value)
+        return check.flag(name, value)
 
     def bad(self, example):
         return [(1, TypeError), ("yes", TypeError), (None, TypeError)]
@@ -50,7 +60,7 @@ class Whole(Constraint):
         self.minimum, self.maximum = minimum, maximum
 
     def check(self, name, value, given):
-        return whole(name, value, minimum=self.minimum, maximum=self.maximum)
+        return check.whole(name, value, minimum=self.minimum, maximum=self.maximum)
 
     def bad(self, example):
         cases = [(1.5, TypeError), (True, TypeError), ("2", TypeError)]
@@ -68,7 +78,7 @@ class Number(Constraint):
         self.bounds = dict(minimum=minimum, maximum=maximum, above=above, below=below)
 
     def check(self, name, value, given):
-        return number(name, value, **self.bounds)
+        return check.number(name, value, **self.bounds)
 
     def bad(self, example):
         b = self.bounds
@@ -90,10 +100,20 @@ class Rate(Constraint):
     def check(self, name, value, given):
         if self.schedule and callable(value):
             return value
-        return positive(name, value)
+        return check.positive(name, value)
 
     def bad(self, example):
         return [(0, ValueError), (-1, ValueError), (float("nan"), ValueError), ("fast", TypeError), (True, TypeError)]
+
+
+class Text(Constraint):
+    """A str."""
+
+    def check(self, name, value, given):
+        return check.text(name, value)
+
+    def bad(self, example):
+        return [(1, TypeError), (None, TypeError)]
 
 
 class Choice(Constraint):
@@ -103,7 +123,7 @@ class Choice(Constraint):
         self.options = tuple(options)
 
     def check(self, name, value, given):
-        return choice(name, value, self.options)
+        return check.choice(name, value, self.options)
 
     def bad(self, example):
         return [("none of them", ValueError), (None, ValueError)]
@@ -113,7 +133,7 @@ class Seed(Constraint):
     """None or a whole number >= 0."""
 
     def check(self, name, value, given):
-        return seed(name, value)
+        return check.seed(name, value)
 
     def bad(self, example):
         return [(-1, ValueError), (1.5, TypeError), ("1", TypeError)]
@@ -133,33 +153,47 @@ class Optional(Constraint):
 
 
 class Patterns(Constraint):
-    """Patterns: a finite 2-D array, at least one row and one column (`patterns`)."""
+    """Patterns: a finite 2-D array, at least one row and one column (`patterns`), at most `most` rows.
 
-    def __init__(self, n_features=None):
-        self.n_features = n_features
+    `most` comes with `why`, the words that say what the limit is for ("for a table").
+    """
+
+    def __init__(self, n_features=None, most=None, why=""):
+        self.n_features, self.most, self.why = n_features, most, why
 
     def check(self, name, value, given):
-        return patterns(name, value, n_features=self.n_features)
+        X = check.patterns(name, value, n_features=self.n_features)
+        if self.most is not None and len(X) > self.most:
+            raise ValueError(f"{name} must hold at most {self.most} patterns {self.why}, got {len(X)}")
+        return X
 
     def bad(self, example):
-        return [("abc", TypeError), ([[0, 1], [1]], ValueError), ([0, 1], ValueError), ([[np.nan, 1]], ValueError),
-                (np.zeros((0, 2)), ValueError), ([[1e200, 1]], ValueError)]
+        cases = [("abc", TypeError), ([[0, 1], [1]], ValueError), ([0, 1], ValueError), ([[np.nan, 1]], ValueError),
+                 (np.zeros((0, 2)), ValueError), ([[1e200, 1]], ValueError)]
+        if self.n_features is not None:
+            cases.append((np.zeros((2, self.n_features + 1)), ValueError))
+        if self.most is not None:
+            cases.append((np.zeros((self.most + 1, self.n_features or 2)), ValueError))
+        return cases
 
 
 class Labels(Constraint):
     """Labels of the patterns `of`: one per pattern, all in {0, 1} or all in {-1, +1}, as int64."""
 
-    def __init__(self, of="X"):
-        self.of = of
+    def __init__(self, of="X", convention=None):
+        self.of, self.convention = of, convention
 
     def check(self, name, value, given):
-        return labels(name, value, len(given[self.of]))[0]
+        return check.labels(name, value, len(given[self.of]), convention=self.convention)[0]
 
     def bad(self, example):
         n = len(np.asarray(example[self.of]))
-        return [(["a"] * n, TypeError), ([2] * n, ValueError), ([0, 1, -1] + [1] * (n - 3) if n >= 3 else [2] * n,
-                                                                     ValueError),
-                ([1] * (n + 1), ValueError), ([[1]] * n, ValueError)]
+        cases = [(["a"] * n, TypeError), ([2] * n, ValueError), ([0, 1, -1] + [1] * (n - 3) if n >= 3 else [2] * n,
+                                                                      ValueError),
+                 ([1] * (n + 1), ValueError), ([[1]] * n, ValueError)]
+        if self.convention == "0/1":
+            cases.append(([-1] * n, ValueError))
+        return cases
 
 
 class Weights(Constraint):
@@ -169,7 +203,7 @@ class Weights(Constraint):
         self.of = of
 
     def check(self, name, value, given):
-        return weight_vector(name, value, given[self.of].shape[-1] + 1)
+        return check.weight_vector(name, value, given[self.of].shape[-1] + 1)
 
     def bad(self, example):
         d = np.asarray(example[self.of]).shape[-1] + 1
@@ -203,11 +237,30 @@ def declared(**constraints):
     check may read the parameters declared before it (labels read their patterns). The function receives the
     checked values; its constraints stay readable as ``function.constraints``.
 
+    A call is checked once, where the caller called: while a declared function runs, a declared function it
+    calls takes its arguments as they come, unchecked (what it receives was checked at the outer call, or
+    computed from what was). A declared function with no parameters but self marks a boundary with nothing to
+    check (a widget's click): the declared functions it calls check nothing again.
+
     >>> @declared(n=Whole(minimum=1))
     ... def twice(n):
     ...     return 2 * n
     >>> twice(np.int64(3))
     6
+    >>> twice(0)
+    Traceback (most recent call last):
+    ...
+    ValueError: n must be a whole number >= 1, got 0
+    >>> @declared(n=Whole(minimum=1))
+    ... def four_times(n):
+    ...     return twice(twice(n))
+    >>> four_times(1), twice(np.int64(1)) * 2   # the nested calls of twice are not checked again
+    (4, 4)
+    >>> @declared(n=Anything())
+    ... def inner_zero(n):
+    ...     return twice(0)       # nested: passed as it comes, not checked
+    >>> inner_zero(None)
+    0
     """
     def decorate(function):
         signature = inspect.signature(function)
@@ -218,14 +271,21 @@ def declared(**constraints):
             raise TypeError(f"{function.__qualname__}: every parameter needs one constraint, "
                             f"missing {missing}, unknown {unknown}")
 
+        bind = _binder(signature)
+
         @functools.wraps(function)
         def checked(*args, **kwargs):
-            bound = signature.bind(*args, **kwargs)
-            bound.apply_defaults()
-            given = {"self": bound.arguments["self"]} if "self" in bound.arguments else {}
+            if _INSIDE.get():          # called by a declared function: checked there already
+                return function(*args, **kwargs)
+            arguments, call = bind(args, kwargs)
+            given = {"self": arguments["self"]} if "self" in arguments else {}
             for name in constraints:   # in the order declared: a check may read the parameters declared before it
-                given[name] = bound.arguments[name] = constraints[name].check(name, bound.arguments[name], given)
-            return function(*bound.args, **bound.kwargs)
+                given[name] = arguments[name] = constraints[name].check(name, arguments[name], given)
+            token = _INSIDE.set(True)
+            try:
+                return call(function, arguments)
+            finally:                   # an error inside leaves the next call checked again
+                _INSIDE.reset(token)
 
         checked.constraints = constraints
         return checked
@@ -233,9 +293,56 @@ def declared(**constraints):
     return decorate
 
 
+def _binder(signature):
+    """bind(args, kwargs) -> (arguments by name, defaults filled in; call(function, arguments)).
+
+    inspect's Signature.bind takes some 10 µs; a click calls a declared function or two, so the plain case
+    (parameters by position or keyword, no *args or **kwargs) is bound here directly, and anything else, a wrong
+    call included (its TypeError is Python's own), by Signature.bind.
+    """
+    parameters = list(signature.parameters.values())
+    plain = all(p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) for p in parameters)
+    positional = [p.name for p in parameters if p.kind == p.POSITIONAL_OR_KEYWORD]
+    defaults = {p.name: p.default for p in parameters if p.default is not p.empty}
+    names = {p.name for p in parameters}
+
+    def by_signature(args, kwargs):
+        bound = signature.bind(*args, **kwargs)
+        bound.apply_defaults()
+        return bound.arguments, lambda function, arguments: function(*bound.args, **bound.kwargs)
+
+    def by_name(function, arguments):
+        return function(**arguments)
+
+    def bind(args, kwargs):
+        if not plain or len(args) > len(positional):
+            return by_signature(args, kwargs)
+        arguments = dict(zip(positional, args))
+        for name, value in kwargs.items():
+            if name in arguments or name not in names:
+                return by_signature(args, kwargs)
+            arguments[name] = value
+        if len(arguments) < len(names):
+            for name, value in defaults.items():
+                arguments.setdefault(name, value)
+            if len(arguments) < len(names):
+                return by_signature(args, kwargs)
+        return arguments, by_name
+    return bind
+
+
+def inside_a_declared_call():
+    """Whether a declared function is running (its callees skip their checks).
+
+    >>> inside_a_declared_call()
+    False
+    """
+    return _INSIDE.get()
+
+
 def _layer_weights(name, value, given):
     d = given["X"].shape[1] + 1
-    weights = array(name, value, "(n_features + 1,) or (n_units, n_features + 1)", ndim=(1, 2))
+    weights = check.array(name, value, "(n_features + 1,) or (n_units, n_features + 1)", ndim=(1, 2))
     if weights.shape[-1] != d or 0 in weights.shape:
         raise ValueError(f"{name} must have {d} entries per unit (a bias weight and one per "
                          f"feature of X), got shape {weights.shape}")
@@ -245,13 +352,20 @@ def _layer_weights(name, value, given):
 class Step(Constraint):
     """A step of the run the method belongs to: a whole number from `first` to its n_presentations.
 
-    `what` names it in the message: "a step" (0 is the start) or "a presentation number".
+    `what` names it in the message: "a step" (0 is the start) or "a presentation number". With `of`, the run
+    is the parameter `of` (or the attribute `of` of self, "self.trace"), and the check is `validation.step`.
     """
 
-    def __init__(self, first=0, what="a step"):
-        self.first, self.what = first, what
+    def __init__(self, first=0, what="a step", of=None):
+        self.first, self.what, self.of = first, what, of
+
+    def _run(self, given):
+        owner, _, attribute = self.of.partition(".")
+        return getattr(given[owner], attribute) if attribute else given[owner]
 
     def check(self, name, value, given):
+        if self.of is not None:
+            return check.step(name, value, self._run(given))
         allowed = f"{self.what} from {self.first} to {given['self'].n_presentations}"
         if isinstance(value, (bool, np.bool_)) or not isinstance(value, Integral):
             raise TypeError(f"{name} must be a whole number ({allowed}), got {shown(value)}")
@@ -260,8 +374,56 @@ class Step(Constraint):
         return int(value)
 
     def bad(self, example):
+        run = example["self"] if self.of is None else self._run(example)
         return [(True, TypeError), (1.5, TypeError), ("1", TypeError), (self.first - 1, ValueError),
-                (example["self"].n_presentations + 1, ValueError)]
+                (run.n_presentations + 1, ValueError)]
+
+
+class Plane(Constraint):
+    """The weights [w0, w1, w2] of a unit in the plane, as floats (`validation.plane_weights`)."""
+
+    def check(self, name, value, given):
+        return check.plane_weights(name, value)
+
+    def bad(self, example):
+        return [("w", TypeError), ([0, 1], ValueError), ([0, 1, np.nan], ValueError), ([[0, 1, 1]], ValueError)]
+
+
+class Limits(Constraint):
+    """(low, high), two finite numbers with low < high (`validation.limits`), as a tuple of floats."""
+
+    def check(self, name, value, given):
+        return tuple(check.limits(name, value).tolist())
+
+    def bad(self, example):
+        return [("ab", TypeError), ((1, 0), ValueError), ((0, np.inf), ValueError), ((0, 1, 2), ValueError)]
+
+
+class Run(Constraint):
+    """A Trace with its per-presentation record, on two features when `plane` (`validation.recorded_run`)."""
+
+    def __init__(self, plane=True):
+        self.plane = plane
+
+    def check(self, name, value, given):
+        return check.recorded_run(name, value, plane=self.plane)
+
+    def bad(self, example):
+        return [("run", TypeError), (None, TypeError)]
+
+
+class Hashable(Constraint):
+    """A hashable value (a key of a kept picture)."""
+
+    def check(self, name, value, given):
+        try:
+            hash(value)
+        except TypeError:
+            raise TypeError(f"{name} must be hashable (it is the key of a kept picture), got {shown(value)}") from None
+        return value
+
+    def bad(self, example):
+        return [([1], TypeError), ({}, TypeError)]
 
 
 # One unit's weights or a layer's rows, for the patterns X (net_inputs, output).

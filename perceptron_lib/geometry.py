@@ -5,6 +5,7 @@ Every W·X here is added left to right by `arithmetic` (w0·1 + w1 x1 + w2 x2), 
 """
 import numpy as np
 
+from . import constraints as declare
 from . import validation as check
 from .arithmetic import add_with_ones, nets, norm
 from .rule import convention, is_mistake
@@ -17,6 +18,7 @@ MAX_RESOLUTION = 2001
 MAX_GRID_POINTS = 10_000_000  # grid_points: n**dims points (memory: 80 MB a coordinate)
 
 
+@declare.declared(w=declare.Plane(), xlim=declare.Limits(), ylim=declare.Limits())
 def positive_side(w, xlim, ylim):
     """The part of a rectangle where w0 + w1 x1 + w2 x2 > 0, as a polygon.
 
@@ -42,12 +44,6 @@ def positive_side(w, xlim, ylim):
     >>> positive_side([-1, 1, 0], (0, 2), (0, 1)).tolist()
     [[1.0, 0.0], [2.0, 0.0], [2.0, 1.0], [1.0, 1.0]]
     """
-    return positive_side_unchecked(check.plane_weights("w", w), *_limits(xlim, ylim))
-
-
-def positive_side_unchecked(w, xlim, ylim):
-    """No checks: for callers that have checked. `positive_side` of w, a float array of shape (3,), and limits
-    (low, high) of floats, low < high (a picture's, read off its Axes)."""
     corners = _corners(xlim, ylim)
     value = nets(w, add_with_ones(corners))
     vertices = []
@@ -61,6 +57,7 @@ def positive_side_unchecked(w, xlim, ylim):
     return np.array(vertices).reshape(-1, 2)
 
 
+@declare.declared(w=declare.Plane(), xlim=declare.Limits(), ylim=declare.Limits())
 def decision_line(w, xlim, ylim):
     """Where the line w0 + w1 x1 + w2 x2 = 0 crosses a rectangle.
 
@@ -82,12 +79,6 @@ def decision_line(w, xlim, ylim):
     >>> decision_line([-1, 1, 1], (0, 1), (0, 1)).tolist()
     [[1.0, 0.0], [0.0, 1.0]]
     """
-    return decision_line_unchecked(check.plane_weights("w", w), *_limits(xlim, ylim))
-
-
-def decision_line_unchecked(w, xlim, ylim):
-    """No checks: for callers that have checked. `decision_line` of w, a float array of shape (3,), and limits
-    (low, high) of floats, low < high (a picture's, read off its Axes)."""
     corners = _corners(xlim, ylim)
     if w[1] == 0 and w[2] == 0:
         return np.empty((0, 2))
@@ -106,10 +97,6 @@ def decision_line_unchecked(w, xlim, ylim):
     # the two points farthest apart (a line through a corner is found twice)
     i, j = np.unravel_index(np.argmax(((points[:, None] - points[None]) ** 2).sum(-1)), (len(points),) * 2)
     return points[[i, j]]
-
-
-def _limits(xlim, ylim):
-    return check.limits("xlim", xlim), check.limits("ylim", ylim)
 
 
 def _corners(xlim, ylim):
@@ -138,6 +125,7 @@ def _check_lines(lines, most):
 # exactly when the point lies on the wrong side of the pattern's hyperplane.
 
 
+@declare.declared(X=declare.Patterns(n_features=2), w0=declare.Number())
 def pattern_lines(X, w0):
     """The pattern hyperplanes W·X_k = 0 cut by the slice w0 = constant of weight space.
 
@@ -161,13 +149,21 @@ def pattern_lines(X, w0):
     >>> pattern_lines([[0, 1], [1, 1]], -0.5).tolist()
     [[0.0, 1.0, -0.5], [1.0, 1.0, -0.5]]
     """
-    return _pattern_lines(check.patterns("X", X, n_features=2), check.number("w0", w0))
-
-
-def _pattern_lines(X, w0):
     return np.column_stack([X, np.full(len(X), w0)])
 
 
+def _weight_rows(name, W, given):
+    return check.weight_rows(name, W, given["X"].shape[1] + 1)
+
+
+def _bad_weight_rows(example):
+    d = np.shape(example["X"])[1] + 1
+    return [("W", TypeError), (np.zeros(d + 1), ValueError), (np.zeros((0, d)), ValueError),
+            (np.zeros((1, 1, d)), ValueError), ([np.nan] * d, ValueError)]
+
+
+# Patterns and labels first: W's shape is read from X.
+@declare.declared(X=declare.Patterns(), y=declare.Labels("X"), W=declare.Custom(_weight_rows, _bad_weight_rows))
 def misclassified(W, X, y):
     """Which patterns each weight vector gets wrong.
 
@@ -194,23 +190,7 @@ def misclassified(W, X, y):
     >>> misclassified([0, 1, 1], [[0, 0], [1, 0]], [0, 1]).tolist()
     [False, False]
     """
-    X, y, labels = check.patterns_and_labels(X, y)
-    d = X.shape[1] + 1
-    W = check.array("W", W, f"({d},) or (n_weights, {d})", ndim=(1, 2))
-    if W.shape[-1] != d or (W.ndim == 2 and len(W) == 0):
-        raise ValueError(f"W must have shape ({d},) or (n_weights, {d}): the bias weight w0 and one weight per "
-                         f"feature of X, got shape {W.shape}")
-    return _misclassified(W, X, y, labels)
-
-
-def misclassified_unchecked(W, X, y):
-    """No checks: for callers that have checked. `misclassified` of float arrays W (d,) or (n_weights, d) and X
-    (n_samples, d - 1), and labels y as `validation.labels` returns them (all in {0, 1} or all in {-1, +1})."""
-    return _misclassified(W, X, y, convention(y))
-
-
-def _misclassified(W, X, y, labels):
-    wrong = is_mistake(nets(np.atleast_2d(W), add_with_ones(X)), y, labels)
+    wrong = is_mistake(nets(np.atleast_2d(W), add_with_ones(X)), y, convention(y))
     return wrong if W.ndim == 2 else wrong[0]
 
 
@@ -308,6 +288,7 @@ def sampled_regions(lines, *, lim, resolution=801):
     return len(np.unique(codes))
 
 
+@declare.declared(w=declare.Plane(), X=declare.Patterns(n_features=2), y=declare.Labels("X"))
 def wrong_side_of_lines(w, X, y):
     """Which pattern lines the point W lies on the wrong side of, in the slice at W's own w0.
 
@@ -336,22 +317,10 @@ def wrong_side_of_lines(w, X, y):
     >>> wrong_side_of_lines([-0.5, 1, -1], [[0, 0], [0, 1]], [0, 1]).tolist()
     [False, True]
     """
-    w = check.plane_weights("w", w)
-    X, y, labels = check.patterns_and_labels(X, y, n_features=2)
-    return _wrong_side_of_lines(w, X, y, labels)
-
-
-def wrong_side_of_lines_unchecked(w, X, y):
-    """No checks: for callers that have checked. `wrong_side_of_lines` of a float array w (3,), patterns X
-    (n_samples, 2) and labels y as `validation.labels` returns them (all in {0, 1} or all in {-1, +1})."""
-    return _wrong_side_of_lines(w, X, y, convention(y))
-
-
-def _wrong_side_of_lines(w, X, y, labels):
-    a, b, c = _pattern_lines(X, w[0]).T
+    a, b, c = pattern_lines(X, w[0]).T
     value = c + a * w[1] + b * w[2]  # w0 + x1 w1 + x2 w2, in the order of `misclassified`
     positive = y == 1
-    if labels == "0/1":
+    if convention(y) == "0/1":
         return np.where(positive, value <= 0, value > 0)
     return np.where(positive, value <= 0, value >= 0)
 

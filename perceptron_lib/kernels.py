@@ -16,10 +16,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from . import constraints as declare
 from . import validation as check
 from .arithmetic import add_with_ones, exp
-from .multiclass import class_numbers, decode
-from .rule import FIXED, ORDERS, Convergence, CycleTest, first_repeat, learning_rule, pass_orders, return_time
+from .multiclass import CODES, class_codes, class_numbers, decode
+from .rule import (FIXED, ORDERS, Convergence, CycleTest, convention, first_repeat, learning_rule, pass_orders,
+                   return_time)
 
 KERNELS = ("linear", "polynomial", "rbf")
 MAX_KERNEL_SAMPLES = 3000           # training patterns of a kernel perceptron
@@ -257,6 +259,36 @@ class KernelRun:
         return W
 
 
+def _kernel_labels(name, y, given):
+    """Labels in {0, 1} or {-1, +1} (int64), or with a code, class numbers 0, 1, ... (int64)."""
+    if given["code"] is None:
+        return check.labels(name, y, len(given["X"]))[0]
+    return class_numbers(name, y, len(given["X"]), given["code"], None)[0]
+
+
+def _kernel_units(y, code):
+    return 1 if code is None else class_codes(max(int(np.max(y)) + 1, 2), code).shape[1]
+
+
+def _dual_rule(name, rule, given):
+    rule = learning_rule(rule)
+    if not rule.dual:
+        raise ValueError(f"{name} must be one whose step is s X, such as 'fixed' or 'margin' (the kernel "
+                         f"perceptron counts mistakes), got rule={rule.name!r}")
+    return rule
+
+
+# code before y: y is read with it; max_epochs's limit counts the units the code gives.
+@declare.declared(
+    X=declare.Patterns(most=MAX_KERNEL_SAMPLES, why="for a kernel perceptron (its kernel matrix)"),
+    code=declare.Optional(declare.Choice(CODES)),
+    y=declare.Custom(_kernel_labels, lambda example: declare.Labels("X").bad(example)),
+    kernel=declare.Choice(KERNELS), gamma=declare.Optional(declare.Number(above=0, maximum=1e6)),
+    degree=declare.Whole(minimum=1, maximum=MAX_DEGREE), order=declare.Choice(ORDERS), seed=declare.Seed(),
+    max_epochs=declare.Custom(lambda name, value, given: _kernel_epochs(value, len(given["X"]),
+                                                                        _kernel_units(given["y"], given["code"])),
+                              lambda example: [(1.5, TypeError), (0, ValueError), (10 ** 9, ValueError)]),
+    rule=declare.Custom(_dual_rule, lambda example: [("newton", ValueError), ("absolute", ValueError)]))
 def train_kernel(X, y, *, kernel="rbf", gamma=None, degree=2, code=None, order="cyclic", seed=None,
                  max_epochs=100, rule="fixed"):
     """The kernel perceptron: the perceptron in its dual form, with a kernel for the dot product (the notes).
@@ -303,7 +335,7 @@ def train_kernel(X, y, *, kernel="rbf", gamma=None, degree=2, code=None, order="
     rule : {"fixed", "margin"} or Rule, default "fixed"
         The mistake test (`perceptron_lib.rule`), of a rule whose step is s X
         (``Rule.dual``): the perceptron's, or the margin perceptron's
-        (``Margin(m)``: a pattern counts as a mistake while s·net <= m).
+        (``Margin(m)``: a pattern counts as a mistake while y·net <= m).
 
     Returns
     -------
@@ -318,29 +350,16 @@ def train_kernel(X, y, *, kernel="rbf", gamma=None, degree=2, code=None, order="
     >>> run.status, run.predict([[0, 0], [0, 1], [1, 0], [1, 1]]).tolist()
     ('converged', [0, 1, 1, 0])
     """
-    X = check.patterns("X", X)
-    if len(X) > MAX_KERNEL_SAMPLES:
-        raise ValueError(f"X must have at most {MAX_KERNEL_SAMPLES} patterns for a kernel perceptron "
-                         f"(its kernel matrix), got {len(X)}")
+    check.only_with("seed", seed, None, "order", order, ("random",))
     if code is None:
-        targets, convention = check.labels("y", y, len(X))
-        targets, codes = targets[:, None], None
+        targets, codes, labels = y[:, None], None, convention(y)
     else:
-        labels, codes, _ = class_numbers("y", y, len(X), code, None)
-        targets, convention = codes[labels], "-1/+1"
-    kernel, gamma, degree = _kernel_options(kernel, gamma, degree, X.shape[1])
-    order = check.choice("order", order, ORDERS)
-    seed = check.seed("seed", seed)
-    if seed is not None and order != "random":
-        raise ValueError(f"seed is used only with order='random', got seed={seed!r} with order={order!r}")
-    max_epochs = _kernel_epochs(max_epochs, len(X), targets.shape[1])
-    rule = learning_rule(rule)
-    if not rule.dual:
-        raise ValueError(f"rule must be one whose step is s X, such as 'fixed' or 'margin' (the kernel "
-                         f"perceptron counts mistakes), got rule={rule.name!r}")
+        codes = class_codes(max(int(np.max(y)) + 1, 2), code)
+        targets, labels = codes[y], "-1/+1"
+    gamma = 1.0 / X.shape[1] if gamma is None else gamma
     K = _kernel(X, X, kernel, gamma, degree)
-    alpha, pattern, mistakes, status, epochs = _dual_run(K, targets, convention, order, seed, max_epochs, rule)
-    return KernelRun(X=X, targets=targets, convention=convention, codes=codes, kernel=kernel, gamma=float(gamma),
+    alpha, pattern, mistakes, status, epochs = _dual_run(K, targets, labels, order, seed, max_epochs, rule)
+    return KernelRun(X=X, targets=targets, convention=labels, codes=codes, kernel=kernel, gamma=float(gamma),
                      degree=degree, alpha=alpha, pattern=pattern, mistakes=mistakes, status=status,
                      n_presentations=len(pattern), n_epochs=epochs)
 

@@ -15,9 +15,10 @@ from fractions import Fraction
 
 import numpy as np
 
+from . import constraints as declare
 from . import validation as check
 from .arithmetic import add_with_ones, dot
-from .rule import ORDERS
+from .rule import ORDERS, RULE
 from .training import MAX_RECORDED, train
 
 CODES = ("one-hot", "binary")
@@ -64,6 +65,16 @@ def _codes(n_classes, code):
     return np.where(np.arange(n_classes)[:, None] & powers, 1, -1).astype(np.int64)
 
 
+def _code_table(name, codes, given):
+    return check.code_table(name, codes, given["nets"].shape[1])
+
+
+@declare.declared(nets=declare.Custom(lambda name, nets, given: check.array(name, nets, "(n_samples, m)", ndim=2),
+                                      lambda example: [("n", TypeError), ([1.0, 2.0], ValueError),
+                                                       ([[np.nan, 1.0, 1.0]], ValueError)]),
+                  codes=declare.Custom(_code_table, lambda example: [("c", TypeError), ([[1, -1]], ValueError),
+                                                                     ([[0.5, 1, 1]], ValueError),
+                                                                     ([[2, 1, 1]], ValueError)]))
 def decode(nets, codes):
     """The class of each output vector: the class whose code it is; if none, the nearest (the notes).
 
@@ -102,15 +113,6 @@ def decode(nets, codes):
     >>> decode([[1e-15, -1e-60]], class_codes(4, "binary"))[0].tolist()   # the code [+1 -1]: class 2
     [2]
     """
-    nets = check.array("nets", nets, "(n_samples, m)", ndim=2)
-    codes = check.array("codes", codes, "(n_classes, m)", ndim=2, integer=True)
-    if codes.shape[1] != nets.shape[1] or not np.isin(codes, (-1, 1)).all():
-        raise ValueError(f"codes must be a table of -1/+1 with one column per unit ({nets.shape[1]}), "
-                         f"got shape {codes.shape}")
-    return _decode(nets, codes)
-
-
-def _decode(nets, codes):
     outputs = np.where(nets > 0, 1, -1)
     hits = (outputs[:, None, :] == codes[None]).all(axis=2)          # (n_samples, n_classes)
     matched = hits.any(axis=1)
@@ -202,16 +204,54 @@ class LayerRun:
         `plot_layer_steps`."""
         return int(self.updated.any(axis=1).sum())
 
+    @declare.declared(X=declare.Custom(
+        lambda name, X, given: check.patterns(name, X, n_features=given["self"].units[0].X.shape[1] - 1),
+        lambda example: declare.Patterns(n_features=example["self"].units[0].X.shape[1] - 1).bad(example)))
     def predict(self, X):
         """Classes of the patterns X (without the bias input), decoded as `decode` says.
 
         Returns (classes, matched): matched is False where the outputs were no class's code.
         """
-        X = check.patterns("X", X, n_features=self.units[0].X.shape[1] - 1)
         nets = dot(self.final_weights[None, :, :], add_with_ones(X)[:, None, :])
-        return _decode(nets, self.codes)
+        return decode(nets, self.codes)
 
 
+def _layer_codes(labels, code, n_classes):
+    """The class codes of a layer: K = n_classes, or the largest label + 1 (at least 2)."""
+    return _codes(max(int(np.max(labels)) + 1, 2) if n_classes is None else n_classes, code)
+
+
+def _layer_start(name, weights, given):
+    m = _layer_codes(given["labels"], given["code"], given["n_classes"]).shape[1]
+    return check.weight_rows(name, weights, given["X"].shape[1] + 1, rows=m)
+
+
+def _layer_epochs(name, max_epochs, given):
+    max_epochs = check.whole(name, max_epochs, minimum=1)
+    n, m = len(given["X"]), _layer_codes(given["labels"], given["code"], given["n_classes"]).shape[1]
+    if max_epochs * n * m > MAX_RECORDED:
+        raise ValueError(f"{name} must keep max_epochs * n_samples * units within {MAX_RECORDED:,} recorded "
+                         f"presentations, got max_epochs={max_epochs} with {n} patterns and {m} units; "
+                         f"use max_epochs <= {max(1, MAX_RECORDED // (n * m))}")
+    return max_epochs
+
+
+# code and n_classes first: the labels are read with them, and the units' count comes from the three.
+@declare.declared(
+    X=declare.Patterns(), code=declare.Choice(CODES),
+    n_classes=declare.Optional(declare.Whole(minimum=2, maximum=MAX_CLASSES)),
+    labels=declare.Custom(lambda name, labels, given: class_numbers(name, labels, len(given["X"]), given["code"],
+                                                                    given["n_classes"])[0],
+                          lambda example: [("a", TypeError), ([0.5] * len(example["X"]), ValueError),
+                                           ([0] * (len(example["X"]) + 1), ValueError),
+                                           ([-1] * len(example["X"]), ValueError)]),
+    eta=declare.Rate(schedule=True),
+    initial_weights=declare.Optional(declare.Custom(_layer_start, lambda example: [
+        ("w", TypeError), (np.zeros(3), ValueError), (np.zeros((7, 3)), ValueError)])),
+    order=declare.Choice(ORDERS), seed=declare.Seed(),
+    max_epochs=declare.Custom(_layer_epochs, lambda example: [(1.5, TypeError), (0, ValueError),
+                                                              (MAX_RECORDED, ValueError)]),
+    rule=RULE)
 def train_layer(X, labels, *, code="one-hot", n_classes=None, eta=1.0, initial_weights=None, order="cyclic",
                 seed=None, max_epochs=100, rule="fixed"):
     """Train m perceptron units to tell K classes apart (the notes' output layer).
@@ -256,24 +296,14 @@ def train_layer(X, labels, *, code="one-hot", n_classes=None, eta=1.0, initial_w
     >>> run.status, run.codes.shape, bool((run.predict(X)[0] == labels).all())
     ('converged', (4, 2), True)
     """
-    X = check.patterns("X", X)
-    labels, codes, code = class_numbers("labels", labels, len(X), code, n_classes)
+    codes = _layer_codes(labels, code, n_classes)
     targets = codes[labels]
-    m, size = codes.shape[1], X.shape[1] + 1
-    start = np.zeros((m, size)) if initial_weights is None else \
-        check.array("initial_weights", initial_weights, f"({m}, {size}): one row per unit", ndim=2)
-    if start.shape != (m, size):
-        raise ValueError(f"initial_weights must have one row [w0, w1, ...] per unit, shape ({m}, {size}), "
-                         f"got shape {start.shape}")
-    if check.choice("order", order, ORDERS) == "random" and seed is None:   # one fresh seed, shared by all units
+    start = np.zeros((codes.shape[1], X.shape[1] + 1)) if initial_weights is None else initial_weights
+    if order == "random" and seed is None:   # one fresh seed, shared by all units
         seed = int(np.random.default_rng().integers(2**62))
-    max_epochs = check.whole("max_epochs", max_epochs, minimum=1)
-    if max_epochs * len(X) * m > MAX_RECORDED:
-        raise ValueError(f"max_epochs must keep max_epochs * n_samples * units within {MAX_RECORDED:,} recorded "
-                         f"presentations, got max_epochs={max_epochs} with {len(X)} patterns and {m} units; "
-                         f"use max_epochs <= {max(1, MAX_RECORDED // (len(X) * m))}")
+    # each unit's train runs inside this declared call: its checks were made here, once for the layer
     units = [train(X, targets[:, i], eta=eta, initial_weights=start[i], order=order, seed=seed,
-                   max_epochs=max_epochs, rule=rule) for i in range(m)]
+                   max_epochs=max_epochs, rule=rule) for i in range(codes.shape[1])]
     unfinished = [unit.status for unit in units if unit.status != "converged"]
     return LayerRun(units=units, codes=codes, code=code, labels=labels, targets=targets,
                     status=unfinished[0] if unfinished else "converged",

@@ -111,11 +111,11 @@ class Rule:
         return rate * s
 
     def signed(self, labels):
-        """Whether the trace writes the test as s·(W·X) against a bound (else Honavar's o against c)."""
+        """Whether the trace writes the test as y·(W·X) against a bound (else Honavar's o against c)."""
         return labels == "-1/+1"
 
     def verdict(self, mistake, num):
-        """The words after s·(W·X) = value in a step's arithmetic; `num` formats a number."""
+        """The words after y·(W·X) = value in a step's arithmetic; `num` formats a number."""
         return "≤ 0 ⇒ mistake" if mistake else "> 0 ⇒ correct"
 
     def __eq__(self, other):
@@ -176,14 +176,14 @@ class Fractional(Rule):
 
 
 class Margin(Rule):
-    """The margin perceptron: correct W by eta s X whenever s·(W·X) <= m, not only on a mistake.
+    """The margin perceptron: correct W by eta y X whenever y·(W·X) <= m, not only on a mistake.
 
     With m > 0 a pattern is corrected until it lies beyond the margin: at the
-    end every pattern has s·(W·X) > m (the perceptron "with margin" b of
+    end every pattern has y·(W·X) > m (the perceptron "with margin" b of
     Duda, Hart and Stork, *Pattern Classification*, 2nd ed., 2001, chapter 5;
     not one of the course's sources). On separable data the run converges,
-    and the final W separates with |W·X| > m on every pattern. s is y (labels -1/+1)
-    or 2c - 1 (labels 0/1); with m = 0 this is the mistake-driven rule of
+    and the final W separates with |W·X| > m on every pattern. y is the ±1 target: the label
+    itself (labels -1/+1) or 2c - 1 (labels 0/1); with m = 0 this is the mistake-driven rule of
     labels -1/+1.
 
     >>> Margin(0.5).mistake(0.4, 1, "-1/+1"), Margin(0.5).mistake(0.6, 1, "-1/+1")

@@ -7,9 +7,10 @@ from html import escape
 
 import numpy as np
 
+from . import constraints as declare
 from . import validation as check
 from .arithmetic import add_with_ones, nets
-from .trace import Trace, format_number_unchecked, format_vector
+from .trace import Trace, format_number, format_vector
 
 MAX_ROWS = 1000  # rows of a table built from runs (a notebook stays small and quick to show)
 
@@ -153,6 +154,8 @@ def pattern_table(X, y, *, target="c"):
     return Table(header, rows)
 
 
+@declare.declared(X=declare.Patterns(most=MAX_ROWS, why="for a table"), w=declare.Weights("X"),
+                  y=declare.Optional(declare.Labels("X", convention="0/1")), target=declare.Text())
 def unit_table(w, X, y=None, *, target="c"):
     """What a threshold unit computes on each pattern: W·X, the output o, and (given targets) whether o is right.
 
@@ -182,26 +185,12 @@ def unit_table(w, X, y=None, *, target="c"):
          X1   0   1  -1.5 + 0 + 1 = -0.5  0  0       ✓
          X2   1   1   -1.5 + 1 + 1 = 0.5  1  1       ✓
     """
-    X = check.patterns("X", X)
-    w = check.weight_vector("w", w, X.shape[1] + 1)
-    if len(X) > MAX_ROWS:
-        raise ValueError(f"X must hold at most {MAX_ROWS} patterns for a table, got {len(X)}")
-    if y is not None:
-        y, _ = check.labels("y", y, len(X), convention="0/1")
-        target = check.text("target", target)
-    return unit_table_unchecked(w, X, y, target=target)
-
-
-def unit_table_unchecked(w, X, y=None, *, target="c"):
-    """No checks: for callers that have checked. `unit_table` of a float array w (n_features + 1,), patterns X
-    (n_samples, n_features) as `validation.patterns` returns them, at most 1000, and labels y as
-    `validation.labels` returns them in {0, 1} (or None), with target a str."""
     net = nets(w, add_with_ones(X))
     output = (net > 0).astype(int)
     header = ["pattern"] + [f"x{i + 1}" for i in range(X.shape[1])] + ["W·X", "o"]
-    terms = [[format_number_unchecked(w[0])] + [format_number_unchecked(wi * xi) for wi, xi in zip(w[1:], x)]
+    terms = [[format_number(w[0])] + [format_number(wi * xi) for wi, xi in zip(w[1:], x)]
              for x in X]
-    rows = [[f"X{k + 1}", *x, f"{' + '.join(t).replace('+ -', '− ')} = {format_number_unchecked(v)}", o]
+    rows = [[f"X{k + 1}", *x, f"{' + '.join(t).replace('+ -', '− ')} = {format_number(v)}", o]
             for k, (x, t, v, o) in enumerate(zip(X, terms, net, output))]
     if y is None:
         return Table._built(header, rows, highlight=[False] * len(rows))
@@ -289,7 +278,7 @@ def _row(k, row, width):
 def _cell(value):
     if isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, bool):
         # finite: as the sources print numbers; inf, nan as Python says
-        return format_number_unchecked(value) if np.isfinite(value) else str(float(value))
+        return format_number(value) if np.isfinite(value) else str(float(value))
     if isinstance(value, np.ndarray):
         return format_vector(value)
     return str(value)

@@ -189,9 +189,6 @@ class Trace(check.Run):
         ('W·X2 = [0 0 0]·[1 0 1] = 0 ⇒ o = 0 ≠ c = 1', 'W ← [0 0 0] + 1·(1 − 0)·[1 0 1] = [1 0 1]')
         """
         self._require_record("step_text")
-        return self._step_text(k)
-
-    def _step_text(self, k):
         i = k - 1
         p, x = self.pattern[i], self.X[self.pattern[i]]
         before, after = self.weights[i], self.weights[k]
@@ -206,9 +203,9 @@ class Trace(check.Run):
             change = (f"W ← {_vector(before)} + {_num(step)}·({c} − {o})·{_vector(x)} = "
                       f"{_vector(after)}")
         else:
-            s, name = (c, "y") if self.labels == "-1/+1" else (2 * c - 1, "s")
+            s = c if self.labels == "-1/+1" else 2 * c - 1   # the ±1 target y: y = 2c - 1 for labels 0/1
             verdict = rule.verdict(bool(self.updated[i]), _num)
-            test = f"{product}; {name}·(W·X) = {_factor(s)}·{_factor(net)} = {_num(s * net)} {verdict}"
+            test = f"{product}; y·(W·X) = {_factor(s)}·{_factor(net)} = {_num(s * net)} {verdict}"
             change = (f"W ← {_vector(before)} + {_num(step)}·{_factor(s)}·{_vector(x)} = "
                       f"{_vector(after)}")
         return test, (change if self.updated[i] else "no change")
@@ -276,7 +273,7 @@ class Trace(check.Run):
         keep = ' style="white-space:nowrap"'   # a vector is never broken over two lines
         for k in range(first, last + 1):
             i = k - 1
-            test, change = self._step_text(k)
+            test, change = self.step_text(k)
             style = []
             if self.updated[i]:
                 style.append("background:#ffe2b8")
@@ -342,12 +339,6 @@ def format_number(value):
     return _num(value)
 
 
-def format_number_unchecked(value):
-    """No checks: for callers that have checked. `format_number` of a finite real number (widgets.py counts its
-    checks)."""
-    return _num(value)
-
-
 @declare.declared(w=declare.Custom(lambda name, w, given: check.array(name, w, "(n,)", ndim=1, largest=np.inf),
                                lambda example: [("w", TypeError), ([[1, 2]], ValueError), ([np.nan], ValueError)]))
 def format_vector(w):
@@ -358,12 +349,6 @@ def format_vector(w):
     >>> format_vector([0.0, 1.0, -0.5])
     '[0 1 -0.5]'
     """
-    return _vector(w)
-
-
-def format_vector_unchecked(w):
-    """No checks: for callers that have checked. `format_vector` of a 1-D array of finite real numbers (widgets.py
-    counts its checks)."""
     return _vector(w)
 
 

@@ -99,7 +99,7 @@ def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
         Which presentations correct W and how far along s X (s = +1 for a
         positive pattern, -1 for a negative one): a `perceptron_lib.rule.Rule`
         (such as ``Margin(m)``, which corrects by eta s X whenever
-        s·(W·X) <= m), or the name of one with its default parameters (m = 1).
+        y·(W·X) <= m), or the name of one with its default parameters (m = 1).
         After Honavar (1996), section 4:
         "fixed" by eta (the perceptron rule); "absolute" by the smallest
         whole multiple of X that gets the pattern right (Honavar writes
@@ -437,12 +437,15 @@ def _recorded_trace(data, run):
 def _trace(data, run, *, weights, pattern, net, updated, recorded):
     return Trace(X=data.X, y=data.y, labels=data.labels, eta=data.schedule or data.eta, order=data.order,
                  rule=data.rule, fraction=getattr(data.rule, "fraction", 1.0), weights=weights, pattern=pattern, net=net,
-                 output=_output(net, data.labels), target=data.y[pattern], updated=updated, status=run.status,
+                 output=_outputs_of_nets(net, data.labels), target=data.y[pattern], updated=updated, status=run.status,
                  n_presentations=run.n_presentations, n_updates=run.n_updates, n_epochs=run.n_epochs,
                  cycle_start=run.cycle_start, cycle_length=run.cycle_length, recorded=recorded,
                  reason=run.reason)
 
 
-def _output(net, labels):
-    """The unit's output: 1 iff W·X > 0 (labels 0/1), or sign(W·X) (labels -1/+1)."""
+def _outputs_of_nets(net, labels):
+    """The unit's outputs, from the nets a run recorded: 1 iff W·X > 0 (labels 0/1), or sign(W·X) (labels -1/+1).
+
+    Not `output` without its checks: `output` computes W·X from weights and patterns; this reads a run's nets.
+    """
     return (net > 0).astype(np.int64) if labels == "0/1" else np.sign(net).astype(np.int64)

@@ -256,6 +256,38 @@ def weight_vector(name, w, size):
 
 
 
+def weight_rows(name, W, d, *, rows=None, what="n_weights"):
+    """One weight vector of d entries or rows of them, as floats: shape (d,) or (n, d), n >= 1 (`rows`: exactly
+    that many rows, shape (rows, d)).
+
+    >>> weight_rows("W", [[0, 1, 1]], 3).shape
+    (1, 3)
+    """
+    if rows is not None:
+        W = array(name, W, f"({rows}, {d}): one row per unit", ndim=2)
+        if W.shape != (rows, d):
+            raise ValueError(f"{name} must have one row [w0, w1, ...] per unit, shape ({rows}, {d}), "
+                             f"got shape {W.shape}")
+        return W
+    W = array(name, W, f"({d},) or ({what}, {d})", ndim=(1, 2))
+    if W.shape[-1] != d or (W.ndim == 2 and len(W) == 0):
+        raise ValueError(f"{name} must have shape ({d},) or ({what}, {d}): the bias weight w0 and one weight per "
+                         f"feature of X, got shape {W.shape}")
+    return W
+
+
+def code_table(name, codes, m):
+    """A table of class codes: rows of m entries, each -1 or +1, as int64.
+
+    >>> code_table("codes", [[1, -1], [-1, 1]], 2).dtype
+    dtype('int64')
+    """
+    codes = array(name, codes, "(n_classes, m)", ndim=2, integer=True)
+    if codes.shape[1] != m or not np.isin(codes, (-1, 1)).all():
+        raise ValueError(f"{name} must be a table of -1/+1 with one column per unit ({m}), got shape {codes.shape}")
+    return codes
+
+
 def patterns_and_labels(X, y, *, n_features=None):
     """Patterns X (without the bias input) and their labels y, one per pattern: (X, y, convention).
 

@@ -10,7 +10,6 @@ import io
 import json
 import hashlib
 import uuid
-from collections.abc import Hashable
 from pathlib import Path
 
 import anywidget
@@ -23,14 +22,16 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.image import imsave
 
+from . import constraints as declare
 from . import validation as check
 from .bounds import convergence_experiment
 from .describe import describe_figure
-from .geometry import misclassified_unchecked, wrong_side_of_lines_unchecked
-from .plotting import (MAX_PATTERNS, dual_figure, plot_bound_check, step_figure, unit_figure, update_dual_unchecked,
-                       update_step_unchecked, update_unit_unchecked)
-from .tables import unit_table_unchecked
-from .trace import format_vector_unchecked
+from .geometry import misclassified, wrong_side_of_lines
+from .plotting import (MAX_PATTERNS, dual_figure, plot_bound_check, step_figure, unit_figure, update_dual, update_step,
+                       update_unit)
+from .plotting.base import DPI, FIGSIZE
+from .tables import unit_table
+from .trace import format_vector
 
 MAX_READY = 100     # pictures a TraceStepper makes up front (about 20 ms each)
 MAX_SETS = 400      # data sets per BoundExplorer run (about 4 s at the largest settings)
@@ -73,14 +74,9 @@ class FastPictures:
         self._background = self.canvas.copy_from_bbox(figure.bbox)
         self._made = {}
 
+    @declare.declared(state=declare.Hashable())
     def png(self, state):
-        """The picture of a state (a hashable key, as `update` takes it) as PNG bytes."""
-        if not isinstance(state, Hashable):
-            raise TypeError(f"state must be hashable (it is the key of a kept picture), got {check.shown(state)}")
-        return self._png(state)
-
-    def _png(self, state):
-        """`png` of a state already checked."""
+        """The picture of a state (a hashable key, as `update` takes it) as PNG bytes; `update` checks nothing again."""
         if state not in self._made:
             if len(self._made) >= MAX_KEPT:  # forget the oldest picture: memory stays bounded
                 del self._made[next(iter(self._made))]
@@ -114,16 +110,17 @@ class StepPictures(FastPictures):
     b'\\x89PNG'
     """
 
+    @declare.declared(trace=declare.Run(), size=FIGSIZE, dpi=DPI)
     def __init__(self, trace, *, size=(7.2, 3.4), dpi=100):
-        self.trace = check.recorded_run("trace", trace)
+        self.trace = trace
         figure, self.artists = step_figure(trace, 0, size=size, dpi=dpi)
-        # the run is checked above and each step by `png`: a step's update checks nothing again
-        super().__init__(figure, lambda k: update_step_unchecked(self.artists, trace, k))
+        # the run is checked above and each step by `png`: a step's update, inside it, checks nothing again
+        super().__init__(figure, lambda k: update_step(self.artists, trace, k))
 
+    @declare.declared(k=declare.Step(of="self.trace"))
     def png(self, k):
         """The picture of step k (from 0 to trace.n_presentations) as PNG bytes."""
-        return self._png(check.step("k", k, self.trace))
-
+        return super().png(k)
 
 
 class _NamedImage(widgets.Image):
@@ -163,7 +160,7 @@ def _step_data(trace, pictures, k, rows):
     """What the player shows at step k of a run: the picture (base64 PNG), arithmetic, table rows, summary, alt text."""
     say = trace.step_summary(k)
     first = max(1, k - rows)
-    return {"frame": base64.b64encode(pictures._png(k)).decode("ascii"), "text": _arithmetic(trace, k),
+    return {"frame": base64.b64encode(pictures.png(k)).decode("ascii"), "text": _arithmetic(trace, k),
             "table": trace.to_html(current=k, rows=(first, first + 2 * rows)), "say": say,
             "alt": _STEP_PICTURE.format(summary=say)}
 
@@ -243,13 +240,12 @@ class TraceStepper(_StaticNote, anywidget.AnyWidget):
     step = traitlets.Int(0).tag(sync=True)
     steps = traitlets.Dict().tag(sync=True)      # the steps sent with the widget: {k: _step_data}
 
+    @declare.declared(trace=declare.Run(), interval=declare.Whole(minimum=50, maximum=10_000), lecture=declare.Flag(),
+                      rows=declare.Optional(declare.Whole(minimum=0, maximum=50)),
+                      ready=declare.Whole(minimum=0, maximum=MAX_READY))
     def __init__(self, trace, *, interval=900, rows=None, ready=64, lecture=False):
-        self.trace = check.recorded_run("trace", trace)
-        interval = check.whole("interval", interval, minimum=50, maximum=10_000)
-        self.lecture = check.flag("lecture", lecture)
-        rows = (0 if self.lecture else 2) if rows is None else rows
-        self.rows = check.whole("rows", rows, minimum=0, maximum=50)
-        ready = check.whole("ready", ready, minimum=0, maximum=MAX_READY)
+        self.trace, self.lecture = trace, lecture
+        self.rows = (0 if lecture else 2) if rows is None else rows
         self.pictures = StepPictures(trace)
         first = {k: self._data(k) for k in range(min(ready, trace.n_presentations) + 1)}
         note = "Run this cell to step through the run (the lesson also shows it as a static figure)."
@@ -265,7 +261,9 @@ class TraceStepper(_StaticNote, anywidget.AnyWidget):
     def _valid_step(self, proposal):
         return check.step("step", proposal["value"], self.trace)
 
+    @declare.declared(k=declare.Step(of="self.trace"))
     def _data(self, k):
+        """What the player shows at step k: the step is checked here, once; what draws it checks nothing again."""
         return _step_data(self.trace, self.pictures, k, self.rows)
 
     def _asked(self, _, content, buffers):
@@ -416,11 +414,10 @@ class UnitView(_StaticNote, widgets.VBox):
         weights = check.plane_weights("weights", weights)
         if np.abs(weights).max() > lim:
             raise ValueError(f"weights must lie within [-lim, lim] = [{-lim:g}, {lim:g}], got "
-                             f"{format_vector_unchecked(weights)}; pass a larger lim")
+                             f"{format_vector(weights)}; pass a larger lim")
         figure, artists = unit_figure(self.X, self.y, weights)
-        # X, y are checked above, and w is three control values: an update checks nothing again
-        self.pictures = FastPictures(figure, lambda w: update_unit_unchecked(artists, self.X, self.y,
-                                                                             np.array(w) + 0.0))
+        # X, y are checked above, and w is three control values: an update, inside `show`, checks nothing again
+        self.pictures = FastPictures(figure, lambda w: update_unit(artists, self.X, self.y, np.array(w) + 0.0))
         self.controls = _weight_controls(weights, lim)
         self.w = [self.controls.field(f"w{i}") for i in range(3)]
         self.image = _NamedImage(format="png", layout=widgets.Layout(max_width="100%"))
@@ -430,17 +427,18 @@ class UnitView(_StaticNote, widgets.VBox):
         self.add_class("perceptron-unit")
         self.show()
 
+    @declare.declared()
     def show(self):
-        """Draw the W the controls say."""
+        """Draw the W the controls say: a click's declared boundary, with nothing to check (X, y checked when made)."""
         w = _weights_of(self.controls, self.lim)
-        W = np.array(w) + 0.0   # control values within [-lim, lim]; X and y checked when the view was made
-        self.wrong = int(misclassified_unchecked(W, self.X, self.y).sum())
-        self.image.show(self.pictures._png(w),
+        W = np.array(w) + 0.0
+        self.wrong = int(misclassified(W, self.X, self.y).sum())
+        self.image.show(self.pictures.png(w),
                         f"The patterns in the plane, circles for target 1 and squares for target 0, with the line "
-                        f"W·X = 0 of W = {format_vector_unchecked(W)}; the side where the unit outputs 1 is shaded; "
+                        f"W·X = 0 of W = {format_vector(W)}; the side where the unit outputs 1 is shaded; "
                         f"{self.wrong} wrong, ringed in red.")
-        self.table.value = unit_table_unchecked(W, self.X, self.y)._repr_html_()
-        self.controls.said = f"W = {format_vector_unchecked(W)}: {self.wrong} wrong"
+        self.table.value = unit_table(W, self.X, self.y)._repr_html_()
+        self.controls.said = f"W = {format_vector(W)}: {self.wrong} wrong"
 
 
 class DualView(_StaticNote, widgets.VBox):
@@ -487,9 +485,8 @@ class DualView(_StaticNote, widgets.VBox):
             weights = trace.weights[0] if trace is not None else (-0.5, 1.0, -1.0)
         weights = self._within_lim("weights", check.plane_weights("weights", weights))
         figure, artists = dual_figure(self.X, self.y, weights, lim=lim)
-        # X, y are checked above, and w is three control values: an update checks nothing again
-        self.pictures = FastPictures(figure, lambda w: update_dual_unchecked(artists, self.X, self.y,
-                                                                             np.array(w) + 0.0))
+        # X, y are checked above, and w is three control values: an update, inside `show`, checks nothing again
+        self.pictures = FastPictures(figure, lambda w: update_dual(artists, self.X, self.y, np.array(w) + 0.0))
         self.trace = trace
         extra = start = None
         if trace is not None:
@@ -516,31 +513,33 @@ class DualView(_StaticNote, widgets.VBox):
                 return
         self.show()
 
+    @declare.declared(w=declare.Plane())
     def set_weights(self, w):
         """Move the controls to w = [w0, w1, w2], each within [-lim, lim] (one picture, not three)."""
-        w = self._within_lim("w", check.plane_weights("w", w))
+        w = self._within_lim("w", w)
         self.controls.values = {**self.controls.values, **{f"w{i}": float(v) for i, v in enumerate(w)}}
 
+    @declare.declared()
     def show(self):
-        """Draw the W the controls say."""
+        """Draw the W the controls say: a click's declared boundary, with nothing to check (X, y checked when made)."""
         w = _weights_of(self.controls, self.lim)
         def names(wrong):
             return ", ".join(f"X{k + 1}" for k in np.flatnonzero(wrong)) or "none"
         W = np.array(w) + 0.0
-        agreement = (f"pattern space: {names(misclassified_unchecked(W, self.X, self.y))} on the wrong side of W's "
+        agreement = (f"pattern space: {names(misclassified(W, self.X, self.y))} on the wrong side of W's "
                      f"line · weight space: W on the wrong side of the lines of "
-                     f"{names(wrong_side_of_lines_unchecked(W, self.X, self.y))}")
-        self.image.show(self.pictures._png(w),
-                        f"Left: the patterns in the plane with the line of W = {format_vector_unchecked(W)}, wrong "
+                     f"{names(wrong_side_of_lines(W, self.X, self.y))}")
+        self.image.show(self.pictures.png(w),
+                        f"Left: the patterns in the plane with the line of W = {format_vector(W)}, wrong "
                         f"patterns ringed. Right: W as a star in the slice of weight space at its w0, among the "
                         f"patterns' lines. {agreement}.")
         self.agreement.value = agreement
-        self.controls.said = f"W = {format_vector_unchecked(W)}: {agreement}"
+        self.controls.said = f"W = {format_vector(W)}: {agreement}"
 
     def _within_lim(self, name, w):
         if np.abs(w).max() > self.lim:
             raise ValueError(f"{name} must lie within [-lim, lim] = [{-self.lim:g}, {self.lim:g}] (a control cannot "
-                             f"show more), got {format_vector_unchecked(w)}; pass a larger lim")
+                             f"show more), got {format_vector(w)}; pass a larger lim")
         return w
 
     def _check_run(self, trace):
@@ -633,6 +632,15 @@ class BoundExplorer(_StaticNote, widgets.VBox):
 MAX_FRAMES = 80  # pictures a kernel-free stepper embeds (about 20 kB each)
 
 
+def _playable(name, trace, given):
+    """A recorded run short enough to embed every step's picture (`PlayableRun`)."""
+    trace = check.recorded_run(name, trace)
+    if trace.n_presentations + 1 > MAX_FRAMES:
+        raise ValueError(f"{name} must have at most {MAX_FRAMES - 1} presentations for a kernel-free stepper "
+                         f"(each is an embedded picture), got {trace.n_presentations}; use TraceStepper")
+    return trace
+
+
 class PlayableRun:
     """A learning run to step through with no kernel: its pictures, arithmetic and table rows in one HTML page.
 
@@ -666,13 +674,10 @@ class PlayableRun:
     (14, 1)
     """
 
+    @declare.declared(trace=declare.Custom(_playable, lambda example: []), rows=declare.Whole(minimum=0, maximum=5),
+                      dpi=declare.Whole(minimum=40, maximum=150))
     def __init__(self, trace, *, rows=2, dpi=100):
-        self.trace = check.recorded_run("trace", trace)
-        if trace.n_presentations + 1 > MAX_FRAMES:
-            raise ValueError(f"trace must have at most {MAX_FRAMES - 1} presentations for a kernel-free stepper "
-                             f"(each is an embedded picture), got {trace.n_presentations}; use TraceStepper")
-        rows = check.whole("rows", rows, minimum=0, maximum=5)
-        dpi = check.whole("dpi", dpi, minimum=40, maximum=150)
+        self.trace = trace
         pictures = StepPictures(trace, dpi=dpi)
         self.steps = {k: _step_data(trace, pictures, k, rows) for k in range(trace.n_presentations + 1)}
 
@@ -697,7 +702,7 @@ _RUN_TO_STEP = ("Run this cell to step through the run (scripts in a stored outp
 
 def _arithmetic(trace, k):
     if k == 0:
-        return f"<b>step 0</b>: the start, W = {format_vector_unchecked(trace.weights[0])}"
+        return f"<b>step 0</b>: the start, W = {format_vector(trace.weights[0])}"
     test, change = trace.step_text(k)
     return f"<b>presentation {k}</b>: {html.escape(test)}<br>&emsp;{html.escape(change)}"
 

@@ -12,6 +12,8 @@ from typing import Callable, NamedTuple
 
 import pytest
 
+from perceptron_lib import constraints
+
 
 class Case(NamedTuple):
     name: str
@@ -43,3 +45,13 @@ def ids(cases):
         seen[c.name] = seen.get(c.name, 0) + 1
         out.append(f"{c.name}-{seen[c.name]}")
     return out
+
+
+@constraints.declared(call=constraints.Anything())
+def _outer(call):
+    return call()
+
+
+def nested(function, *args, **kwargs):
+    """function(*args, **kwargs) called inside a declared call, as the pictures and views call it: unchecked."""
+    return _outer(lambda: function(*args, **kwargs))

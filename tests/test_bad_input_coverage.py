@@ -1,9 +1,14 @@
-"""Every public function and method of perceptron_lib has at least one bad-input case in the tables."""
+"""Every public function and method of perceptron_lib has bad-input cases: generated from its declaration
+(tests/test_declared.py), or, not yet declared, at least one in the tables; and no check-skipping twin is left."""
 import importlib
 import inspect
 import pkgutil
+import sys
+from pathlib import Path
 
 import perceptron_lib
+
+import test_declared
 
 import test_bad_input_core
 import test_bad_input_pictures
@@ -17,9 +22,6 @@ NO_INPUT = {"honavar_or_example"}
 # checked their input) and the helpers the picture modules share: internal helpers, tested by tests of
 # their own or through the pictures that use them.
 HELPERS = {"validation", "constraints", "arithmetic", "rule", "plotting.base"}
-# A public function `name_unchecked` is `name` without its checks, shared across modules for callers that
-# checked once already (a widget's click, a layer of a picture): it has no bad-input case of its own.
-UNCHECKED = "No checks: for callers that have checked."
 
 
 def modules():
@@ -40,8 +42,7 @@ def public_callables():
     for dotted, module in modules():
         where = dotted.split(".")[0]
         for name, value in vars(module).items():
-            if name.startswith("_") or getattr(value, "__module__", None) != module.__name__ \
-                    or name.endswith("_unchecked"):
+            if name.startswith("_") or getattr(value, "__module__", None) != module.__name__:
                 continue
             if inspect.isfunction(value):
                 names.add(f"{where}.{name}")
@@ -64,26 +65,25 @@ def test_the_subpackages_modules_are_searched():
     assert not {name for name in names if name.startswith("plotting.check_")}
 
 
+def declared_names():
+    """The declared functions as `public_callables` names them: "plotting.draw_patterns", "trace.Trace.step_text"."""
+    return {name if not name.startswith("plotting.") else "plotting." + name.split(".", 2)[2]
+            for name in test_declared.DECLARED}
+
+
 def test_every_public_function_has_a_bad_input_case():
-    covered = {case.name for table in TABLES for case in table.CASES}
+    """Generated from its declaration (every parameter), or written in a table (a function not declared yet)."""
+    covered = {case.name for table in TABLES for case in table.CASES} | declared_names()
     missing = sorted(name for name in public_callables()
                      if name not in covered and name.rsplit(".", 1)[-1] not in NO_INPUT)
     assert not missing, f"public functions without a bad-input case: {missing}"
 
 
-def unchecked_functions():
-    """(module name, function) of every `*_unchecked` function of the package."""
-    return [(dotted, value) for dotted, module in modules() for name, value in vars(module).items()
-            if name.endswith("_unchecked") and inspect.isfunction(value) and value.__module__ == module.__name__]
-
-
-def test_an_unchecked_function_says_so_and_has_a_checked_twin_that_lessons_use():
-    import perceptron_lib.plotting as plotting
-    found = unchecked_functions()
-    assert {"update_step_unchecked", "decision_line_unchecked"} <= {f.__name__ for _, f in found}
-    for dotted, function in found:
-        module = importlib.import_module(f"perceptron_lib.{dotted}")
-        assert inspect.getdoc(function).startswith(UNCHECKED), function.__name__
-        twin = getattr(module, function.__name__.removesuffix("_unchecked"), None)
-        assert inspect.isfunction(twin), f"{function.__name__} has no checked twin in {dotted}"
-        assert function.__name__ not in perceptron_lib.__all__ and function.__name__ not in plotting.__all__
+def test_no_function_has_a_check_skipping_twin():
+    """A call is checked once at the public boundary (constraints.declared skips the checks of nested declared
+    calls), so no `name_unchecked` or same-module `_name` twin is needed (tools/architecture.py finds them)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+    import architecture
+    assert architecture.twins(architecture.sources()) == []
+    assert architecture.twins({"m": "def f(x):\n    pass\ndef _f(x):\n    pass\ndef g_unchecked():\n    pass\n"}) == \
+        ["m.g_unchecked", "m._f"]   # the finder can fail

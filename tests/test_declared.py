@@ -41,6 +41,44 @@ def _declared():
 
 DECLARED = _declared()
 SETS = np.stack([OR[0], OR[0]]), np.stack([OR[1], OR[1]])
+LAYER = pl.train_layer(*pl.boolean_function("and"), code="one-hot", n_classes=2)
+
+
+def _axes(count=1):
+    """Fresh Axes of a figure that is never shown (a draw adds to them)."""
+    from matplotlib.figure import Figure
+    axes = Figure().subplots(1, count)
+    return axes
+
+
+def _pictures():
+    from perceptron_lib import plotting
+    return {
+        "plotting.pattern_space.draw_patterns": dict(ax=_axes(), X=OR[0], y=OR[1]),
+        "plotting.pattern_space.draw_decision_boundary": dict(ax=_axes(), w=[-0.5, 1, 1], xlim=(-1, 2), ylim=(-1, 2)),
+        "plotting.pattern_space.update_decision_boundary": dict(
+            artists=plotting.draw_decision_boundary(_axes(), [-0.5, 1, 1], xlim=(-1, 2), ylim=(-1, 2)), w=[0, 1, 1]),
+        "plotting.pattern_space.update_unit": dict(artists=plotting.draw_unit(*OR, [-0.5, 1, 1]), X=OR[0], y=OR[1],
+                                                   w=[0, 1, 1]),
+        "plotting.pattern_space.draw_feature_boundary": dict(
+            ax=_axes(), w=[-0.5, 1, 1, 1], features=lambda P: np.column_stack([P, P[:, 0] * P[:, 1]]),
+            xlim=(-1, 2), ylim=(-1, 2), resolution=20),
+        "plotting.runs.draw_weights": dict(ax=_axes(), w=[0, 1, 1]),
+        "plotting.runs.update_weights": dict(artists=plotting.draw_weights(_axes(), [0, 1, 1]), w=[1, 1, 1]),
+        "plotting.runs.draw_step": dict(axes=_axes(2), trace=RUN, k=2),
+        "plotting.runs.update_step": dict(artists=plotting.step_figure(RUN, 0)[1], trace=RUN, k=3),
+        "plotting.weight_space.draw_weight_slice": dict(ax=_axes(), X=OR[0], y=OR[1], w=[0, 1, 1], resolution=21),
+        "plotting.weight_space.update_weight_slice": dict(
+            artists=plotting.draw_weight_slice(_axes(), *OR, [0, 1, 1], resolution=21), X=OR[0], y=OR[1], w=[1, 1, 1]),
+        "plotting.weight_space.update_dual": dict(artists=plotting.dual_figure(*OR, [0, 1, 1])[1], X=OR[0], y=OR[1],
+                                                  w=[1, 1, 1]),
+        "plotting.pattern_space.pattern_limits": dict(X=OR[0], pad=0.5),
+        "plotting.pattern_space.draw_unit": dict(X=OR[0], y=OR[1], w=[-0.5, 1, 1], ax=_axes(), size=90),
+        "plotting.pattern_space.unit_figure": dict(X=OR[0], y=OR[1], w=[-0.5, 1, 1], size=(2, 2), dpi=40),
+        "plotting.runs.step_figure": dict(trace=RUN, k=1, size=(3, 2), dpi=40),
+        "plotting.runs.plot_trace_grid": dict(trace=RUN, ncols=2, size=1, steps=[0, 2]),
+        "plotting.weight_space.dual_figure": dict(X=OR[0], y=OR[1], w=[0, 1, 1], lim=2, size=(3, 2), dpi=40),
+    }
 # One valid call per declared function: its arguments by name ("self" for a method's object).
 EXAMPLES = {
     "training.train": dict(X=OR[0], y=OR[1]),
@@ -54,6 +92,17 @@ EXAMPLES = {
     "trace.format_number": dict(value=1.5),
     "trace.format_vector": dict(w=[0, 1]),
     "voted.voted_perceptron": dict(X=OR[0], y=OR[1], epochs=2),
+    "geometry.positive_side": dict(w=[-1, 1, 0], xlim=(0, 2), ylim=(0, 1)),
+    "geometry.decision_line": dict(w=[-1, 1, 1], xlim=(0, 1), ylim=(0, 1)),
+    "geometry.misclassified": dict(W=[0, 1, 1], X=OR[0], y=OR[1]),
+    "geometry.pattern_lines": dict(X=OR[0], w0=-0.5),
+    "geometry.wrong_side_of_lines": dict(w=[-0.5, 1, -1], X=OR[0], y=OR[1]),
+    "tables.unit_table": dict(w=[-1.5, 1, 1], X=OR[0], y=OR[1], target="c"),
+    "multiclass.decode": dict(nets=[[-1.0, 2.0, -3.0], [0.5, 0.25, -1.0]], codes=pl.class_codes(3)),
+    "multiclass.LayerRun.predict": dict(self=LAYER, X=OR[0]),
+    "kernels.train_kernel": dict(X=OR[0], y=OR[1], kernel="polynomial", degree=2, max_epochs=5),
+    "multiclass.train_layer": dict(X=OR[0], labels=[0, 1, 1, 1], code="one-hot", n_classes=2, max_epochs=5),
+    **_pictures(),
 }
 
 
@@ -110,3 +159,50 @@ def test_the_declarations_are_checked_when_a_function_is_made():
         @constraints.declared(a=constraints.Flag())
         def f(a, b):
             pass
+
+
+def test_a_call_is_checked_at_the_outermost_declared_call_only():
+    """A declared function called while another runs takes its arguments unchecked; called on its own, it checks."""
+    seen = []
+    counted = constraints.Custom(lambda name, value, given: seen.append(value) or value, lambda example: [])
+
+    @constraints.declared(n=counted)
+    def inner(n):
+        return n
+
+    @constraints.declared(n=constraints.Whole())
+    def outer(n):
+        return inner(n) + inner(n)
+
+    assert outer(3) == 6 and seen == []          # inner's checks skipped: outer checked n once
+    assert inner(4) == 4 and seen == [4]         # at the top level inner checks
+    with pytest.raises(TypeError, match="n must be a whole number"):
+        outer("3")
+
+
+def test_an_error_inside_a_declared_call_leaves_later_calls_checked():
+    @constraints.declared(n=constraints.Whole(minimum=1))
+    def fails(n):
+        raise RuntimeError("inside")
+
+    with pytest.raises(RuntimeError):
+        fails(1)
+    assert not constraints.inside_a_declared_call()
+    with pytest.raises(ValueError, match="n must be a whole number >= 1"):
+        fails(0)
+
+
+def test_the_package_checks_at_the_top_and_not_inside():
+    """misclassified refuses bad patterns when a lesson calls it, and is not checked again inside update_unit."""
+    from perceptron_lib import plotting
+    with pytest.raises(ValueError, match="^X must"):
+        pl.misclassified([0, 1, 1], [[0, np.nan]], [1])
+    artists = plotting.draw_unit(*OR, [-0.5, 1, 1])
+    calls = []
+    original = validation.patterns
+    try:
+        validation.patterns = lambda *args, **kwargs: calls.append(args[0]) or original(*args, **kwargs)
+        plotting.update_unit(artists, *OR, [0, 1, 1])
+    finally:
+        validation.patterns = original
+    assert calls == ["X"]     # update_unit's own X, once: misclassified inside it checks nothing

@@ -117,8 +117,7 @@ def test_the_package_exports_every_picture_of_its_modules():
         if info.name == "base":   # the helpers the modules share; its constants and Picture are exported
             continue
         defined |= {name for name, value in vars(module).items() if not name.startswith("_")
-                    and (inspect.isfunction(value) or inspect.isclass(value)) and value.__module__ == module.__name__
-                    and not name.endswith("_unchecked")}   # no checks: for the package's own callers, not lessons
+                    and (inspect.isfunction(value) or inspect.isclass(value)) and value.__module__ == module.__name__}
     assert defined and defined <= set(plotting.__all__)
     assert all(hasattr(plotting, name) for name in plotting.__all__)
 

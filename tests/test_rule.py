@@ -171,7 +171,7 @@ def test_bad_rules_are_named(call, error, words):
     (Fraction(3, 2), 1, "-1/+1", False), (Fraction(1, 1), 1, "-1/+1", True),
 ])
 def test_the_margin_test_is_s_times_w_x_at_most_m(net, target, labels, expected):
-    """Hand-computed: m = 1, s = y or 2c - 1; the boundary s·(W·X) = m itself is corrected."""
+    """Hand-computed: m = 1, y = the label or 2c - 1; the boundary y·(W·X) = m itself is corrected."""
     assert Margin(1).mistake(net, target, labels) == expected
     assert Margin(1).mistake(np.array([net], float), np.array([target]), labels).tolist() == [expected]
 
@@ -204,7 +204,7 @@ def test_the_steps_of_each_rule_by_hand():
 
 @pytest.mark.parametrize("signed", [False, True])
 def test_the_margin_perceptron_ends_with_every_pattern_beyond_the_margin(signed):
-    """On separable data the run converges, and then s·(W·X) > m on every pattern (checked with exact arithmetic)."""
+    """On separable data the run converges, and then y·(W·X) > m on every pattern (checked with exact arithmetic)."""
     X, y = pl.separable_data(30, 2, seed=4, margin=0.3)[:2]
     if signed:
         y = pl.to_signed(y)
@@ -240,7 +240,7 @@ def test_a_margin_run_is_the_hand_computed_run_on_or():
     assert run.step_summary(1).endswith("inside the margin, W becomes [-1 0 0]")
     unsigned = pl.train(*pl.boolean_function("or"), rule=Margin(1))
     assert unsigned.weights.tolist() == run.weights.tolist()   # s = 2c - 1: the same run
-    assert unsigned.step_text(1)[0] == "W·X1 = [0 0 0]·[1 0 0] = 0; s·(W·X) = (-1)·0 = 0 ≤ m = 1 ⇒ correct W"
+    assert unsigned.step_text(1)[0] == "W·X1 = [0 0 0]·[1 0 0] = 0; y·(W·X) = (-1)·0 = 0 ≤ m = 1 ⇒ correct W"
 
 
 @pytest.mark.parametrize("rule", EVERY_RULE, ids=repr)

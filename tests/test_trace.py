@@ -66,7 +66,8 @@ import numpy as np  # noqa: E402
 
 import perceptron_lib as pl  # noqa: E402
 from perceptron_lib import format_vector, train_many  # noqa: E402
-from perceptron_lib.trace import format_number, format_number_unchecked, format_vector_unchecked  # noqa: E402
+from perceptron_lib.trace import format_number, format_vector  # noqa: E402
+from bad_input import nested  # noqa: E402
 
 
 def test_step_text_of_the_absolute_and_fractional_rules_gives_the_step_they_chose():
@@ -161,7 +162,7 @@ def test_the_html_table_and_its_window():
 def test_numbers_and_vectors_as_the_sources_print_them():
     assert [format_number(v) for v in (2.0, -0.25, 1 / 3, 1e15, 123456.0)] == ["2", "-0.25", "0.3333", "1e+15",
                                                                                  "123456"]
-    assert format_number_unchecked(3.0) == "3" and format_vector_unchecked(np.array([1.0, -2.5])) == "[1 -2.5]"
+    assert nested(format_number, 3.0) == "3" and nested(format_vector, np.array([1.0, -2.5])) == "[1 -2.5]"
     assert format_vector([0.0, 1.0, -0.5]) == "[0 1 -0.5]"
     assert train_many(*(np.stack([a]) for a in boolean_function("or"))).final_weights[0].tolist() == [0, 1, 1]
 
@@ -202,9 +203,9 @@ def test_the_step_a_rule_chose_is_read_off_the_weights():
     run = train(X[[1]], c[[1]], rule="absolute", initial_weights=[-3, 0, 0], max_epochs=1)
     assert run.step_text(1)[1] == "W ← [-3 0 0] + 2·(1 − 0)·[1 0 1] = [-1 0 2]"
     margin = train(X, c, rule=pl.Margin(1))
-    assert margin.step_text(1)[0] == "W·X1 = [0 0 0]·[1 0 0] = 0; s·(W·X) = (-1)·0 = 0 ≤ m = 1 ⇒ correct W"
-    assert margin.step_text(2) == ("W·X2 = [-1 0 0]·[1 0 1] = -1; s·(W·X) = 1·(-1) = -1 ≤ m = 1 ⇒ correct W",
-                                   "W ← [-1 0 0] + 1·1·[1 0 1] = [0 0 1]")   # s = 2c - 1 = 1
+    assert margin.step_text(1)[0] == "W·X1 = [0 0 0]·[1 0 0] = 0; y·(W·X) = (-1)·0 = 0 ≤ m = 1 ⇒ correct W"
+    assert margin.step_text(2) == ("W·X2 = [-1 0 0]·[1 0 1] = -1; y·(W·X) = 1·(-1) = -1 ≤ m = 1 ⇒ correct W",
+                                   "W ← [-1 0 0] + 1·1·[1 0 1] = [0 0 1]")   # y = 2c - 1 = 1
 
 
 def test_the_tables_limits_at_their_boundaries():

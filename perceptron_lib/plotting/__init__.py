@@ -61,10 +61,6 @@ from .experiments import (plot_boolean_fractions, plot_bound_check, plot_criteri
                           plot_weight_change)
 from .classes import (UNIT_STYLES, draw_accuracy_curve, draw_classes, draw_confusion, draw_regions, plot_confusion,
                       plot_images, plot_layer_steps, plot_regions)
-# No checks: for callers that have checked (the widgets, after checking once when made); not in __all__.
-from .pattern_space import update_unit_unchecked
-from .runs import update_step_unchecked
-from .weight_space import update_dual_unchecked
 
 __all__ = [
     # colours, markers, font sizes, limits, the figure (base)

@@ -15,6 +15,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.text import Text
 
+from .. import constraints as declare
 from .. import validation as check
 
 POSITIVE = "#1f6fb4"   # blue: target 1
@@ -138,6 +139,35 @@ def check_artists(artists, keys, maker):
     if not isinstance(artists, dict) or not all(key in artists for key in keys):
         raise TypeError(f"artists must be the dict that {maker} returned, got {check.shown(artists)}")
     return artists
+
+
+# The constraints of the pictures' own parameters (constraints.declared): an Axes, and the artists a draw returned.
+AXES = declare.Custom(lambda name, ax, given: check_axes(name, ax),
+                      lambda example: [("ax", TypeError), (None, TypeError)])
+
+
+def _panel_axes(name, ax, given):
+    """None (a new figure), an Axes or a sequence of them; how many, `panels` checks, knowing the picture."""
+    if ax is None or isinstance(ax, Axes):
+        return ax
+    if not isinstance(ax, (list, tuple, np.ndarray)):
+        raise TypeError(f"{name} must be matplotlib Axes (one per panel) or None (a new figure), got {check.shown(ax)}")
+    for i, one in enumerate(np.ravel(np.asarray(ax, dtype=object))):
+        check_axes(f"{name}[{i}]", one)
+    return ax
+
+
+PANEL_AXES = declare.Custom(_panel_axes, lambda example: [("ax", TypeError), (3, TypeError)])
+FIGSIZE = declare.Custom(lambda name, size, given: check_figsize(size),
+                         lambda example: [("big", TypeError), ((0, 1), ValueError), ((1, 2, 3), ValueError)])
+DPI = declare.Custom(lambda name, dpi, given: check_dpi(dpi),
+                     lambda example: [(1.5, TypeError), (10, ValueError), (1000, ValueError)])
+
+
+def artists_of(maker, *keys):
+    """The constraint of a parameter `artists`: the dict that `maker` returned, holding `keys`."""
+    return declare.Custom(lambda name, artists, given: check_artists(artists, keys, maker),
+                          lambda example: [({}, TypeError), ("artists", TypeError)])
 
 
 def check_weights(w, minimum=1):

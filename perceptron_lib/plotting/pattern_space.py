@@ -6,16 +6,18 @@ import numpy as np
 from matplotlib.patches import FancyArrowPatch, Polygon
 from matplotlib.ticker import MaxNLocator
 
+from .. import constraints as declare
 from .. import validation as check
 from ..arithmetic import add_with_ones, nets, norm
-from ..geometry import decision_line_unchecked, misclassified_unchecked, positive_side_unchecked
+from ..geometry import decision_line, misclassified, positive_side
 from ..rule import Margin, convention
-from ..trace import format_number_unchecked, format_vector, format_vector_unchecked
-from .base import (LARGE_TEXT, MAX_PATTERNS, MAX_ROWS, NEGATIVE, POSITIVE, SHADE, TEXT, UPDATE, WRONG, check_artists,
-                   check_axes, check_figsize, check_dpi, check_resolution, check_texts, check_weight_rows,
-                   check_weights, panels)
+from ..trace import format_number, format_vector
+from .base import (AXES, DPI, FIGSIZE, LARGE_TEXT, MAX_PATTERNS, MAX_ROWS, NEGATIVE, PANEL_AXES, POSITIVE, SHADE,
+                   TEXT, UPDATE, WRONG, artists_of, check_axes, check_figsize, check_resolution, check_texts,
+                   check_weight_rows, check_weights, panels)
 
 
+@declare.declared(X=declare.Patterns(n_features=2), pad=declare.Number(minimum=0, maximum=10))
 def pattern_limits(X, pad=0.5):
     """Axis limits that show every pattern with room around it.
 
@@ -35,8 +37,6 @@ def pattern_limits(X, pad=0.5):
     >>> pattern_limits([[0, 0], [1, 1]])
     ((-0.5, 1.5), (-0.5, 1.5))
     """
-    X = check.patterns("X", X, n_features=2)
-    pad = check.number("pad", pad, minimum=0, maximum=10)
     low, high = X.min(axis=0), X.max(axis=0)
     margin = max(pad * float((high - low).max()), 0.5)
     return (float(low[0] - margin), float(high[0] + margin)), (float(low[1] - margin), float(high[1] + margin))
@@ -45,6 +45,13 @@ def pattern_limits(X, pad=0.5):
 RING_AREA = 4.5   # a wrong pattern's ring: this many times the area of its marker
 
 
+# Patterns a picture draws a line or a name for (draw_unit, update_unit)
+FEW_PATTERNS = declare.Patterns(n_features=2, most=MAX_PATTERNS,
+                                why="for this picture of weight space (it draws a line or a plane for each)")
+
+
+@declare.declared(ax=AXES, X=declare.Patterns(n_features=2), y=declare.Labels("X"), names=declare.Flag(),
+                  size=declare.Rate(), style=declare.Anything())
 def draw_patterns(ax, X, y, *, names=True, size=90, **style):
     """Draw patterns in the plane, coloured by target.
 
@@ -70,19 +77,7 @@ def draw_patterns(ax, X, y, *, names=True, size=90, **style):
     dict
         ``positive`` and ``negative`` (PathCollection) and ``names`` (list of Text).
     """
-    ax = check_axes("ax", ax)
-    X, y, labels = check.patterns_and_labels(X, y, n_features=2)
-    names, size = check.flag("names", names), check.positive("size", size)
-    return _draw_patterns(ax, X, y, labels, names, size, **style)
-
-
-def draw_patterns_unchecked(ax, X, y, *, names=True, size=90, **style):
-    """No checks: for callers that have checked. `draw_patterns` on an Axes, of patterns X (n_samples, 2) and
-    labels y as `validation.patterns_and_labels` returns them, names a bool and size a float > 0."""
-    return _draw_patterns(ax, X, y, convention(y), names, size, **style)
-
-
-def _draw_patterns(ax, X, y, labels, names, size, **style):
+    labels = convention(y)
     positive = y == 1
     artists = {
         "positive": ax.scatter(*X[positive].T, s=size, marker="o", color=POSITIVE, zorder=3,
@@ -100,6 +95,8 @@ def _draw_patterns(ax, X, y, labels, names, size, **style):
     return artists
 
 
+@declare.declared(ax=AXES, w=declare.Plane(), xlim=declare.Limits(), ylim=declare.Limits(), arrow=declare.Flag(),
+                  style=declare.Anything())
 def draw_decision_boundary(ax, w, *, xlim, ylim, arrow=True, **style):
     """Draw the decision line W·X = 0, its positive side shaded, and W's direction.
 
@@ -124,14 +121,6 @@ def draw_decision_boundary(ax, w, *, xlim, ylim, arrow=True, **style):
     dict
         ``line`` (Line2D), ``side`` (Polygon) and ``arrow`` (FancyArrowPatch or None).
     """
-    ax, w = check_axes("ax", ax), check.plane_weights("w", w)
-    xlim, ylim = tuple(check.limits("xlim", xlim)), tuple(check.limits("ylim", ylim))
-    return draw_decision_boundary_unchecked(ax, w, xlim=xlim, ylim=ylim, arrow=check.flag("arrow", arrow), **style)
-
-
-def draw_decision_boundary_unchecked(ax, w, *, xlim, ylim, arrow=True, **style):
-    """No checks: for callers that have checked. `draw_decision_boundary` on an Axes, of w, a float array of shape
-    (3,), within limits (low, high) of floats, low < high; arrow a bool."""
     ax.set_xlim(*xlim)
     ax.set_ylim(*ylim)
     line_style = dict(color="black", lw=2)
@@ -146,23 +135,17 @@ def draw_decision_boundary_unchecked(ax, w, *, xlim, ylim, arrow=True, **style):
     artists["side"].description = "the side where W·X > 0 and the unit outputs 1"
     if arrow:
         artists["arrow"].description = "the direction of (w1, w2), pointing into that side"
-    update_decision_boundary_unchecked(artists, w)
+    update_decision_boundary(artists, w)
     return artists
 
 
+@declare.declared(artists=artists_of("draw_decision_boundary", "line", "side", "arrow"), w=declare.Plane())
 def update_decision_boundary(artists, w):
     """Move the artists of `draw_decision_boundary` to the weights w (shape (3,)), within the Axes' limits."""
-    artists = check_artists(artists, ("line", "side", "arrow"), "draw_decision_boundary")
-    return update_decision_boundary_unchecked(artists, check.plane_weights("w", w))
-
-
-def update_decision_boundary_unchecked(artists, w):
-    """No checks: for callers that have checked. `update_decision_boundary` of the dict `draw_decision_boundary`
-    returned and w, a float array of shape (3,)."""
     xlim, ylim = artists["line"].axes.get_xlim(), artists["line"].axes.get_ylim()
-    segment = decision_line_unchecked(w, xlim, ylim)
+    segment = decision_line(w, xlim, ylim)
     artists["line"].set_data(segment[:, 0], segment[:, 1])
-    side = positive_side_unchecked(w, xlim, ylim)
+    side = positive_side(w, xlim, ylim)
     artists["side"].set_xy(side if len(side) else np.zeros((1, 2)))
     if artists["arrow"] is not None:
         normal = w[1:]
@@ -196,6 +179,8 @@ def _clear_of_points(start, segment, ax, clearance):
     return clear[0] if clear else (inside[int(np.argmax(distance))] if inside else start)
 
 
+@declare.declared(X=FEW_PATTERNS, y=declare.Labels("X"), w=declare.Plane(), ax=PANEL_AXES,
+                  size=declare.Number(above=0), names=declare.Flag())
 def draw_unit(X, y, w, *, ax=None, names=True, size=90):
     """One threshold unit in pattern space: its line W·X = 0, the side where it says 1, the patterns.
 
@@ -230,35 +215,26 @@ def draw_unit(X, y, w, *, ax=None, names=True, size=90):
     >>> drawn["title"].get_text()
     'W = [-0.5 1 1]: 0 wrong'
     """
-    X, y = check.few_patterns(X, y, MAX_PATTERNS)
-    w = check.plane_weights("w", w)
     (ax,) = panels(ax, 1, (4.2, 3.8))[1]
     xlim, ylim = pattern_limits(X)
-    artists = {"boundary": draw_decision_boundary_unchecked(ax, w, xlim=xlim, ylim=ylim)}
-    size = check.number("size", size, above=0)
-    artists["names"] = draw_patterns_unchecked(ax, X, y, names=check.flag("names", names), size=size)["names"]
+    artists = {"boundary": draw_decision_boundary(ax, w, xlim=xlim, ylim=ylim)}
+    artists["names"] = draw_patterns(ax, X, y, names=names, size=size)["names"]
     artists["wrong"] = ax.scatter([], [], s=RING_AREA * size, facecolors="none", edgecolors=UPDATE, linewidths=2.5,
                                   zorder=5)
     artists["wrong"].description = WRONG
     artists["title"] = ax.set_title("", fontsize=LARGE_TEXT)
     ax.set(aspect="equal", xlabel="x1", ylabel="x2")
-    return update_unit_unchecked(artists, X, y, w)
+    return update_unit(artists, X, y, w)
 
 
+@declare.declared(artists=artists_of("draw_unit", "boundary", "wrong", "title"), X=FEW_PATTERNS, y=declare.Labels("X"),
+                  w=declare.Plane())
 def update_unit(artists, X, y, w):
     """Move the artists of `draw_unit` (drawn for the patterns X, y) to the weights w (shape (3,))."""
-    artists = check_artists(artists, ("boundary", "wrong", "title"), "draw_unit")
-    X, y = check.few_patterns(X, y, MAX_PATTERNS)
-    return update_unit_unchecked(artists, X, y, check.plane_weights("w", w))
-
-
-def update_unit_unchecked(artists, X, y, w):
-    """No checks: for callers that have checked. `update_unit` of the dict `draw_unit` returned, the patterns
-    and labels as `validation.few_patterns` returns them, and w, a float array of shape (3,)."""
-    update_decision_boundary_unchecked(artists["boundary"], w)
-    wrong = misclassified_unchecked(w, X, y)
+    update_decision_boundary(artists["boundary"], w)
+    wrong = misclassified(w, X, y)
     artists["wrong"].set_offsets(X[wrong].reshape(-1, 2))
-    artists["title"].set_text(f"W = {format_vector_unchecked(w)}: {int(wrong.sum())} wrong")
+    artists["title"].set_text(f"W = {format_vector(w)}: {int(wrong.sum())} wrong")
     _names_away_from_line(artists.get("names", []), X, w, np.sqrt(artists["wrong"].get_sizes()[0]) / 2 + 3)
     return artists
 
@@ -285,6 +261,7 @@ def _names_away_from_line(names, X, w, gap):
                  va="bottom" if direction[1] > 0.35 else "top" if direction[1] < -0.35 else "center")
 
 
+@declare.declared(X=FEW_PATTERNS, y=declare.Labels("X"), w=declare.Plane(), size=FIGSIZE, dpi=DPI, ax=PANEL_AXES)
 def unit_figure(X, y, w, *, ax=None, size=(4.2, 3.8), dpi=100):
     """A figure of one threshold unit (`draw_unit`), for `widgets.UnitView`.
     ax : matplotlib Axes, optional
@@ -296,7 +273,6 @@ def unit_figure(X, y, w, *, ax=None, size=(4.2, 3.8), dpi=100):
     artists : dict
         For `update_unit`.
     """
-    size, dpi = check_figsize(size), check_dpi(dpi)
     fig, (ax,) = panels(ax, 1, size, dpi=dpi)
     return fig, draw_unit(X, y, w, ax=ax)
 
@@ -343,7 +319,7 @@ def plot_units(X, y, weights, titles, *, ax=None, size=2.6):
 def draw_margin_lines(ax, w, m, **style):
     """Draw the margin perceptron's two lines, W·X = m and W·X = -m, within the Axes' limits.
 
-    Between them lies the band where s·(W·X) <= m for one label or the
+    Between them lies the band where y·(W·X) <= m for one label or the
     other: a pattern there is corrected by ``rule.Margin(m)`` even when it
     is on its right side of W·X = 0 (which `draw_decision_boundary` draws).
 
@@ -379,9 +355,9 @@ def draw_margin_lines(ax, w, m, **style):
     artists = {}
     for key, level in (("plus", m), ("minus", -m)):
         shifted = w - np.array([level, 0.0, 0.0])   # W·X = level is (w0 - level) + w1 x1 + w2 x2 = 0
-        segment = decision_line_unchecked(shifted, xlim, ylim).reshape(-1, 2)
+        segment = decision_line(shifted, xlim, ylim).reshape(-1, 2)
         artists[key] = ax.plot(segment[:, 0], segment[:, 1], **line_style)[0]
-        artists[key].description = f"the margin line W·X = {format_number_unchecked(level)}"
+        artists[key].description = f"the margin line W·X = {format_number(level)}"
     return artists
 
 
@@ -397,7 +373,7 @@ def plot_margin(X, y, w, m, *, ax=None, size=(4.2, 3.8)):
     w : array-like of shape (3,)
         The unit's weights [w0, w1, w2].
     m : float
-        The margin, >= 0: a pattern with s·(W·X) <= m is ringed (``rule.Margin(m)`` would correct on it).
+        The margin, >= 0: a pattern with y·(W·X) <= m is ringed (``rule.Margin(m)`` would correct on it).
     ax : matplotlib Axes, optional
         Where to draw. By default a new Picture (of `size`).
     size : (float, float), default (4.2, 3.8)
@@ -415,8 +391,8 @@ def plot_margin(X, y, w, m, *, ax=None, size=(4.2, 3.8)):
     draw_margin_lines(ax, w, rule.m)
     inside = rule.mistake(nets(w, add_with_ones(X)), y, convention(y))
     drawn["wrong"].set_offsets(X[inside].reshape(-1, 2))
-    drawn["wrong"].description = f"patterns with s·(W·X) <= m = {format_number_unchecked(rule.m)}"
-    drawn["title"].set_text(f"W = {format_vector_unchecked(w)}, m = {format_number_unchecked(rule.m)}: "
+    drawn["wrong"].description = f"patterns with y·(W·X) <= m = {format_number(rule.m)}"
+    drawn["title"].set_text(f"W = {format_vector(w)}, m = {format_number(rule.m)}: "
                             f"{int(inside.sum())} inside the margin")
     return fig
 
@@ -449,9 +425,9 @@ def plot_boundaries(X, y, weights, names, *, ax=None, size=(3.8, 3.8)):
     names, size = check_texts("names", names, len(weights)), check_figsize(size)
     fig, (ax,) = panels(ax, 1, size)
     xlim, ylim = pattern_limits(X)
-    draw_patterns_unchecked(ax, X, y)   # first, so that the arrows start clear of the patterns and their names
+    draw_patterns(ax, X, y)   # first, so that the arrows start clear of the patterns and their names
     for w, name, style in zip(weights, names, ["-", "--", ":", "-."] * 4):
-        drawn = draw_decision_boundary_unchecked(ax, w + 0.0, xlim=xlim, ylim=ylim, ls=style, label=name)
+        drawn = draw_decision_boundary(ax, w + 0.0, xlim=xlim, ylim=ylim, ls=style, label=name)
         drawn["side"].set_visible(False)
     ax.set(aspect="equal", xlabel="x1", ylabel="x2")
     handles, labels = ax.get_legend_handles_labels()
@@ -461,6 +437,16 @@ def plot_boundaries(X, y, weights, names, *, ax=None, size=(3.8, 3.8)):
     return fig
 
 
+@declare.declared(
+    ax=AXES,
+    w=declare.Custom(lambda name, w, given: check_weights(w, minimum=2),
+                     lambda example: [("w", TypeError), ([1], ValueError), ([[0, 1]], ValueError)]),
+    features=declare.Custom(lambda name, f, given: check.function(name, f,
+                                                                  "features(points) for points of shape (m, 2)"),
+                            lambda example: [(3, TypeError), (None, TypeError)]),
+    xlim=declare.Limits(), ylim=declare.Limits(),
+    resolution=declare.Custom(lambda name, value, given: check_resolution(value),
+                              lambda example: [(1.5, TypeError), (1, ValueError), (10 ** 6, ValueError)]))
 def draw_feature_boundary(ax, w, features, *, xlim, ylim, resolution=300):
     """Draw the boundary of a unit that sees features of the inputs, in the input plane.
 
@@ -486,14 +472,7 @@ def draw_feature_boundary(ax, w, features, *, xlim, ylim, resolution=300):
     dict
         ``side`` (the shaded positive region) and ``line`` (the boundary), both ContourSets.
     """
-    ax, w = check_axes("ax", ax), check_weights(w, minimum=2)
-    features = check.function("features", features, "features(points) for points of shape (m, 2)")
-    xlim, ylim = check.limits("xlim", xlim), check.limits("ylim", ylim)
-    return _draw_feature_boundary(ax, w, features, xlim, ylim, check_resolution(resolution))
-
-
-def _draw_feature_boundary(ax, w, features, xlim, ylim, resolution):
-    """`draw_feature_boundary` without checks of its arguments (features' output is checked: only a call shows it)."""
+    # features' output is checked here, in the function: only a call shows it
     xs, ys = np.linspace(*xlim, resolution), np.linspace(*ylim, resolution)
     grid = np.column_stack([a.ravel() for a in np.meshgrid(xs, ys)])
     mapped = check.array("features(points)", features(grid), f"(m, {len(w) - 1})", ndim=2)
@@ -589,8 +568,8 @@ def plot_feature_boundary(w, features, X, y, *, ax=None, size=(3.6, 3.6)):
     X, y, _ = check.patterns_and_labels(X, y, n_features=2)
     fig, (ax,) = panels(ax, 1, check_figsize(size))
     xlim, ylim = pattern_limits(X)
-    _draw_feature_boundary(ax, w, features, xlim, ylim, 300)
-    draw_patterns_unchecked(ax, X, y)
+    draw_feature_boundary(ax, w, features, xlim=xlim, ylim=ylim)
+    draw_patterns(ax, X, y)
     ax.set(aspect="equal", xlabel="x1", ylabel="x2")
     ax.set_title(f"W = {format_vector(w)}", fontsize=TEXT)
     return fig

@@ -2,15 +2,31 @@
 pictures), a grid of steps, a long run at a glance, and named curves."""
 import numpy as np
 
+from .. import constraints as declare
 from .. import validation as check
 from ..arithmetic import norm
-from ..trace import format_number_unchecked, format_vector, format_vector_unchecked
-from .base import (CLASS_MARKERS, MAX_PANELS, NEGATIVE, POSITIVE, TEXT, UPDATE, check_artists, check_axes, check_dpi,
-                   check_figsize, check_series, check_texts, check_values, check_weights, panels)
-from .pattern_space import (draw_decision_boundary_unchecked, draw_patterns_unchecked, pattern_limits,
-                            update_decision_boundary_unchecked)
+from ..trace import format_number, format_vector
+from .base import (AXES, CLASS_MARKERS, DPI, FIGSIZE, MAX_PANELS, NEGATIVE, PANEL_AXES, POSITIVE, TEXT, UPDATE,
+                   artists_of, check_axes, check_figsize, check_series, check_texts, check_values, check_weights,
+                   panels)
+from .pattern_space import draw_decision_boundary, draw_patterns, pattern_limits, update_decision_boundary
 
 
+def _weights_like(of):
+    """The constraint of a weight vector as long as the parameter `of` (a vector, or the artists of draw_weights)."""
+    def length(given):
+        return len(given[of]["bars"]) if of == "artists" else len(given[of])
+    return declare.Custom(lambda name, value, given: check.weight_vector(name, value, length(given)),
+                          lambda example: [("w", TypeError), (np.zeros(17), ValueError), ([np.nan] * 3, ValueError)])
+
+
+@declare.declared(ax=AXES,
+                  w=declare.Custom(lambda name, w, given: check_weights(w),
+                                   lambda example: [("w", TypeError), ([], ValueError), ([[1]], ValueError)]),
+                  previous=declare.Optional(_weights_like("w")), limit=declare.Optional(declare.Rate()),
+                  names=declare.Optional(declare.Custom(lambda name, value, given: check_texts(name, value,
+                                                                                               len(given["w"])),
+                                                        lambda example: [(["a"] * 17, ValueError), (3, TypeError)])))
 def draw_weights(ax, w, *, previous=None, limit=None, names=None):
     """Draw the weights as bars, with the previous weights as outlines.
 
@@ -31,16 +47,8 @@ def draw_weights(ax, w, *, previous=None, limit=None, names=None):
     dict
         ``bars`` and ``before`` (BarContainer) and ``values`` (list of Text).
     """
-    ax, w = check_axes("ax", ax), check_weights(w)
-    if previous is not None:
-        previous = check.weight_vector("previous", previous, len(w))
-    limit = max(1.0, 1.25 * float(np.abs(w).max())) if limit is None else check.positive("limit", limit)
-    names = [f"w{i}" for i in range(len(w))] if names is None else check_texts("names", names, len(w))
-    return _draw_weights(ax, w, previous, limit, names)
-
-
-def _draw_weights(ax, w, previous, limit, names):
-    """`draw_weights` without checks: w (and previous, or None) float arrays, limit > 0, a name per weight."""
+    limit = max(1.0, 1.25 * float(np.abs(w).max())) if limit is None else limit
+    names = [f"w{i}" for i in range(len(w))] if names is None else names
     ax.axhline(0, color="black", lw=0.8)
     artists = {
         "bars": ax.bar(names, w, color="#7f8c8d", width=0.6),
@@ -50,19 +58,14 @@ def _draw_weights(ax, w, previous, limit, names):
     }
     ax.set_ylim(-limit, limit)
     ax.set_title("weights", fontsize=TEXT)
-    return _update_weights(artists, w, w if previous is None else previous)
+    return update_weights(artists, w, previous)
 
 
+@declare.declared(artists=artists_of("draw_weights", "bars", "before", "values"), w=_weights_like("artists"),
+                  previous=declare.Optional(_weights_like("w")))
 def update_weights(artists, w, previous=None):
     """Move the artists of `draw_weights` to the weights w (and the outlines to `previous`)."""
-    artists = check_artists(artists, ("bars", "before", "values"), "draw_weights")
-    w = check.weight_vector("w", w, len(artists["bars"]))
-    previous = w if previous is None else check.weight_vector("previous", previous, len(w))
-    return _update_weights(artists, w, previous)
-
-
-def _update_weights(artists, w, previous):
-    """`update_weights` without checks: w and previous float arrays of the bars' length."""
+    previous = w if previous is None else previous
     limit = artists["bars"][0].axes.get_ylim()[1]
     for bar, old, ghost, value, text in zip(artists["bars"], previous, artists["before"], w,
                                             artists["values"]):
@@ -70,11 +73,14 @@ def _update_weights(artists, w, previous):
         bar.set_color(UPDATE if value != old else "#7f8c8d")
         ghost.set_height(old)
         ghost.set_visible(value != old)
-        text.set_text(format_number_unchecked(value))
+        text.set_text(format_number(value))
         text.set_y(value + (0.06 if value >= 0 else -0.14) * limit)
     return artists
 
 
+@declare.declared(axes=declare.Custom(lambda name, axes, given: _axes_pair(axes),
+                                      lambda example: [("axes", TypeError), ([1], TypeError)]),
+                  trace=declare.Run(), k=declare.Step(of="trace"))
 def draw_step(axes, trace, k):
     """Draw step k of a run on two Axes: pattern space and the weights.
 
@@ -95,19 +101,13 @@ def draw_step(axes, trace, k):
     dict
         The artists, for `update_step`.
     """
-    pattern_ax, weights_ax = _axes_pair(axes)
-    k = check.step("k", k, check.recorded_run("trace", trace))
-    return _draw_step(pattern_ax, weights_ax, trace, k)
-
-
-def _draw_step(pattern_ax, weights_ax, trace, k):
-    """`draw_step` without checks: two Axes, a recorded run in the plane and one of its steps."""
+    pattern_ax, weights_ax = axes
     X = trace.X[:, 1:]
     xlim, ylim = pattern_limits(X)
     artists = {}
-    artists["patterns"] = draw_patterns_unchecked(pattern_ax, X, trace.y)   # first: the arrow starts clear of them
+    artists["patterns"] = draw_patterns(pattern_ax, X, trace.y)   # first: the arrow starts clear of them
     w = trace.weights[k] + 0.0   # as the checks return it: a -0.0 becomes 0.0
-    artists["boundary"] = draw_decision_boundary_unchecked(pattern_ax, w, xlim=xlim, ylim=ylim)
+    artists["boundary"] = draw_decision_boundary(pattern_ax, w, xlim=xlim, ylim=ylim)
     artists["ring"] = pattern_ax.scatter([], [], s=420, facecolors="none", edgecolors="black",
                                          linewidths=2.5, zorder=5)
     artists["ring"].description = "the pattern just presented, red if it changed W"
@@ -115,38 +115,33 @@ def _draw_step(pattern_ax, weights_ax, trace, k):
     pattern_ax.set_xlabel("x1")
     pattern_ax.set_ylabel("x2")
     limit = max(1.0, 1.2 * float(np.abs(trace.weights).max()))
-    artists["weights"] = _draw_weights(weights_ax, w, None, limit, [f"w{i}" for i in range(len(w))])
+    artists["weights"] = draw_weights(weights_ax, w, limit=limit)
     artists["title"] = pattern_ax.set_title("", fontsize=TEXT, loc="left")
-    return update_step_unchecked(artists, trace, k)
+    return update_step(artists, trace, k)
 
 
+@declare.declared(artists=artists_of("draw_step", "boundary", "weights", "ring", "title"), trace=declare.Run(),
+                  k=declare.Step(of="trace"))
 def update_step(artists, trace, k):
     """Move the artists of `draw_step` to step k (from 0 to trace.n_presentations) of the run they drew."""
-    artists = check_artists(artists, ("boundary", "weights", "ring", "title"), "draw_step")
-    k = check.step("k", k, check.recorded_run("trace", trace))
-    return update_step_unchecked(artists, trace, k)
-
-
-def update_step_unchecked(artists, trace, k):
-    """No checks: for callers that have checked. `update_step` of the dict `draw_step` returned, a recorded run in
-    the plane (`validation.recorded_run`) and a step of it (`validation.step`), as `StepPictures` checks them once."""
     w = trace.weights[k] + 0.0   # as the checks return it: a -0.0 becomes 0.0
-    update_decision_boundary_unchecked(artists["boundary"], w)
-    _update_weights(artists["weights"], w, trace.weights[k - 1] + 0.0 if k else w)
+    update_decision_boundary(artists["boundary"], w)
+    update_weights(artists["weights"], w, trace.weights[k - 1] + 0.0 if k else w)
     ring = artists["ring"]
     if k == 0:
         ring.set_offsets(np.empty((0, 2)))
-        artists["title"].set_text(f"start\nW = {format_vector_unchecked(w)}")
+        artists["title"].set_text(f"start\nW = {format_vector(w)}")
     else:
         i = k - 1
         ring.set_offsets(trace.X[trace.pattern[i], 1:][None])
         ring.set_edgecolors(UPDATE if trace.updated[i] else "black")
         verdict = "update" if trace.updated[i] else "no change"
         artists["title"].set_text(f"presentation {k}: X{trace.pattern[i] + 1}, {verdict}\n"
-                                  f"W = {format_vector_unchecked(w)}")
+                                  f"W = {format_vector(w)}")
     return artists
 
 
+@declare.declared(trace=declare.Run(), k=declare.Step(of="trace"), size=FIGSIZE, dpi=DPI, ax=PANEL_AXES)
 def step_figure(trace, k=0, *, ax=None, size=(7.2, 3.4), dpi=100):
     """A two-panel figure of step k (pattern space and weights), with its artists.
 
@@ -168,12 +163,16 @@ def step_figure(trace, k=0, *, ax=None, size=(7.2, 3.4), dpi=100):
     artists : dict
         For `update_step`.
     """
-    k = check.step("k", k, check.recorded_run("trace", trace))
-    size, dpi = check_figsize(size), check_dpi(dpi)
     fig, axes = panels(ax, 2, size, (1, 2), dpi=dpi, width_ratios=[1.35, 1])
-    return fig, _draw_step(*axes, trace, k)
+    return fig, draw_step(axes, trace, k)
 
 
+@declare.declared(trace=declare.Run(), ncols=declare.Whole(minimum=1, maximum=MAX_PANELS),
+                  size=declare.Number(above=0, maximum=5),
+                  steps=declare.Custom(lambda name, steps, given: _grid_steps(given["trace"], steps),
+                                       lambda example: [("x", TypeError), ([], ValueError), ([-1], ValueError),
+                                                        ([0.5], ValueError)]),
+                  ax=PANEL_AXES)
 def plot_trace_grid(trace, *, ax=None, ncols=5, size=1.6, steps=None):
     """Small multiples of a run: pattern space at every step, on one figure.
 
@@ -207,23 +206,19 @@ def plot_trace_grid(trace, *, ax=None, ncols=5, size=1.6, steps=None):
     Figure
         The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
-    check.recorded_run("trace", trace)
-    ncols = check.whole("ncols", ncols, minimum=1, maximum=MAX_PANELS)
-    size = check.number("size", size, above=0, maximum=5)
-    steps = _grid_steps(trace, steps)
     ncols = min(ncols, len(steps))   # no empty columns for a few steps
     nrows = -(-len(steps) // ncols)
     fig, axes = panels(ax, len(steps), (size * ncols, size * nrows * 1.12), (nrows, ncols))
     X = trace.X[:, 1:]
     xlim, ylim = pattern_limits(X)
     for ax, k in zip(axes, steps):
-        draw_decision_boundary_unchecked(ax, trace.weights[k] + 0.0, xlim=xlim, ylim=ylim, arrow=False)
-        draw_patterns_unchecked(ax, X, trace.y, names=False, size=30.0)
+        draw_decision_boundary(ax, trace.weights[k] + 0.0, xlim=xlim, ylim=ylim, arrow=False)
+        draw_patterns(ax, X, trace.y, names=False, size=30.0)
         ax.set_aspect("equal")
         ax.set_xticks([])
         ax.set_yticks([])
         if k == 0:
-            ax.set_title(f"start\n{format_vector_unchecked(trace.weights[0])}", fontsize=TEXT)
+            ax.set_title(f"start\n{format_vector(trace.weights[0])}", fontsize=TEXT)
             continue
         i = k - 1
         updated = bool(trace.updated[i])
@@ -231,7 +226,7 @@ def plot_trace_grid(trace, *, ax=None, ncols=5, size=1.6, steps=None):
                           edgecolors=UPDATE if updated else "black", zorder=5)
         ring.description = f"X{trace.pattern[i] + 1} presented, " + ("W changed" if updated else "W unchanged")
         ax.set_title(f"{k}: X{trace.pattern[i] + 1}{' update' if updated else ''}\n"
-                     f"{format_vector_unchecked(trace.weights[k])}",
+                     f"{format_vector(trace.weights[k])}",
                      fontsize=TEXT, color=UPDATE if updated else "black")
         if updated:
             for spine in ax.spines.values():

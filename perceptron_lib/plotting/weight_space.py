@@ -5,17 +5,47 @@ from matplotlib import colormaps
 from matplotlib.colors import BoundaryNorm, ListedColormap
 from matplotlib.transforms import offset_copy
 
+from .. import constraints as declare
 from .. import validation as check
 from ..arithmetic import dot
-from ..geometry import decision_line_unchecked, misclassified, misclassified_unchecked
-from ..trace import format_number, format_number_unchecked, format_vector, format_vector_unchecked
-from .base import (ERRORS, LABEL, LARGE_TEXT, MAX_GRID_WORK, MAX_PATTERNS, MAX_PLANES, MAX_RESOLUTION, MAX_ROWS,
-                   POSITIVE, TEXT, UPDATE, WRONG, check_artists, check_axes, check_dpi, check_figsize, check_lim,
-                   check_series, check_texts, check_weight_rows, check_weights, panels)
-from .pattern_space import (draw_decision_boundary_unchecked, draw_patterns_unchecked, pattern_limits,
-                            update_decision_boundary_unchecked)
+from ..geometry import decision_line, misclassified
+from ..trace import format_number, format_vector
+from .base import (AXES, DPI, ERRORS, FIGSIZE, LABEL, LARGE_TEXT, MAX_GRID_WORK, MAX_PATTERNS, MAX_PLANES,
+                   MAX_RESOLUTION, MAX_ROWS, PANEL_AXES, POSITIVE, TEXT, UPDATE, WRONG, artists_of, check_artists,
+                   check_figsize, check_lim, check_series, check_texts, check_weight_rows, check_weights, panels)
+from .pattern_space import (FEW_PATTERNS, draw_decision_boundary, draw_patterns, pattern_limits,
+                            update_decision_boundary)
+
+_SLICE_KEYS = ("errors", "lines", "names", "point", "title")   # the artists of draw_weight_slice
+_DUAL_KEYS = ("boundary", "wrong", "pattern_title", "slice")    # the artists of dual_figure
 
 
+def _slice_patterns(inside):
+    """The constraint of X drawn in a slice: `FEW_PATTERNS`, as many as the slice of the parameter artists (or of its
+    artists[inside]) was drawn for."""
+    def check_patterns(name, X, given):
+        X = FEW_PATTERNS.check(name, X, given)
+        _check_slice(given["artists"][inside] if inside else given["artists"], X)
+        return X
+
+    def bad(example):
+        return FEW_PATTERNS.bad(example) + [(np.zeros((len(np.asarray(example["X"])) + 1, 2)), ValueError)]
+    return declare.Custom(check_patterns, bad)
+
+
+def _dual_artists(name, artists, given):
+    check_artists(artists, _DUAL_KEYS, "dual_figure")
+    check_artists(artists["slice"], _SLICE_KEYS, "draw_weight_slice")
+    return artists
+
+
+LIM = declare.Custom(lambda name, lim, given: check_lim(lim), lambda example: [("3", TypeError), (0, ValueError),
+                                                                                  (1e7, ValueError)])
+
+
+@declare.declared(ax=AXES, X=FEW_PATTERNS, y=declare.Labels("X"), w=declare.Plane(), lim=LIM,
+                  resolution=declare.Custom(lambda name, value, given: _landscape_resolution(value, len(given["X"])),
+                                            lambda example: [(1.5, TypeError), (1, ValueError), (1002, ValueError)]))
 def draw_weight_slice(ax, X, y, w, *, lim=3.0, resolution=201):
     """Weight space cut at w0 = w[0]: errors as shades, pattern lines, and the point W.
 
@@ -43,14 +73,6 @@ def draw_weight_slice(ax, X, y, w, *, lim=3.0, resolution=201):
     dict
         The artists, for `update_weight_slice`.
     """
-    ax = check_axes("ax", ax)
-    X, y = check.few_patterns(X, y, MAX_PATTERNS)
-    w, lim, resolution = check.plane_weights("w", w), check_lim(lim), _landscape_resolution(resolution, len(X))
-    return _draw_weight_slice(ax, X, y, w, lim, resolution)
-
-
-def _draw_weight_slice(ax, X, y, w, lim, resolution):
-    """`draw_weight_slice` without checks: X, y as `validation.few_patterns` returns them, w a float array (3,)."""
     artists = {}
     cmap, norm = _error_colours(len(X))
     artists["errors"] = ax.imshow(np.zeros((resolution, resolution)), origin="lower", cmap=cmap, norm=norm,
@@ -61,7 +83,7 @@ def _draw_weight_slice(ax, X, y, w, lim, resolution):
     artists["point"].description = "W, the weights (w1, w2) in this slice"
     artists["title"] = ax.set_title("", fontsize=TEXT)
     ax.set(xlim=(-lim, lim), ylim=(-lim, lim), xlabel="w1", ylabel="w2", aspect="equal")
-    return _update_weight_slice(artists, X, y, w)
+    return update_weight_slice(artists, X, y, w)
 
 
 def _error_colours(n_patterns):
@@ -71,15 +93,29 @@ def _error_colours(n_patterns):
     return ListedColormap(shades), BoundaryNorm(np.arange(n_patterns + 2) - 0.5, n_patterns + 1)
 
 
-_SLICE_KEYS = ("errors", "lines", "names", "point", "title")   # the artists of draw_weight_slice
-
-
+@declare.declared(artists=artists_of("draw_weight_slice", *_SLICE_KEYS), X=_slice_patterns(None), y=declare.Labels("X"),
+                  w=declare.Plane())
 def update_weight_slice(artists, X, y, w):
     """Move the artists of `draw_weight_slice` (drawn for the patterns X, y) to the weight vector w (shape (3,))."""
-    check_artists(artists, _SLICE_KEYS, "draw_weight_slice")
-    X, y = check.few_patterns(X, y, MAX_PATTERNS)
-    _check_slice(artists, X)
-    return _update_weight_slice(artists, X, y, check.plane_weights("w", w))
+    lim = artists["errors"].get_extent()[1]
+    grid = np.linspace(-lim, lim, artists["errors"].get_array().shape[0])
+    w1, w2 = np.meshgrid(grid, grid)
+    points = np.column_stack([np.full(w1.size, w[0]), w1.ravel(), w2.ravel()])
+    artists["errors"].set_data(misclassified(points, X, y).sum(axis=1).reshape(w1.shape))
+    wrong = misclassified(w, X, y)
+    box = ((-lim, lim), (-lim, lim))
+    for k, (x1, x2) in enumerate(X):   # the line of pattern k: x1 w1 + x2 w2 + w0 = 0 (`pattern_lines`)
+        # the same clipping as a line in pattern space
+        segment = decision_line(np.array([w[0], x1, x2]) + 0.0, *box)
+        line, name = artists["lines"][k], artists["names"][k]
+        line.set_data(segment[:, 0], segment[:, 1])
+        line.set(color=UPDATE if wrong[k] else "#555555", lw=3 if wrong[k] else 1.2)
+        if len(segment):
+            name.set_position(segment[0] + 0.12 * (segment[1] - segment[0]))
+        name.set_visible(len(segment) == 2)
+    artists["point"].set_data([w[1]], [w[2]])
+    artists["title"].set_text(f"weight space at w0 = {format_number(w[0])}: {int(wrong.sum())} wrong")
+    return artists
 
 
 def _check_slice(artists, X):
@@ -88,29 +124,8 @@ def _check_slice(artists, X):
         raise ValueError(f"X must be the {len(artists['lines'])} patterns the slice was drawn for, got {len(X)}")
 
 
-def _update_weight_slice(artists, X, y, w):
-    """`update_weight_slice` without checks: X, y as `validation.few_patterns` returns them, w a float array (3,)."""
-    lim = artists["errors"].get_extent()[1]
-    grid = np.linspace(-lim, lim, artists["errors"].get_array().shape[0])
-    w1, w2 = np.meshgrid(grid, grid)
-    points = np.column_stack([np.full(w1.size, w[0]), w1.ravel(), w2.ravel()])
-    artists["errors"].set_data(misclassified_unchecked(points, X, y).sum(axis=1).reshape(w1.shape))
-    wrong = misclassified_unchecked(w, X, y)
-    box = ((-lim, lim), (-lim, lim))
-    for k, (x1, x2) in enumerate(X):   # the line of pattern k: x1 w1 + x2 w2 + w0 = 0 (`pattern_lines`)
-        # the same clipping as a line in pattern space
-        segment = decision_line_unchecked(np.array([w[0], x1, x2]) + 0.0, *box)
-        line, name = artists["lines"][k], artists["names"][k]
-        line.set_data(segment[:, 0], segment[:, 1])
-        line.set(color=UPDATE if wrong[k] else "#555555", lw=3 if wrong[k] else 1.2)
-        if len(segment):
-            name.set_position(segment[0] + 0.12 * (segment[1] - segment[0]))
-        name.set_visible(len(segment) == 2)
-    artists["point"].set_data([w[1]], [w[2]])
-    artists["title"].set_text(f"weight space at w0 = {format_number_unchecked(w[0])}: {int(wrong.sum())} wrong")
-    return artists
-
-
+@declare.declared(X=FEW_PATTERNS, y=declare.Labels("X"), w=declare.Plane(), lim=LIM, size=FIGSIZE, dpi=DPI,
+                  ax=PANEL_AXES)
 def dual_figure(X, y, w, *, ax=None, lim=3.0, size=(7.6, 3.6), dpi=100):
     """One W in both spaces: its line among the patterns, and its point among the pattern lines.
 
@@ -143,38 +158,28 @@ def dual_figure(X, y, w, *, ax=None, lim=3.0, size=(7.6, 3.6), dpi=100):
     artists : dict
         For `update_dual`.
     """
-    X, y = check.few_patterns(X, y, MAX_PATTERNS)
-    w, lim, size, dpi = check.plane_weights("w", w), check_lim(lim), check_figsize(size), check_dpi(dpi)
     fig, (pattern_ax, weight_ax) = panels(ax, 2, size, (1, 2), dpi=dpi)
     xlim, ylim = pattern_limits(X)
-    artists = {"boundary": draw_decision_boundary_unchecked(pattern_ax, w, xlim=xlim, ylim=ylim)}
-    draw_patterns_unchecked(pattern_ax, X, y)
+    artists = {"boundary": draw_decision_boundary(pattern_ax, w, xlim=xlim, ylim=ylim)}
+    draw_patterns(pattern_ax, X, y)
     artists["wrong"] = pattern_ax.scatter([], [], s=420, facecolors="none", edgecolors=UPDATE,
                                           linewidths=2.5, zorder=5)
     artists["wrong"].description = WRONG
     artists["pattern_title"] = pattern_ax.set_title("", fontsize=TEXT)
     pattern_ax.set(aspect="equal", xlabel="x1", ylabel="x2")
-    artists["slice"] = _draw_weight_slice(weight_ax, X, y, w, lim, 201)
-    return fig, update_dual_unchecked(artists, X, y, w)
+    artists["slice"] = draw_weight_slice(weight_ax, X, y, w, lim=lim)
+    return fig, update_dual(artists, X, y, w)
 
 
+@declare.declared(artists=declare.Custom(_dual_artists, lambda example: [({}, TypeError), ("artists", TypeError)]),
+                  X=_slice_patterns("slice"), y=declare.Labels("X"), w=declare.Plane())
 def update_dual(artists, X, y, w):
     """Move the artists of `dual_figure` (drawn for the patterns X, y) to the weight vector w (shape (3,))."""
-    artists = check_artists(artists, ("boundary", "wrong", "pattern_title", "slice"), "dual_figure")
-    X, y = check.few_patterns(X, y, MAX_PATTERNS)
-    w = check.plane_weights("w", w)
-    _check_slice(check_artists(artists["slice"], _SLICE_KEYS, "draw_weight_slice"), X)
-    return update_dual_unchecked(artists, X, y, w)
-
-
-def update_dual_unchecked(artists, X, y, w):
-    """No checks: for callers that have checked. `update_dual` of the dict `dual_figure` returned, the patterns and
-    labels it was drawn for, as `validation.few_patterns` returns them, and w, a float array of shape (3,)."""
-    update_decision_boundary_unchecked(artists["boundary"], w)
-    wrong = misclassified_unchecked(w, X, y)
+    update_decision_boundary(artists["boundary"], w)
+    wrong = misclassified(w, X, y)
     artists["wrong"].set_offsets(X[wrong].reshape(-1, 2))
-    artists["pattern_title"].set_text(f"pattern space, W = {format_vector_unchecked(w)}")
-    _update_weight_slice(artists["slice"], X, y, w)
+    artists["pattern_title"].set_text(f"pattern space, W = {format_vector(w)}")
+    update_weight_slice(artists["slice"], X, y, w)
     return artists
 
 
@@ -426,14 +431,14 @@ def plot_dual_grid(X, y, weights, titles, *, ax=None, lim=3.0, size=2.3):
     for k, (w, title) in enumerate(zip(weights, titles)):
         pattern_ax, weight_ax = axes[2 * k], axes[2 * k + 1]
         w = w + 0.0   # as the checks return it: a -0.0 becomes 0.0
-        draw_decision_boundary_unchecked(pattern_ax, w, xlim=xlim, ylim=ylim)
-        draw_patterns_unchecked(pattern_ax, X, y, names=False, size=30.0)
-        wrong = misclassified_unchecked(w, X, y)
+        draw_decision_boundary(pattern_ax, w, xlim=xlim, ylim=ylim)
+        draw_patterns(pattern_ax, X, y, names=False, size=30.0)
+        wrong = misclassified(w, X, y)
         ring = pattern_ax.scatter(*X[wrong].T, s=150, facecolors="none", edgecolors=UPDATE, lw=1.8, zorder=5)
         ring.description = WRONG
         pattern_ax.set(aspect="equal", xticks=[], yticks=[])
         pattern_ax.set_title(title, fontsize=TEXT, loc="left")
-        drawn = _draw_weight_slice(weight_ax, X, y, w, lim, 121)
+        drawn = draw_weight_slice(weight_ax, X, y, w, lim=lim, resolution=121)
         for name in drawn["names"]:
             name.set_fontsize(TEXT)
         # a short title, so that neighbouring panels' titles do not run into each other
