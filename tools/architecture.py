@@ -6,7 +6,8 @@
 The layers, bottom to top, are declared here once (LAYERS); tests/test_layers.py holds the package to them:
 a module imports only from its own layer or below, no two modules import each other even through others,
 and the pictures (plotting/) compute no theory: they import no learner or theory module but geometry (the
-lines and sides they draw), so that the theory a picture shows is computed by its caller.
+lines and sides they draw), so that the theory a picture shows is computed by its caller (a lesson, a widget, or
+figures.py, which computes the experiment figures' theory and hands it to the pictures).
 """
 import argparse
 import ast
@@ -27,7 +28,7 @@ LAYERS = {
                  "scores"],
     "theory": ["geometry", "bounds", "separability", "capacity", "boolean_counts"],
     "course": ["describe", "tables", "answers", "plotting.base", "plotting.pattern_space", "plotting.runs",
-               "plotting.weight_space", "plotting.experiments", "plotting.classes", "plotting", "widgets"],
+               "plotting.weight_space", "plotting.experiments", "plotting.classes", "plotting", "figures", "widgets"],
     "namespace": ["__init__"],
 }
 LEVEL = {module: i for i, modules in enumerate(LAYERS.values()) for module in modules}
