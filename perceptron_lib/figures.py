@@ -30,17 +30,11 @@ def plot_sigmoids(betas, *, net_input=2.0, ax=None, size=(7, 3.3)):
     ----------
     betas : sequence of float
         From 1 to 4 steepnesses, each from 0.001 to 1000.
-    net_input : float, default 2.0
-        The pattern's net input W·X, from -6 to 6.
-    size : (float, float), default (7, 3.3)
-        The figure's (width, height) in inches.
-    ax : matplotlib Axes, optional
-        Where to draw. By default a new Picture (of `size`).
+    %(plot_sigmoids.net_input)s
+    %(size)s
+    %(ax_picture)s
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
     betas = check.array("betas", betas, "(n_values,)", ndim=1)
     if not 1 <= len(betas) <= 4 or betas.min() < 1e-3 or betas.max() > 1e3:
@@ -67,15 +61,10 @@ def plot_weight_change(cases, *, betas=(0.0, 3.0), ax=None, size=(8.2, 3.3)):
         |x| <= 1e6).
     betas : (float, float), default (0, 3)
         The range of β drawn, 0 <= low < high <= 1e3 (601 values).
-    size : (float, float), default (8.2, 3.3)
-        The figure's (width, height) in inches.
-    ax : matplotlib Axes or sequence of them, optional
-        Where to draw: one Axes per case. By default a new Picture (of `size`).
+    %(size)s
+    %(plot_weight_change.ax)s
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
     cases = check_series("cases", cases, 4, _net_input)
     low, high = check.limits("betas", betas)
@@ -108,18 +97,11 @@ def plot_grid_search(grid, soluble, *, mark=None, ax=None, size=(8.2, 4)):
     soluble : int
         How many of its problems have a solution (104 of the 256 on 3 inputs),
         from 0 to grid.n_problems.
-    mark : (float, float), optional
-        A setting (β, βη) to mark with a star, "Budinich's best"; inside the
-        grid's range.
-    size : (float, float), default (8.2, 4)
-        The figure's (width, height) in inches.
-    ax : sequence of matplotlib Axes, optional
-        Where to draw: 2 Axes (solved, moves). By default a new Picture (of `size`).
+    %(plot_grid_search.mark)s
+    %(size)s
+    %(plot_grid_search.ax)s
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
     if not isinstance(grid, StandardGrid):
         raise TypeError(f"grid must be a StandardGrid (what standard_algorithm_grid returns), got {check.shown(grid)}")
@@ -149,15 +131,10 @@ def plot_cover_check(measured=None, trials=None, *, ax=None, size=(8.2, 3.8)):
     trials : int, optional
         Sets drawn per N (for the intervals and the legend), from 1 to 10**6;
         required with `measured`.
-    size : (float, float), default (8.2, 3.8)
-        The figure's (width, height) in inches.
-    ax : sequence of matplotlib Axes, optional
-        Where to draw: one Axes per d and one for the curves. By default a new Picture (of `size`).
+    %(size)s
+    %(plot_cover_check.ax)s
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
     curves = {d: [float(separable_probability(n, d)) for n in range(1, 4 * d + 1)] for d in (2, 4, 20, 200)}
     if measured is None:
@@ -204,15 +181,10 @@ def plot_n_min(n=40, sizes=(25, 50, 100, 200, 400), *, ax=None, size=(8.2, 3.5))
         Patterns N in the left panel, from 2 to 400.
     sizes : sequence of int, default (25, 50, 100, 200, 400)
         The N of the right panel's curves, 1 to 8 of them, each from 1 to 1000.
-    size : (float, float), default (8.2, 3.5)
-        The figure's (width, height) in inches.
-    ax : sequence of matplotlib Axes, optional
-        Where to draw: 2 Axes (linear, logarithmic). By default a new Picture (of `size`).
+    %(size)s
+    %(plot_n_min.ax)s
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
     n = check.whole("n", n, minimum=2, maximum=400)
     sizes = _n_sizes("sizes", sizes, 1000)
@@ -233,15 +205,10 @@ def plot_n_min_map(d_top=40, *, ax=None, size=(8, 4.6)):
     ----------
     d_top : int, default 40
         The largest p drawn, from 10 to 100; N goes up to 5 * d_top.
-    size : (float, float), default (8, 4.6)
-        The figure's (width, height) in inches.
-    ax : matplotlib Axes, optional
-        Where to draw. By default a new Picture (of `size`).
+    %(size)s
+    %(ax_picture)s
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
     d_top = check.whole("d_top", d_top, minimum=10, maximum=100)
     n_top = 5 * d_top
@@ -265,15 +232,10 @@ def plot_boolean_fractions(counts, *, ax=None, size=(7, 3.4)):
     counts : sequence of int
         The number of threshold functions of 0, 1, 2, ... inputs (2 to 9
         values, each from 1 to 2**2**m).
-    size : (float, float), default (7, 3.4)
-        The figure's (width, height) in inches.
-    ax : matplotlib Axes, optional
-        Where to draw. By default a new Picture (of `size`).
+    %(size)s
+    %(ax_picture)s
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
     counts = check_function_counts("counts", counts)
     cover = [separable_dichotomies(2**m, m + 1) for m in range(len(counts))]
@@ -291,22 +253,15 @@ def plot_cube_check(cube, *, trials=None, ax=None, size=(7, 3.4)):
 
     Parameters
     ----------
-    cube : dict of int to (sequence of int, array-like)
-        For 1 to 4 cube dimensions p (from 1 to 30): the numbers of corners N
-        (each from 1 to 2**p) and the fraction separable measured for each.
+    %(plot_cube_check.cube)s
     trials : int, optional
         Sets drawn per n, from 1 to 10**6: then each fraction (a whole
         number of sets divided by `trials`) gets its 95% Wilson interval
         (`capacity.fraction_interval`).
-    size : (float, float), default (7, 3.4)
-        The figure's (width, height) in inches.
-    ax : matplotlib Axes, optional
-        Where to draw. By default a new Picture (of `size`).
+    %(size)s
+    %(ax_picture)s
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
     checked = check_series("cube", cube, 4, check_corner_fractions, what="m to (corners n, fractions)",
                                     key=lambda name, m: check.whole(name, m, minimum=1, maximum=30))
@@ -316,3 +271,9 @@ def plot_cube_check(cube, *, trials=None, ax=None, size=(7, 3.4)):
         trials = check.whole("trials", trials, minimum=1, maximum=10**6)
         intervals = {m: _intervals(f"cube[{m}][1]", fractions, trials) for m, (_, fractions) in checked.items()}
     return pictures.plot_cube_check(checked, cover, intervals=intervals, trials=trials, ax=ax, size=size)
+
+
+# The docstrings' shared parameter text, and the entries shared with the pictures (``%(plot_n_min.sizes)s``)
+from .docstrings import fill_module as _fill_module  # noqa: E402
+
+_fill_module(globals(), sources=(pictures,))

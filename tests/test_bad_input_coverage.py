@@ -14,9 +14,9 @@ TABLES = (test_bad_input_core, test_bad_input_pictures, test_bad_input_theory, t
 # Functions that take no input a caller could get wrong.
 NO_INPUT = {"honavar_or_example"}
 # The checks themselves, the fixed-order sums, the rule's parts (called by the learners after they have
-# checked their input) and the helpers the picture modules share: internal helpers, tested by tests of
-# their own or through the pictures that use them.
-HELPERS = {"validation", "constraints", "arithmetic", "rule", "plotting.base"}
+# checked their input), the helpers the picture modules share and the docstrings' shared text (called at
+# import): internal helpers, tested by tests of their own or through the pictures that use them.
+HELPERS = {"validation", "constraints", "arithmetic", "rule", "plotting.base", "docstrings"}
 # A public function `name_unchecked` is `name` without its checks, shared across modules for callers that
 # checked once already (a widget's click, a layer of a picture): it has no bad-input case of its own.
 UNCHECKED = "No checks: for callers that have checked."

@@ -32,15 +32,11 @@ def plot_bound_check(pairs, *, ax=None, size=(8.2, 3.4)):
     pairs : dict of str to (array-like, array-like)
         A name for each bound form (from 1 to 4), and (observed updates, bound)
         per data set: observed >= 0, bound > 0, the same number of each.
-    size : (float, float), default (8.2, 3.4)
-        The figure's (width, height) in inches.
+    %(size)s
     ax : sequence of matplotlib Axes, optional
         Where to draw: 2 Axes (updates against bound, their ratio). By default a new Picture (of `size`).
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
     pairs = check_series("pairs", pairs, 4, _bound_pair)
     size = check_figsize(size)
@@ -111,15 +107,11 @@ def plot_criterion(criteria, *, ax=None, size=(8.2, 3.3)):
         A title for each run (from 1 to 4) and E(W) before the first
         presentation and after each (`perceptron_criterion` of the run's
         weights): 1-D, finite.
-    size : (float, float), default (8.2, 3.3)
-        The figure's (width, height) in inches.
+    %(size)s
     ax : matplotlib Axes or sequence of them, optional
         Where to draw: one Axes per run. By default a new Picture (of `size`).
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
     criteria = check_series("criteria", criteria, 4, lambda name, values: check_values(f"criteria[{name!r}]", values))
     fig, axes = panels(ax, len(criteria), check_figsize(size), (1, len(criteria)))
@@ -151,15 +143,10 @@ def plot_sigmoids(net_inputs, curves, *, net_input=2.0, ax=None, size=(7, 3.3)):
         at each of `net_inputs`, and the output at `net_input`, each in [0, 1].
     net_input : float, default 2.0
         The pattern's net input W·X, from -6 to 6.
-    size : (float, float), default (7, 3.3)
-        The figure's (width, height) in inches.
-    ax : matplotlib Axes, optional
-        Where to draw. By default a new Picture (of `size`).
+    %(size)s
+    %(ax_picture)s
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
     z = check_numbers("net_inputs", net_inputs, most=10_000, low=-6, high=6)
     curves = check_series("curves", curves, 4, lambda beta, pair: _outputs(f"curves[{beta!r}]", pair, len(z)),
@@ -206,15 +193,11 @@ def plot_weight_change(beta_values, cases, *, ax=None, size=(8.2, 3.3)):
     cases : dict of str to (array-like, float)
         A title for each case (from 1 to 4), its Δw at each of `beta_values`
         and its β_opt (> 0).
-    size : (float, float), default (8.2, 3.3)
-        The figure's (width, height) in inches.
+    %(size)s
     ax : matplotlib Axes or sequence of them, optional
         Where to draw: one Axes per case. By default a new Picture (of `size`).
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
     grid = check_numbers("beta_values", beta_values, fewest=2, most=10_000, low=0, high=1e3, increasing=True)
     cases = check_series("cases", cases, 4, lambda name, pair: _changes(f"cases[{name!r}]", pair, len(grid)),
@@ -263,15 +246,11 @@ def plot_grid_search(betas, beta_etas, solved, hardest, *, soluble, move_limit, 
     mark : (float, float), optional
         A setting (β, βη) to mark with a star, "Budinich's best"; inside the
         grid's range.
-    size : (float, float), default (8.2, 4)
-        The figure's (width, height) in inches.
+    %(size)s
     ax : sequence of matplotlib Axes, optional
         Where to draw: 2 Axes (solved, moves). By default a new Picture (of `size`).
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
     axes_values = tuple(_axis(name, values) for name, values in (("betas", betas), ("beta_etas", beta_etas)))
     soluble = check.whole("soluble", soluble, minimum=0)
@@ -356,15 +335,11 @@ def plot_cover_check(curves, measured=None, *, cover=None, intervals=None, trial
         `measured` (and only with it): low <= fraction <= high.
     trials : int, optional
         Sets drawn per N (for the legend), from 1 to 10**6; required with `measured`.
-    size : (float, float), default (8.2, 3.8)
-        The figure's (width, height) in inches.
+    %(size)s
     ax : sequence of matplotlib Axes, optional
         Where to draw: one Axes per d and one for the curves. By default a new Picture (of `size`).
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
     curves = check_series("curves", curves, 4, lambda d, values: _probabilities(f"curves[{d}]", values, 4000),
                           what="d to P(N, d)", key=lambda name, d: check.whole(name, d, minimum=1, maximum=1000))
@@ -476,15 +451,11 @@ def plot_n_min(minima, peak, logs, *, ax=None, size=(8.2, 3.5)):
         The p of the largest N_min, from 1 to N.
     logs : dict of int to array-like
         For 1 to 8 values of N (each from 1 to 1000): log10 N_min(N, p) for p = 1, ..., N (N values).
-    size : (float, float), default (8.2, 3.5)
-        The figure's (width, height) in inches.
+    %(size)s
     ax : sequence of matplotlib Axes, optional
         Where to draw: 2 Axes (linear, logarithmic). By default a new Picture (of `size`).
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
     minima = check_numbers("minima", minima, fewest=2, most=400, low=0)
     n = len(minima)
@@ -530,15 +501,10 @@ def plot_n_min_map(shade, peaks, *, ax=None, size=(8, 4.6)):
         p = 1, ..., p_top; p_top from 10 to 100 and N_top from 10 to 5 * p_top.
     peaks : dict of int to int
         For at most 500 values of N (each from 1 to N_top): the p of the largest N_min, from 1 to N.
-    size : (float, float), default (8, 4.6)
-        The figure's (width, height) in inches.
-    ax : matplotlib Axes, optional
-        Where to draw. By default a new Picture (of `size`).
+    %(size)s
+    %(ax_picture)s
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
     shade = check.array("shade", shade, "(N_top, p_top)", ndim=2)
     n_top, d_top = shade.shape
@@ -590,15 +556,10 @@ def plot_boolean_fractions(counts, cover, *, ax=None, size=(7, 3.4)):
         values, each from 1 to 2**2**p).
     cover : sequence of int
         Cover's C(2**p, p + 1) for the same p, as many as `counts`, each from 1 to 2**2**p.
-    size : (float, float), default (7, 3.4)
-        The figure's (width, height) in inches.
-    ax : matplotlib Axes, optional
-        Where to draw. By default a new Picture (of `size`).
+    %(size)s
+    %(ax_picture)s
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
     counts, cover = (check_function_counts(name, values) for name, values in (("counts", counts), ("cover", cover)))
     if len(cover) != len(counts):
@@ -638,15 +599,10 @@ def plot_cube_check(cube, cover, *, intervals=None, trials=None, ax=None, size=(
         The lows and highs of each fraction's 95% interval, for each p of `cube`; only with `trials`.
     trials : int, optional
         Sets drawn per N, from 1 to 10**6 (for the title); only with `intervals`.
-    size : (float, float), default (7, 3.4)
-        The figure's (width, height) in inches.
-    ax : matplotlib Axes, optional
-        Where to draw. By default a new Picture (of `size`).
+    %(size)s
+    %(ax_picture)s
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
     checked = check_series("cube", cube, 4, check_corner_fractions, what="m to (corners n, fractions)",
                            key=lambda name, m: check.whole(name, m, minimum=1, maximum=30))
