@@ -59,6 +59,35 @@ PARAMETERS = {
     One per weight vector.""",
     "lim_slice": """lim : float, default 3.0
     The slice shows w1 and w2 from -lim to lim (0 < lim <= 1e6).""",
+    # the learners' and the theory's patterns, labels and weights
+    "X_patterns": """X : array-like of shape (n_samples, n_features)
+    The patterns, without the bias input.""",
+    "y_labels": """y : array-like of shape (n_samples,)
+    Labels, all in {0, 1} or all in {-1, +1}.""",
+    "y_sigmoid": """y : array-like of shape (n_samples,)
+    Targets: xi = 1 for label 1, xi = 0 for label 0 (or -1).""",
+    "w_rows": """w : array-like of shape (n_features + 1,) or (n_weights, n_features + 1)
+    One weight vector, or one per row.""",
+    "beta": """beta : float, default 1.0
+    The steepness, a finite number > 0.""",
+    "initial_weights_problems": """initial_weights : array-like of shape (n_features + 1,) or (n_problems, n_features + 1), optional
+    Starts to use instead of random ones.""",
+    "seed_starts": """seed : int or None, default 0
+    Seed of the random starts, as in `adaptive_algorithm`.""",
+    "X_predict": """X : array-like of shape (n_samples, n_features)
+    Patterns, without the bias input.""",
+    "returns_labels": """Returns
+-------
+ndarray of shape (n_samples,)
+    Labels in the run's convention: 0/1 or -1/+1.""",
+    # counting (capacity.py)
+    "n_points": """n : int
+    The number of points, a whole number from 0 to 50,000.""",
+    "n_patterns": """n : int
+    The number of patterns, a whole number from 0 to 50,000.""",
+    "d_inputs": """d : int
+    The dimension of weight space (Budinich's number of inputs), a whole
+    number >= 0.""",
     # where to draw, and what comes back
     "ax_picture": """ax : matplotlib Axes, optional
     Where to draw. By default a new Picture (of `size`).""",
@@ -89,7 +118,10 @@ def fill(function, sources=()):
                 lines.append(line)
                 continue
             indent, key = match.groups()
-            lines += [indent + part if part else part for part in _text(function, key, sources).split("\n")]
+            text, missing = _text(function, key, sources)
+            if text is None:
+                raise KeyError(f"{function.__qualname__}: %({key})s has no text: {missing}")
+            lines += [indent + part if part else part for part in text.split("\n")]
         function.__doc__ = "\n".join(lines)
     return function
 
@@ -110,28 +142,26 @@ def fill_module(namespace, sources=()):
 
 
 def _text(function, key, sources):
+    """(the text of a placeholder, None) or (None, why it has none)."""
     if key == "size":
         default = inspect.signature(function).parameters["size"].default
         if not (isinstance(default, tuple) and len(default) == 2):
-            raise KeyError(f"{function.__qualname__}: %(size)s stands for a (width, height) default, not {default!r}")
-        return f"size : (float, float), default {default!r}\n    The figure's (width, height) in inches."
+            return None, f"it stands for a (width, height) default, not {default!r}"
+        return f"size : (float, float), default {default!r}\n    The figure's (width, height) in inches.", None
     if "." in key:
         owner, parameter = key.split(".")
         other = next((getattr(module, owner) for module in sources if hasattr(module, owner)), None)
-        if other is None:
-            raise KeyError(f"{function.__qualname__}: %({key})s names {owner}, which no module of `sources` defines")
-        return entry(fill(other, sources), parameter)
-    if key not in PARAMETERS:
-        raise KeyError(f"{function.__qualname__}: no shared text %({key})s in docstrings.PARAMETERS")
-    return PARAMETERS[key]
+        text = None if other is None else entry(fill(other, sources), parameter)
+        return text, f"no function {owner} in `sources` with an entry for {parameter}"
+    return PARAMETERS.get(key), "not a name of docstrings.PARAMETERS"
 
 
 def entry(function, parameter):
-    """The numpydoc entry of `parameter` in `function`'s docstring: its line and its description, dedented."""
+    """The numpydoc entry of `parameter` in `function`'s docstring, dedented (its line and description), or None."""
     lines = inspect.cleandoc(function.__doc__).split("\n")
     start = next((k for k, line in enumerate(lines) if re.match(rf"{re.escape(parameter)}( :|,|$)", line)), None)
     if start is None:
-        raise KeyError(f"{function.__qualname__} has no entry for the parameter {parameter!r}")
+        return None
     end = start + 1
     while end < len(lines) and lines[end].startswith("    "):
         end += 1

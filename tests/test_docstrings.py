@@ -55,5 +55,5 @@ def test_a_placeholder_without_text_is_refused():
     with pytest.raises(KeyError, match="nothing_here"):
         docstrings.fill(f)
     f.__doc__ = "Draw.\n\n    %(size)s\n"
-    with pytest.raises(KeyError, match=r"\(width, height\) default, not 3.0"):
+    with pytest.raises(KeyError, match=r"%\(size\)s has no text: it stands for a \(width, height\) default, not 3.0"):
         docstrings.fill(f)
