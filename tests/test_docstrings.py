@@ -32,9 +32,10 @@ def test_help_shows_the_whole_numpydoc_text():
     doc = inspect.getdoc(pl.plot_margin)
     for text in ("X : array-like of shape (n_samples, 2)\n    Patterns without the bias input (at most 64).",
                  "y : array-like of shape (n_samples,)", "w : array-like of shape (3,)\n    The unit's weights",
-                 "size : (float, float), default (4.2, 3.8)\n    The figure's (width, height) in inches.",
                  "Returns\n-------\nFigure\n    The Picture made"):
         assert text in doc, text
+    assert "size : (float, float), default (8.2, 3.4)\n    The figure's (width, height) in inches." \
+        in inspect.getdoc(pl.plot_bound_check)
     # figures.py takes a picture's entry as it stands there
     assert docstrings.entry(pl.plot_grid_search, "mark") == docstrings.entry(plotting.plot_grid_search, "mark")
 

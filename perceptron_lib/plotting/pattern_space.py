@@ -379,8 +379,10 @@ def plot_margin(X, y, w, m, *, ax=None, size=(4.2, 3.8)):
     %(w_unit)s
     m : float
         The margin, >= 0: a pattern with s·(W·X) <= m is ringed (``rule.Margin(m)`` would correct on it).
-    %(ax_picture)s
-    %(size)s
+    ax : matplotlib Axes, optional
+        Where to draw. By default a new Picture (of `size`).
+    size : (float, float), default (4.2, 3.8)
+        Width and height in inches.
 
     %(returns_picture)s
     """
