@@ -51,15 +51,17 @@ from .boolean_counts import boolean_census, separable_boolean_count
 from .geometry import (count_regions, decision_line, grid_points, misclassified, pattern_lines, positive_side,
                        sampled_regions, wrong_side_of_lines)
 # Tables and visible checks (tables.py), a student's answer read without a traceback (answers.py),
-# pictures (plotting/)
+# pictures (plotting/) and the lessons' experiment figures (figures.py)
 from .tables import Checks, Table, pattern_table, side_by_side, unit_table
 from .answers import read_number, read_run, read_vector, steps_differ
 from .plotting import (Picture, plot_bound_check, plot_boundaries, plot_correction_moves, plot_curves, plot_dual_grid,
                        plot_error_landscape, plot_feature_boundary, plot_feature_space, plot_history, plot_trace_grid,
                        plot_margin, plot_units, plot_weight_space, step_figure)
 from .plotting import draw_accuracy_curve, plot_confusion, plot_images, plot_layer_steps, plot_regions
-from .plotting import (plot_boolean_fractions, plot_cover_check, plot_criterion, plot_cube_check, plot_grid_search,
-                       plot_n_min, plot_n_min_map, plot_sigmoids, plot_weight_change)
+from .plotting import plot_criterion
+# The lessons' experiment figures: the theory computed (figures.py), then drawn by the pictures of the same name
+from .figures import (plot_boolean_fractions, plot_cover_check, plot_cube_check, plot_grid_search, plot_n_min,
+                      plot_n_min_map, plot_sigmoids, plot_weight_change)
 
 __all__ = [
     # data sets

@@ -45,8 +45,7 @@ def radius(X):
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, n_features)
-        The patterns, without the bias input.
+    %(X_patterns)s
 
     Returns
     -------
@@ -103,10 +102,8 @@ def margin(X, y, w, *, kind="geometric"):
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, n_features)
-        The patterns, without the bias input.
-    y : array-like of shape (n_samples,)
-        Labels, all in {0, 1} or all in {-1, +1}.
+    %(X_patterns)s
+    %(y_labels)s
     w : array-like of shape (n_features + 1,)
         The separator, bias weight first: finite numbers of any size (the scale-free
         kinds rescale it by a power of two first).
@@ -181,10 +178,8 @@ def max_margin_separator(X, y, *, kind="geometric"):
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, n_features)
-        The patterns, without the bias input.
-    y : array-like of shape (n_samples,)
-        Labels, all in {0, 1} or all in {-1, +1}.
+    %(X_patterns)s
+    %(y_labels)s
     kind : {"geometric", "augmented"}, default "geometric"
 
     Returns
@@ -276,10 +271,8 @@ def honavar_bound(X, y, w_star):
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, n_features)
-        The patterns, without the bias input.
-    y : array-like of shape (n_samples,)
-        Labels, all in {0, 1} or all in {-1, +1}.
+    %(X_patterns)s
+    %(y_labels)s
     w_star : array-like of shape (n_features + 1,)
         A separator W*, bias weight first: finite numbers of any size (rescaled by a
         power of two first, exactly).
@@ -318,10 +311,8 @@ def augmented_bound(X, y, w):
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, n_features)
-        The patterns, without the bias input.
-    y : array-like of shape (n_samples,)
-        Labels, all in {0, 1} or all in {-1, +1}.
+    %(X_patterns)s
+    %(y_labels)s
     w : array-like of shape (n_features + 1,)
         A separator, bias weight first; it is scaled to unit norm here.
 
@@ -368,8 +359,7 @@ def stensbo_smidt_bound(X, y, w):
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, n_features)
-        The patterns, without the bias input.
+    %(X_patterns)s
     y : array-like of shape (n_samples,)
         Labels, all in {0, 1} or all in {-1, +1}; the proof holds for both
         update rules of `train` (each updates only where t W·X <= 0).
@@ -426,8 +416,7 @@ def binary_bound(X, y, w_star):
     ----------
     X : array-like of shape (n_samples, n_features)
         Binary patterns (every entry 0 or 1), without the bias input.
-    y : array-like of shape (n_samples,)
-        Labels, all in {0, 1} or all in {-1, +1}.
+    %(y_labels)s
     w_star : array-like of shape (n_features + 1,)
         A separator W*, bias weight first, of any scale.
 
@@ -641,3 +630,9 @@ def _experiment_settings(n_sets, n_samples, n_features, margin, seed, order, max
     max_margin_sets = check.whole("max_margin_sets", max_margin_sets, minimum=0, maximum=n_sets)
     return {"n_sets": n_sets, "n_samples": n_samples, "n_features": n_features, "margin": margin,
             "order": order, "seed": seed, "max_margin_sets": max_margin_sets}
+
+
+# The docstrings' shared parameter text (``%(name)s`` lines, docstrings.py), put in place
+from .docstrings import fill_module as _fill_module  # noqa: E402
+
+_fill_module(globals())

@@ -135,8 +135,7 @@ def separable_dichotomies(n, d, *, bias=False):
 
     Parameters
     ----------
-    n : int
-        The number of points, a whole number from 0 to 50,000.
+    %(n_points)s
     d : int
         The dimension (``bias=False``) or the number of features
         (``bias=True``), a whole number >= 0.
@@ -176,8 +175,7 @@ def separable_probability(n, d, *, bias=False):
 
     Parameters
     ----------
-    n : int
-        The number of points, a whole number from 0 to 50,000.
+    %(n_points)s
     d : int
         The dimension (``bias=False``) or the number of features (``bias=True``),
         a whole number >= 0.
@@ -298,11 +296,8 @@ def log_n_min(n, d):
 
     Parameters
     ----------
-    n : int
-        The number of patterns, a whole number from 0 to 50,000.
-    d : int
-        The dimension of weight space (Budinich's number of inputs), a whole
-        number >= 0.
+    %(n_patterns)s
+    %(d_inputs)s
 
     Returns
     -------
@@ -337,11 +332,8 @@ def n_min(n, d):
 
     Parameters
     ----------
-    n : int
-        The number of patterns, a whole number from 0 to 50,000.
-    d : int
-        The dimension of weight space (Budinich's number of inputs), a whole
-        number >= 0.
+    %(n_patterns)s
+    %(d_inputs)s
 
     Returns
     -------
@@ -451,3 +443,9 @@ def stirling_root(n):
             break
         low, high = (middle, high) if left_side(middle) > 0 else (low, middle)
     return low
+
+
+# The docstrings' shared parameter text (``%(name)s`` lines, docstrings.py), put in place
+from .docstrings import fill_module as _fill_module  # noqa: E402
+
+_fill_module(globals())

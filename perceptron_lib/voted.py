@@ -84,13 +84,9 @@ class Voted:
 
         Parameters
         ----------
-        X : array-like of shape (n_samples, n_features)
-            Patterns, without the bias input.
+        %(X_predict)s
 
-        Returns
-        -------
-        ndarray of shape (n_samples,)
-            Labels in the run's convention: 0/1 or -1/+1.
+        %(returns_labels)s
 
         Examples
         --------
@@ -110,13 +106,9 @@ class Voted:
 
         Parameters
         ----------
-        X : array-like of shape (n_samples, n_features)
-            Patterns, without the bias input.
+        %(X_predict)s
 
-        Returns
-        -------
-        ndarray of shape (n_samples,)
-            Labels in the run's convention: 0/1 or -1/+1.
+        %(returns_labels)s
 
         Examples
         --------
@@ -170,8 +162,7 @@ def voted_perceptron(X, y, *, epochs=10, eta=1.0, initial_weights=None, order="c
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, n_features)
-        The patterns, without the bias input.
+    %(X_patterns)s
     y : array-like of shape (n_samples,)
         Targets, all in {0, 1} or all in {-1, +1}; they choose the rule, as in `train`.
     epochs : int, default 10
@@ -255,3 +246,9 @@ def _counts(trace, epochs):
                          f"converged nor cycled within {trace.n_epochs} passes, the most a recorded run holds "
                          "(2,000,000 presentations), so the rest cannot be counted")
     return counts
+
+
+# The docstrings' shared parameter text (``%(name)s`` lines, docstrings.py), put in place
+from .docstrings import fill_module as _fill_module  # noqa: E402
+
+_fill_module(globals())

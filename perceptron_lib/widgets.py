@@ -96,10 +96,8 @@ class StepPictures(FastPictures):
 
     Parameters
     ----------
-    trace : Trace
-        A recorded run on patterns with two features.
-    size : (float, float), default (7.2, 3.4)
-        Figure size in inches.
+    %(trace_plane)s
+    %(size)s
     dpi : int, default 100
 
     Examples
@@ -206,8 +204,7 @@ class TraceStepper(_StaticNote, anywidget.AnyWidget):
 
     Parameters
     ----------
-    trace : Trace
-        A recorded run on patterns with two features.
+    %(trace_plane)s
     interval : int, default 900
         Milliseconds per step when playing, from 50 to 10000.
     rows : int, default 2
@@ -388,8 +385,7 @@ class UnitView(_StaticNote, widgets.VBox):
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, 2)
-        Patterns without the bias input (at most 64).
+    %(X_few)s
     y : array-like of shape (n_samples,)
         Targets in {0, 1}, one per pattern.
     weights : array-like of shape (3,), default (-0.5, 1.0, 1.0)
@@ -453,10 +449,8 @@ class DualView(_StaticNote, widgets.VBox):
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, 2)
-        Patterns without the bias input (at most 64).
-    y : array-like of shape (n_samples,)
-        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
+    %(X_few)s
+    %(y)s
     weights : array-like of shape (3,), optional
         Where to start, each weight within [-lim, lim]: by default the run's
         start (step 0 of its control) if a trace is given, else [-0.5 1 -1].
@@ -710,3 +704,9 @@ def _arithmetic(trace, k):
 # What a frame shows, for a screen reader (the picture of `StepPictures`), then the step in words.
 _STEP_PICTURE = ("Left: the patterns in the plane, circles for target 1 and squares for the others, with W's "
                  "decision line; the pattern just presented is ringed. Right: the weights as bars. {summary}")
+
+
+# The docstrings' shared parameter text (``%(name)s`` lines, docstrings.py), put in place
+from .docstrings import fill_module as _fill_module  # noqa: E402
+
+_fill_module(globals())

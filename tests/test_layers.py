@@ -35,15 +35,15 @@ def test_the_tools_own_graph_sees_an_upward_import_and_a_circle():
     assert architecture.theory_in_pictures({"plotting.x": {"capacity": [3]}}) == [("plotting.x", "capacity", 3)]
 
 
-# The pictures that still compute theory while drawing (issue 35, part 3, unfinished): lesson 05-08's experiment
-# figures call capacity, sigmoid and budinich. No picture may start to; these go once their callers pass the theory.
-THEORY_IN_PICTURES_LEFT = {("plotting.experiments", "budinich"), ("plotting.experiments", "capacity"),
-                           ("plotting.experiments", "sigmoid")}
+def test_no_picture_computes_theory():
+    """Issue 35: a picture draws what it is given; figures.py computes the experiment figures' theory."""
+    assert architecture.theory_in_pictures(GRAPH) == []
 
 
-def test_no_new_picture_computes_theory():
-    found = {(module, target) for module, target, _ in architecture.theory_in_pictures(GRAPH)}
-    assert found <= THEORY_IN_PICTURES_LEFT, sorted(found - THEORY_IN_PICTURES_LEFT)
+def test_the_experiment_figures_compute_above_the_pictures():
+    assert {"capacity", "sigmoid", "budinich", "plotting"} <= set(GRAPH["figures"])
+    assert architecture.LEVEL["figures"] > max(architecture.LEVEL[m] for m in ("capacity", "sigmoid", "budinich"))
+    assert not any("figures" in GRAPH[m] for m in GRAPH if m.startswith("plotting"))
 
 
 def test_a_ring_holds_as_many_patterns_as_a_kernel_perceptron_takes():

@@ -5,7 +5,8 @@ from matplotlib.artist import Artist
 from matplotlib.figure import Figure
 
 import perceptron_lib as pl
-from perceptron_lib import plotting
+from perceptron_lib import figures, plotting
+from perceptron_lib.arithmetic import sigmoid
 
 X, C = pl.boolean_function("or")
 RUN = pl.train(X, C)
@@ -14,6 +15,8 @@ Z = np.column_stack([X, X[:, 0] * X[:, 1]])
 LAYER = pl.train_layer(*pl.corner_clusters(2), code="binary", max_epochs=20)
 CORNERS = pl.corner_clusters(2)
 DIGITS = np.arange(2 * 64).reshape(2, 8, 8) % 7
+NETS = np.linspace(-6, 6, 61)
+BETAS = np.linspace(0, 3, 31)
 GRID = pl.standard_algorithm_grid(*pl.boolean_problems(2), [0.1, 0.3, 1], [0.1, 0.5, 1], max_moves=5)
 
 # (function, positional arguments, keyword arguments, panels, 3-D)
@@ -38,14 +41,29 @@ PICTURES = [
     (plotting.plot_confusion, ([np.eye(3, dtype=int)], ["perfect"]), {}, 1, False),
     (plotting.plot_images, (DIGITS, ["a", "b"]), {}, 2, False),
     (plotting.plot_criterion, ({"a": [0, 2, 1, 0], "b": [0, 1]},), {}, 2, False),
-    (plotting.plot_sigmoids, ([0.1, 0.5, 3],), {}, 1, False),
-    (plotting.plot_weight_change, ({"x = 2": 2.0},), {}, 1, False),
-    (plotting.plot_grid_search, (GRID, 3), dict(mark=(0.3, 0.5)), 2, False),
-    (plotting.plot_cover_check, ({2: [1, 1, 0.75, 0.5]}, 4), {}, 2, False),
-    (plotting.plot_n_min, (10,), dict(sizes=[10, 20]), 2, False),
-    (plotting.plot_n_min_map, (10,), {}, 1, False),
-    (plotting.plot_boolean_fractions, ([2, 4, 14],), {}, 1, False),
-    (plotting.plot_cube_check, ({3: ([2, 4], [1.0, 0.5])},), {}, 1, False),
+    (plotting.plot_sigmoids, (NETS, {0.5: (sigmoid(0.5 * NETS), 0.73), 3: (sigmoid(3 * NETS), 1.0)}),
+     {}, 1, False),
+    (plotting.plot_weight_change, (BETAS, {"x = 2": (pl.weight_change(BETAS, 2.0), pl.beta_opt(2.0))}), {}, 1, False),
+    (plotting.plot_grid_search, (GRID.betas, GRID.beta_etas, GRID.solved, GRID.hardest(3)),
+     dict(soluble=3, move_limit=GRID.move_limit, mark=(0.3, 0.5)), 2, False),
+    (plotting.plot_cover_check, ({2: [1, 1, 0.75, 0.5, 0.31, 0.19, 0.11, 0.06]}, {2: [1, 1, 0.75, 0.5]}),
+     dict(cover={2: [1, 1, 0.75, 0.5]}, intervals={2: ([0.5, 0.5, 0.3, 0.15], [1, 1, 0.95, 0.85])}, trials=4), 2, False),
+    (plotting.plot_n_min, ([1, 1.5, 1.2, 1, 0.8, 0.6, 0.5, 0.4, 0.3, 0.2], 2, {10: np.linspace(0, -1, 10)}), {}, 2,
+     False),
+    (plotting.plot_n_min_map, (np.linspace(0, 1, 500).reshape(50, 10), {5: 1, 10: 2}), {}, 1, False),
+    (plotting.plot_boolean_fractions, ([2, 4, 14], [2, 4, 14]), {}, 1, False),
+    (plotting.plot_cube_check, ({3: ([2, 4], [1.0, 0.5])}, {3: [1.0, 0.69]}), {}, 1, False),
+]
+# The lessons' experiment figures (figures.py): the theory computed, then drawn by the picture of the same name
+LESSON_FIGURES = [
+    (figures.plot_sigmoids, ([0.1, 0.5, 3],), {}, 1, False),
+    (figures.plot_weight_change, ({"x = 2": 2.0},), {}, 1, False),
+    (figures.plot_grid_search, (GRID, 3), dict(mark=(0.3, 0.5)), 2, False),
+    (figures.plot_cover_check, ({2: [1, 1, 0.75, 0.5]}, 4), {}, 2, False),
+    (figures.plot_n_min, (10,), dict(sizes=[10, 20]), 2, False),
+    (figures.plot_n_min_map, (10,), {}, 1, False),
+    (figures.plot_boolean_fractions, ([2, 4, 14],), {}, 1, False),
+    (figures.plot_cube_check, ({3: ([2, 4], [1.0, 0.5])},), {}, 1, False),
 ]
 FIGURES = [  # the figures of the widgets: (figure, artists)
     (plotting.step_figure, (RUN, 1), {}, 2, False),
@@ -55,7 +73,7 @@ FIGURES = [  # the figures of the widgets: (figure, artists)
 
 
 def names(cases):
-    return [case[0].__name__ for case in cases]
+    return [f"{case[0].__module__.rsplit('.', 1)[-1]}.{case[0].__name__}" for case in cases]
 
 
 def axes_for(panels, three_d):
@@ -63,7 +81,8 @@ def axes_for(panels, three_d):
     return fig, [fig.add_subplot(1, panels, i + 1, projection="3d" if three_d else None) for i in range(panels)]
 
 
-@pytest.mark.parametrize("function, args, kwargs, panels, three_d", PICTURES + FIGURES, ids=names(PICTURES + FIGURES))
+@pytest.mark.parametrize("function, args, kwargs, panels, three_d", PICTURES + LESSON_FIGURES + FIGURES,
+                         ids=names(PICTURES + LESSON_FIGURES + FIGURES))
 def test_a_picture_draws_on_the_axes_it_is_given_and_returns_their_figure(function, args, kwargs, panels, three_d):
     fig, axes = axes_for(panels, three_d)
     given = axes[0] if panels == 1 else axes
@@ -75,7 +94,8 @@ def test_a_picture_draws_on_the_axes_it_is_given_and_returns_their_figure(functi
         assert all(isinstance(v, (Artist, dict, list)) for v in result[1].values())
 
 
-@pytest.mark.parametrize("function, args, kwargs, panels, three_d", PICTURES + FIGURES, ids=names(PICTURES + FIGURES))
+@pytest.mark.parametrize("function, args, kwargs, panels, three_d", PICTURES + LESSON_FIGURES + FIGURES,
+                         ids=names(PICTURES + LESSON_FIGURES + FIGURES))
 def test_without_ax_a_picture_makes_its_own_figure_of_the_right_panels(function, args, kwargs, panels, three_d):
     result = function(*args, **kwargs)
     fig = result[0] if isinstance(result, tuple) else result
@@ -83,7 +103,8 @@ def test_without_ax_a_picture_makes_its_own_figure_of_the_right_panels(function,
     assert len(fig.axes) >= panels and all(ax.get_children() for ax in fig.axes[:panels])
 
 
-@pytest.mark.parametrize("function, args, kwargs, panels, three_d", PICTURES + FIGURES, ids=names(PICTURES + FIGURES))
+@pytest.mark.parametrize("function, args, kwargs, panels, three_d", PICTURES + LESSON_FIGURES + FIGURES,
+                         ids=names(PICTURES + LESSON_FIGURES + FIGURES))
 def test_the_wrong_axes_are_named_in_the_error(function, args, kwargs, panels, three_d):
     fig, axes = axes_for(panels + 1, three_d)
     with pytest.raises(ValueError, match=rf"ax must be {panels} matplotlib Axes \(one per panel\).*got {panels + 1}"
@@ -133,7 +154,8 @@ def test_font_sizes_are_the_named_constants_of_base():
     assert plotting.TEXT == min(plotting.TEXT, plotting.LARGE_TEXT, plotting.LABEL, plotting.TITLE)
 
 
-@pytest.mark.parametrize("function, args, kwargs, panels, three_d", PICTURES + FIGURES, ids=names(PICTURES + FIGURES))
+@pytest.mark.parametrize("function, args, kwargs, panels, three_d", PICTURES + LESSON_FIGURES + FIGURES,
+                         ids=names(PICTURES + LESSON_FIGURES + FIGURES))
 def test_no_text_of_a_picture_is_under_14_px_as_drawn(function, args, kwargs, panels, three_d):
     """A lecture hall: a picture is shown 1:1 in a lesson and on a 1280x720 slide, so pt * dpi / 72 is its px."""
     import io

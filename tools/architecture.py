@@ -6,7 +6,8 @@
 The layers, bottom to top, are declared here once (LAYERS); tests/test_layers.py holds the package to them:
 a module imports only from its own layer or below, no two modules import each other even through others,
 and the pictures (plotting/) compute no theory: they import no learner or theory module but geometry (the
-lines and sides they draw), so that the theory a picture shows is computed by its caller.
+lines and sides they draw), so that the theory a picture shows is computed by its caller (a lesson, a widget, or
+figures.py, which computes the experiment figures' theory and hands it to the pictures).
 """
 import argparse
 import ast
@@ -19,7 +20,7 @@ PACKAGE = "perceptron_lib"
 
 # Bottom to top. A module may import from its own layer and the layers below it.
 LAYERS = {
-    "base": ["arithmetic", "validation", "constraints"],
+    "base": ["arithmetic", "validation", "constraints", "docstrings"],
     "data": ["datasets"],
     "rule": ["rule"],
     "record": ["trace"],
@@ -27,13 +28,13 @@ LAYERS = {
                  "scores"],
     "theory": ["geometry", "bounds", "separability", "capacity", "boolean_counts"],
     "course": ["describe", "tables", "answers", "plotting.base", "plotting.pattern_space", "plotting.runs",
-               "plotting.weight_space", "plotting.experiments", "plotting.classes", "plotting", "widgets"],
+               "plotting.weight_space", "plotting.experiments", "plotting.classes", "plotting", "figures", "widgets"],
     "namespace": ["__init__"],
 }
 LEVEL = {module: i for i, modules in enumerate(LAYERS.values()) for module in modules}
 # What a picture may import from the package (besides other pictures): checks, sums, the rule's tests,
-# the record of a run, geometry's lines and sides, and the words of describe.py.
-PICTURES_MAY_IMPORT = {"arithmetic", "validation", "constraints", "rule", "trace", "geometry", "describe"}
+# the record of a run, geometry's lines and sides, the words of describe.py and the shared text of docstrings.py.
+PICTURES_MAY_IMPORT = {"arithmetic", "validation", "constraints", "docstrings", "rule", "trace", "geometry", "describe"}
 CHECKS = {"validation", "constraints"}   # the modules whose raise statements are the checks themselves
 CORE = ["arithmetic", "rule", "training", "batch", "trace"]
 

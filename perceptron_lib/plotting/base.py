@@ -217,6 +217,36 @@ def check_values(name, values):
     return values
 
 
+def check_numbers(name, values, *, length=None, fewest=1, most=None, low=None, high=None, above=None,
+                  increasing=False):
+    """1-D finite values: `length` of them (else `fewest` to `most`), each in [low, high] and > above, increasing if asked.
+
+    >>> check_numbers("p", [0.5, 2], high=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: p must hold 1 or more values, each <= 1, got 2 from 0.5 to 2
+    """
+    values = check_values(name, values)
+    count = len(values)
+    if (count != length if length is not None else not fewest <= count <= (most or count)) \
+            or (low is not None and values.min() < low) or (high is not None and values.max() > high) \
+            or (above is not None and values.min() <= above) or (increasing and (np.diff(values) <= 0).any()):
+        many = length if length is not None else f"{fewest} to {most}" if most else f"{fewest} or more"
+        each = (f"from {low:g} to {high:g}" if low is not None and high is not None else
+                f">= {low:g}" if low is not None else f"<= {high:g}" if high is not None else "")
+        each = " and ".join(word for word in (each, "" if above is None else f"> {above:g}") if word)
+        raise ValueError(f"{name} must hold {many} values{', increasing' if increasing else ''}"
+                         f"{', each ' + each if each else ''}, got {count} from {values.min():g} to {values.max():g}")
+    return values
+
+
+def check_pair(name, pair, what):
+    """A pair (a tuple or list of two), `what` its two parts in words: "(lows, highs)"."""
+    if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+        raise TypeError(f"{name} must be a pair {what}, got {check.shown(pair)}")
+    return pair
+
+
 def check_figsize(size):
     """(width, height) in inches, each > 0 and at most MAX_INCHES."""
     size = check.array("size", size, "(2,): (width, height) in inches")
@@ -237,3 +267,32 @@ def check_lim(lim):
 
 def check_resolution(resolution):
     return check.whole("resolution", resolution, minimum=2, maximum=MAX_RESOLUTION)
+
+
+def check_fractions(d, values):
+    """measured[d] of plot_cover_check: at most 1000 fractions in [0, 1]."""
+    values = check_values(f"measured[{d!r}]", values)
+    if len(values) > 1000 or values.min() < 0 or values.max() > 1:
+        raise ValueError(f"measured[{d}] must hold at most 1000 fractions, each in [0, 1], "
+                         f"got {len(values)} from {values.min():g} to {values.max():g}")
+    return values
+
+
+def check_corner_fractions(m, pair):
+    """cube[m] of plot_cube_check: (corner counts, each 1 to 2**m; as many fractions in [0, 1])."""
+    check_pair(f"cube[{m}]", pair, "(corners n, fractions)")
+    sizes = check.array(f"cube[{m}][0]", pair[0], "(n_sizes,)", ndim=1, integer=True)
+    fractions = check_values(f"cube[{m}][1]", pair[1])
+    if len(sizes) != len(fractions) or len(sizes) > 1000 or sizes.min() < 1 or sizes.max() > 2**m \
+            or fractions.min() < 0 or fractions.max() > 1:
+        raise ValueError(f"cube[{m}] must hold as many corner counts (each 1 to 2**{m}) as fractions (each in "
+                         f"[0, 1]), at most 1000, got {len(sizes)} and {len(fractions)}")
+    return sizes.tolist(), fractions
+
+
+def check_function_counts(name, counts):
+    """counts of plot_boolean_fractions: 2 to 9 whole numbers, the m-th from 1 to 2**2**m."""
+    if not isinstance(counts, (list, tuple, np.ndarray)) or not 2 <= len(counts) <= 9:
+        raise (TypeError if not isinstance(counts, (list, tuple, np.ndarray)) else ValueError)(
+            f"{name} must be a sequence of 2 to 9 counts (0, 1, 2, ... inputs), got {check.shown(counts)}")
+    return [check.whole(f"{name}[{m}]", c, minimum=1, maximum=2**2**m) for m, c in enumerate(counts)]

@@ -29,8 +29,7 @@ def draw_classes(X, labels, *, ax=None, size=30, **style):
         Three features need a 3-D Axes.
     labels : array-like of shape (n_samples,)
         Class numbers from 0 (labels -1/+1 are drawn as 0/1).
-    ax : Axes, optional
-        Where to draw; a new figure's axes by default.
+    %(ax_draw)s
     size : float, default 30
         Marker area in points² (matplotlib's ``s``); not a figure size.
     **style
@@ -90,10 +89,7 @@ def plot_layer_steps(run, X, *, ax=None, steps=None, ncols=4, size=2.7, elev=18,
     ax : sequence of matplotlib Axes, optional
         Where to draw: one Axes per step (3-D for patterns with 3 features). By default a new Picture (of `size`).
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
 
     Examples
     --------
@@ -235,8 +231,7 @@ def draw_regions(predict, *, xlim, ylim, n_classes, ax=None, resolution=120, **s
     xlim, ylim : (float, float)
     n_classes : int
         From 2 to 10: one colour each.
-    ax : Axes, optional
-        Where to draw; a new figure's axes by default.
+    %(ax_draw)s
     resolution : int, default 120
         Grid points per axis, from 2 to 400.
     **style
@@ -285,10 +280,7 @@ def plot_regions(predicts, X, labels, titles, *, ax=None, size=3.4, resolution=1
     ax : sequence of matplotlib Axes, optional
         Where to draw: one Axes per classifier. By default a new Picture (of `size`).
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
     if not isinstance(predicts, (list, tuple)) or not 1 <= len(predicts) <= 4:
         raise TypeError(f"predicts must be a list of 1 to 4 functions, got {check.shown(predicts)}")
@@ -323,8 +315,7 @@ def draw_confusion(matrix, *, ax=None, title=None, **style):
     ----------
     matrix : array-like of shape (K, K)
         Counts >= 0, K at most 20 (`confusion_matrix`).
-    ax : Axes, optional
-        Where to draw; a new figure's axes by default.
+    %(ax_draw)s
     title : str, optional
     **style
         Passed on to ``ax.imshow`` (cmap "Reds" by default).
@@ -376,10 +367,7 @@ def plot_confusion(matrices, titles, *, ax=None, size=4.1):
     ax : sequence of matplotlib Axes, optional
         Where to draw: one Axes per matrix. By default a new Picture (of `size`).
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
     if not isinstance(matrices, (list, tuple)) or not 1 <= len(matrices) <= 3:
         raise TypeError(f"matrices must be a list of 1 to 3 count tables, got {check.shown(matrices)}")
@@ -465,10 +453,7 @@ def plot_images(images, titles, *, ax=None, ncols=8, size=1.1):
     ax : sequence of matplotlib Axes, optional
         Where to draw: one Axes per image. By default a new Picture (of `size`).
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
     images = check.array("images", images, "(n, height, width)", ndim=3)
     if not 1 <= len(images) <= 48:

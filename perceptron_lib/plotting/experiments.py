@@ -3,13 +3,20 @@
 The convergence bound checked (05), the variants' criterion, sigmoids, weight change and grid search (06, 07), Cover's
 counting, Budinich's local minima and the Boolean functions (08). Lessons 06 to 08 draw at the projector
 sizes of `_style`.
+
+A picture here draws the values it is given and computes no theory: lessons 06-08 call figures.py's functions
+of the same names (``pl.plot_cover_check``, ...), which compute Cover's P, the intervals, N_min, the sigmoids and
+the grid's moves and call these.
 """
+from itertools import zip_longest
+
 import numpy as np
 from matplotlib.legend_handler import HandlerTuple
 
 from .. import validation as check
 from .base import (CLASS_COLORS, CLASS_MARKERS, LABEL, LARGE_TEXT, NEGATIVE, POSITIVE, REGION_NUMBER, TEXT, TITLE, UPDATE,
-                   check_figsize, check_series, check_values, panels)
+                   check_corner_fractions, check_figsize, check_fractions,
+                   check_function_counts, check_numbers, check_pair, check_series, check_values, panels)
 
 
 def plot_bound_check(pairs, *, ax=None, size=(8.2, 3.4)):
@@ -25,15 +32,11 @@ def plot_bound_check(pairs, *, ax=None, size=(8.2, 3.4)):
     pairs : dict of str to (array-like, array-like)
         A name for each bound form (from 1 to 4), and (observed updates, bound)
         per data set: observed >= 0, bound > 0, the same number of each.
-    size : (float, float), default (8.2, 3.4)
-        The figure's (width, height) in inches.
+    %(size)s
     ax : sequence of matplotlib Axes, optional
         Where to draw: 2 Axes (updates against bound, their ratio). By default a new Picture (of `size`).
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
     pairs = check_series("pairs", pairs, 4, _bound_pair)
     size = check_figsize(size)
@@ -68,8 +71,7 @@ def plot_bound_check(pairs, *, ax=None, size=(8.2, 3.4)):
 
 
 def _bound_pair(name, pair):
-    if not isinstance(pair, (tuple, list)) or len(pair) != 2:
-        raise TypeError(f"pairs[{name!r}] must be a pair (observed updates, bound), got {check.shown(pair)}")
+    check_pair(f"pairs[{name!r}]", pair, "(observed updates, bound)")
     observed, bound = check_values(f"pairs[{name!r}][0]", pair[0]), check_values(f"pairs[{name!r}][1]", pair[1])
     if len(observed) != len(bound):
         raise ValueError(f"pairs[{name!r}] must hold as many bounds as observed counts, got {len(observed)} "
@@ -105,15 +107,11 @@ def plot_criterion(criteria, *, ax=None, size=(8.2, 3.3)):
         A title for each run (from 1 to 4) and E(W) before the first
         presentation and after each (`perceptron_criterion` of the run's
         weights): 1-D, finite.
-    size : (float, float), default (8.2, 3.3)
-        The figure's (width, height) in inches.
+    %(size)s
     ax : matplotlib Axes or sequence of them, optional
         Where to draw: one Axes per run. By default a new Picture (of `size`).
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
     criteria = check_series("criteria", criteria, 4, lambda name, values: check_values(f"criteria[{name!r}]", values))
     fig, axes = panels(ax, len(criteria), check_figsize(size), (1, len(criteria)))
@@ -126,42 +124,41 @@ def plot_criterion(criteria, *, ax=None, size=(8.2, 3.3)):
     return fig
 
 
-def plot_sigmoids(betas, *, net_input=2.0, ax=None, size=(7, 3.3)):
+def plot_sigmoids(net_inputs, curves, *, net_input=2.0, ax=None, size=(7, 3.3)):
     """A sigmoid unit's output o = f(β W·X) against W·X, one curve per steepness β, and one pattern on each.
 
-    f(z) = 1 / (1 + e^(-z)) (Budinich 1993, eq. 1, via `arithmetic.sigmoid`),
-    drawn for W·X from -6 to 6 beside the threshold unit's step; a dotted line
-    marks a pattern's net input and a dot its output on each curve. A curve
-    that is flat there (small β, or large β far from 0) barely changes o when
-    W moves: the factor f' of the pattern's step (his eq. 5).
+    Draws the curves it is given beside the threshold unit's step, for W·X
+    from -6 to 6; a dotted line marks a pattern's net input and a dot its
+    output on each curve. A curve that is flat there (small β, or large β
+    far from 0) barely changes o when W moves: the factor f' of the
+    pattern's step (Budinich 1993, eq. 5). `perceptron_lib.plot_sigmoids`
+    (figures.py) computes the curves, f(z) = 1 / (1 + e^(-z)), and calls this.
 
     Parameters
     ----------
-    betas : sequence of float
-        From 1 to 4 steepnesses, each from 0.001 to 1000.
+    net_inputs : array-like
+        The W·X of every curve's points: 1-D, at most 10,000 values, each from -6 to 6.
+    curves : dict of float to (array-like, float)
+        For 1 to 4 steepnesses β (each from 0.001 to 1000): the output f(β W·X)
+        at each of `net_inputs`, and the output at `net_input`, each in [0, 1].
     net_input : float, default 2.0
         The pattern's net input W·X, from -6 to 6.
-    size : (float, float), default (7, 3.3)
-        The figure's (width, height) in inches.
-    ax : matplotlib Axes, optional
-        Where to draw. By default a new Picture (of `size`).
+    %(size)s
+    %(ax_picture)s
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
-    from ..arithmetic import sigmoid
-    betas = check_values("betas", betas)
-    if not 1 <= len(betas) <= 4 or betas.min() < 1e-3 or betas.max() > 1e3:
-        raise ValueError(f"betas must hold from 1 to 4 steepnesses, each from 0.001 to 1000, got {check.shown(betas)}")
+    z = check_numbers("net_inputs", net_inputs, most=10_000, low=-6, high=6)
+    curves = check_series("curves", curves, 4, lambda beta, pair: _outputs(f"curves[{beta!r}]", pair, len(z)),
+                          what="β to (outputs, output at net_input)",
+                          key=lambda name, beta: check.number(name, beta, minimum=1e-3, maximum=1e3))
     net_input = check.number("net_input", net_input, minimum=-6, maximum=6)
     fig, (one,) = panels(ax, 1, check_figsize(size))
-    z = np.linspace(-6, 6, 601)
     one.step([-6, 0, 6], [0, 1, 1], where="post", color="0.6", lw=1, label="threshold unit")
-    for beta, colour, style in zip(betas, [NEGATIVE, POSITIVE, UPDATE, "black"], ["-", "--", "-.", ":"]):
-        one.plot(z, sigmoid(beta * z), color=colour, ls=style, lw=2, label=f"β = {beta:g}")
-        one.plot([net_input], [sigmoid(np.array(beta * net_input))], "o", color=colour, ms=7)
+    for (beta, (outputs, dot)), colour, style in zip(curves.items(), [NEGATIVE, POSITIVE, UPDATE, "black"],
+                                                      ["-", "--", "-.", ":"]):
+        one.plot(z, outputs, color=colour, ls=style, lw=2, label=f"β = {beta:g}")
+        one.plot([net_input], [dot], "o", color=colour, ms=7)
     line = one.axvline(net_input, color="0.3", ls=":", lw=1.2)
     line.description = f"the pattern's net input W·X = {net_input:g}, a dot on each curve"
     left = net_input < 3                       # the label beside the line, inside the panel
@@ -173,42 +170,40 @@ def plot_sigmoids(betas, *, net_input=2.0, ax=None, size=(7, 3.3)):
     return fig
 
 
-def plot_weight_change(cases, *, betas=(0.0, 3.0), ax=None, size=(8.2, 3.3)):
+def _outputs(name, pair, count):
+    """curves[β] of plot_sigmoids: (count outputs in [0, 1], one output in [0, 1])."""
+    outputs, dot = check_pair(name, pair, "(outputs, output at net_input)")
+    return (check_numbers(f"{name}[0]", outputs, length=count, low=0, high=1),
+            check.number(f"{name}[1]", dot, minimum=0, maximum=1))
+
+
+def plot_weight_change(beta_values, cases, *, ax=None, size=(8.2, 3.3)):
     """One pattern's weight change Δw against the steepness β, and Budinich's β_opt, one panel per case.
 
-    Δw(β) = β (c − f(βx)) f'(βx) for a pattern with target c = 1 and input 1
-    (Budinich 1993, eq. 5, via `sigmoid.weight_change`); the dashed line is
-    `sigmoid.beta_opt`, where it is largest for x > 0 (his figure 4). A dot
-    marks the curve's own largest value on the grid, when it lies inside the
-    range drawn (for x < 0 it is not at β_opt).
+    Draws the Δw it is given for each β (Budinich 1993, eq. 5) and a dashed
+    line at the case's β_opt (his figure 4). A dot marks the curve's own
+    largest value, when it lies inside the range drawn (for x < 0 it is not
+    at β_opt). `perceptron_lib.plot_weight_change` (figures.py) computes
+    them (`sigmoid.weight_change`, `sigmoid.beta_opt`) and calls this.
 
     Parameters
     ----------
-    cases : dict of str to float
-        A title for each case (from 1 to 4) and its net input x (nonzero,
-        |x| <= 1e6).
-    betas : (float, float), default (0, 3)
-        The range of β drawn, 0 <= low < high <= 1e3 (601 values).
-    size : (float, float), default (8.2, 3.3)
-        The figure's (width, height) in inches.
+    beta_values : array-like
+        The β drawn: 1-D, increasing, from 2 to 10,000 values, each from 0 to 1000.
+    cases : dict of str to (array-like, float)
+        A title for each case (from 1 to 4), its Δw at each of `beta_values`
+        and its β_opt (> 0).
+    %(size)s
     ax : matplotlib Axes or sequence of them, optional
         Where to draw: one Axes per case. By default a new Picture (of `size`).
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
-    from ..sigmoid import beta_opt, weight_change
-    cases = check_series("cases", cases, 4, _net_input)
-    low, high = check.limits("betas", betas)
-    if low < 0 or high > 1e3:
-        raise ValueError(f"betas must be (low, high) with 0 <= low < high <= 1000, got {check.shown(betas)}")
-    grid = np.linspace(low, high, 601)
+    grid = check_numbers("beta_values", beta_values, fewest=2, most=10_000, low=0, high=1e3, increasing=True)
+    cases = check_series("cases", cases, 4, lambda name, pair: _changes(f"cases[{name!r}]", pair, len(grid)),
+                         what="str to (Δw, β_opt)")
     fig, axes = panels(ax, len(cases), check_figsize(size), (1, len(cases)))
-    for one, (name, x) in zip(axes, cases.items()):
-        best = beta_opt(x)
-        changes = weight_change(grid, x)
+    for one, (name, (changes, best)) in zip(axes, cases.items()):
         one.plot(grid, changes, color=POSITIVE)
         one.axvline(best, color=UPDATE, ls="--", label=f"β_opt = 0.8884/|W·X| = {best:.3f}")   # short: inside the panel
         top = int(np.argmax(changes))
@@ -220,55 +215,57 @@ def plot_weight_change(cases, *, betas=(0.0, 3.0), ax=None, size=(8.2, 3.3)):
     return fig
 
 
-def _net_input(name, x):
-    x = check.number(f"cases[{name!r}]", x, minimum=-1e6, maximum=1e6)
-    if abs(x) < 1e-6:
-        raise ValueError(f"cases[{name!r}] must be a net input x with 1e-6 <= |x| <= 1e6 (β_opt = 0.8884/|x|), "
-                         f"got {x!r}")
-    return x
+def _changes(name, pair, count):
+    """cases[name] of plot_weight_change: (count weight changes, β_opt > 0)."""
+    changes, best = check_pair(name, pair, "(Δw, β_opt)")
+    return check_numbers(f"{name}[0]", changes, length=count), check.number(f"{name}[1]", best, above=0)
 
 
-def plot_grid_search(grid, soluble, *, mark=None, ax=None, size=(8.2, 4)):
+def plot_grid_search(betas, beta_etas, solved, hardest, *, soluble, move_limit, mark=None, ax=None, size=(8.2, 4)):
     """The standard algorithm over a grid of β and βη: problems solved, and moves for the hardest.
 
     Budinich's figure 5 (1993, appendix): for each setting, how many problems
     the standard algorithm solved, and the most moves a problem needed where
     every soluble one was solved (elsewhere the move limit, drawn darkest).
+    `perceptron_lib.plot_grid_search` (figures.py) reads them off a
+    `StandardGrid` and calls this.
 
     Parameters
     ----------
-    grid : StandardGrid
-        What `budinich.standard_algorithm_grid` returns.
+    betas, beta_etas : array-like
+        The grid's β and βη: 1-D, increasing, each > 0, from 2 to 1000 of each.
+    solved : array-like
+        How many problems each setting solved: shape (len(betas), len(beta_etas)), whole numbers from 0 to `soluble`.
+    hardest : array-like
+        The moves drawn for each setting (`StandardGrid.hardest`): the same shape, whole numbers from 0 to
+        `move_limit`.
     soluble : int
-        How many of its problems have a solution (104 of the 256 on 3 inputs),
-        from 0 to grid.n_problems.
+        How many problems have a solution (104 of the 256 on 3 inputs), >= 0.
+    move_limit : int
+        The moves a run may make, >= 1.
     mark : (float, float), optional
         A setting (β, βη) to mark with a star, "Budinich's best"; inside the
         grid's range.
-    size : (float, float), default (8.2, 4)
-        The figure's (width, height) in inches.
+    %(size)s
     ax : sequence of matplotlib Axes, optional
         Where to draw: 2 Axes (solved, moves). By default a new Picture (of `size`).
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
-    from ..budinich import StandardGrid
-    if not isinstance(grid, StandardGrid):
-        raise TypeError(f"grid must be a StandardGrid (what standard_algorithm_grid returns), got {check.shown(grid)}")
-    soluble = check.whole("soluble", soluble, minimum=0, maximum=grid.n_problems)
-    axes_values = (grid.betas, grid.beta_etas)
+    axes_values = tuple(_axis(name, values) for name, values in (("betas", betas), ("beta_etas", beta_etas)))
+    soluble = check.whole("soluble", soluble, minimum=0)
+    move_limit = check.whole("move_limit", move_limit, minimum=1)
+    shape = tuple(len(values) for values in axes_values)
+    solved, hardest = (_counts(name, values, shape, most) for name, values, most
+                       in (("solved", solved, None), ("hardest", hardest, move_limit)))
     if mark is not None:
         mark = check.array("mark", mark, "(2,): (β, βη)")
         if mark.shape != (2,) or not all(values.min() <= v <= values.max() for v, values in zip(mark, axes_values)):
-            raise ValueError(f"mark must be (β, βη) inside the grid, β in [{grid.betas.min():g}, "
-                             f"{grid.betas.max():g}] and βη in [{grid.beta_etas.min():g}, {grid.beta_etas.max():g}], "
-                             f"got {check.shown(mark.tolist())}")
-    hardest = grid.hardest(soluble)
+            raise ValueError(f"mark must be (β, βη) inside the grid, β in [{axes_values[0].min():g}, "
+                             f"{axes_values[0].max():g}] and βη in [{axes_values[1].min():g}, "
+                             f"{axes_values[1].max():g}], got {check.shown(mark.tolist())}")
     fig, axes = panels(ax, 2, check_figsize(size), (1, 2))
-    titles = (f"problems solved ({soluble} are soluble)", f"moves for the hardest (limit {grid.move_limit})")
+    titles = (f"problems solved ({soluble} are soluble)", f"moves for the hardest (limit {move_limit})")
 
     def position(values, axis):  # where values fall on the grid's index axis (log spacing)
         return np.interp(np.log(values), np.log(axis), np.arange(len(axis)))
@@ -277,13 +274,13 @@ def plot_grid_search(grid, soluble, *, mark=None, ax=None, size=(8.2, 4)):
              for axis in axes_values]
     # yellow is good in both maps, and at the top of both colour bars: more solved, fewer moves
     bars = (("viridis", "problems solved (more is better)", False), ("viridis_r", "moves (fewer is better)", True))
-    for one, values, title, (colours, meaning, upside_down) in zip(axes, (grid.solved, hardest), titles, bars):
+    for one, values, title, (colours, meaning, upside_down) in zip(axes, (solved, hardest), titles, bars):
         image = one.imshow(values.T, origin="lower", cmap=colours, aspect="auto")
         if mark is not None:
             one.plot(*[position(v, axis) for v, axis in zip(mark, axes_values)], "*", color=UPDATE, ms=18,
                      mec="white", label="Budinich's best")
-        one.set_xticks(position(ticks[0], grid.betas), [f"{v:g}" for v in ticks[0]])
-        one.set_yticks(position(ticks[1], grid.beta_etas), [f"{v:g}" for v in ticks[1]])
+        one.set_xticks(position(ticks[0], axes_values[0]), [f"{v:g}" for v in ticks[0]])
+        one.set_yticks(position(ticks[1], axes_values[1]), [f"{v:g}" for v in ticks[1]])
         _style(one, title, "β", "βη")
         bar = fig.colorbar(image, ax=one)
         bar.ax.tick_params(labelsize=LARGE_TEXT)
@@ -296,49 +293,72 @@ def plot_grid_search(grid, soluble, *, mark=None, ax=None, size=(8.2, 4)):
     return fig
 
 
-def plot_cover_check(measured=None, trials=None, *, ax=None, size=(8.2, 3.8)):
+def _axis(name, values):
+    """betas or beta_etas of plot_grid_search: 2 to 1000 increasing values, each > 0."""
+    return check_numbers(name, values, fewest=2, most=1000, above=0, increasing=True)
+
+
+def _counts(name, values, shape, most):
+    """solved or hardest of plot_grid_search: whole numbers from 0 (to `most`, unless None), of the grid's shape."""
+    values = check.array(name, values, f"{shape}", ndim=2, integer=True)
+    if values.shape != shape or values.min() < 0 or (most is not None and values.max() > most):
+        raise ValueError(f"{name} must be whole numbers from 0{'' if most is None else f' to {most}'} of shape "
+                         f"{shape}, got shape {values.shape} from {values.min()} to {values.max()}")
+    return values
+
+
+def plot_cover_check(curves, measured=None, *, cover=None, intervals=None, trials=None, ax=None, size=(8.2, 3.8)):
     """Measured fractions of separable random labellings against Cover's curve, and the curve as d grows.
 
     One panel per d measured: the fraction of random labellings of N random
     points that a unit with d weights (p = d - 1 inputs and the bias)
-    separates, each with its 95% Wilson interval
-    (`capacity.fraction_interval`), against Cover's P(N, d) (Cover 1965;
-    `capacity.separable_probability`), with N = d and N = 2d marked.
-    A last panel draws P against N/d for d = 2, 4, 20 and 200: it tends to a
-    step at N = 2d. Without `measured`, that panel alone, unmarked (the
-    question that opens lesson 08).
+    separates, each with its interval, against Cover's P(N, d) (Cover 1965),
+    with N = d and N = 2d marked. A last panel draws the `curves`, P against
+    N/d for each d: it tends to a step at N = 2d. Without `measured`, that
+    panel alone, unmarked (the question that opens lesson 08).
+    `perceptron_lib.plot_cover_check` (figures.py) computes P and the 95%
+    Wilson intervals (`capacity`) and calls this.
 
     Parameters
     ----------
+    curves : dict of int to array-like
+        For 1 to 4 values of d (whole numbers from 1 to 1000): Cover's P(N, d)
+        at N = 1, 2, ..., each in [0, 1], at most 4000 values.
     measured : dict of int to array-like, optional
         For 1 to 3 values of d (whole numbers from 1 to 200), the fractions
-        measured at N = 1, 2, ..., len: values in [0, 1], each a whole
-        number of sets divided by `trials`. None: only Cover's curves.
+        measured at N = 1, 2, ..., len: at most 1000 values, each in [0, 1].
+        None: only the curves.
+    cover : dict of int to array-like, optional
+        Cover's P(N, d) at each N measured, for each d of `measured` (and only with it).
+    intervals : dict of int to (array-like, array-like), optional
+        The lows and highs of each measured fraction's interval, for each d of
+        `measured` (and only with it): low <= fraction <= high.
     trials : int, optional
-        Sets drawn per N (for the intervals and the legend), from 1 to 10**6;
-        required with `measured`.
-    size : (float, float), default (8.2, 3.8)
-        The figure's (width, height) in inches.
+        Sets drawn per N (for the legend), from 1 to 10**6; required with `measured`.
+    %(size)s
     ax : sequence of matplotlib Axes, optional
         Where to draw: one Axes per d and one for the curves. By default a new Picture (of `size`).
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
-    from ..capacity import separable_probability
+    curves = check_series("curves", curves, 4, lambda d, values: _probabilities(f"curves[{d}]", values, 4000),
+                          what="d to P(N, d)", key=lambda name, d: check.whole(name, d, minimum=1, maximum=1000))
     if measured is None:
+        for name, value in (("cover", cover), ("intervals", intervals), ("trials", trials)):
+            if value is not None:
+                raise ValueError(f"{name} is used only with measured, got {name}={check.shown(value)} with "
+                                 f"measured=None")
         measured = {}
     else:
-        measured = check_series("measured", measured, 3, _fractions, what="d to its fractions",
+        measured = check_series("measured", measured, 3, check_fractions, what="d to its fractions",
                                 key=lambda name, d: check.whole(name, d, minimum=1, maximum=200))
         trials = check.whole("trials", trials, minimum=1, maximum=10**6)
-    intervals = {d: _intervals(f"measured[{d}]", fractions, trials) for d, fractions in measured.items()}
+        cover = _per_set("cover", cover, measured, _cover_at)
+        intervals = _per_set("intervals", intervals, measured, _interval)
     fig, axes = panels(ax, len(measured) + 1, check_figsize(size), (1, len(measured) + 1))
     for one, (d, fractions) in zip(axes, measured.items()):
         sizes = np.arange(1, len(fractions) + 1)
-        one.plot(sizes, [float(separable_probability(n, d)) for n in sizes], color="black", label="Cover")
+        one.plot(sizes, cover[d], color="black", label="Cover")
         # the measured points and their intervals are one legend entry (a dot with its bar), and the marked N are
         # grey and black: no entry looks like one of the coloured curves of the last panel
         low, high = intervals[d]
@@ -350,114 +370,107 @@ def plot_cover_check(measured=None, trials=None, *, ax=None, size=(8.2, 3.8)):
         one.axvline(2 * d, color="black", ls="--", lw=1.2, label="N = 2d")
         one.set_ylim(-0.04, 1.04)
         _style(one, f"d = {d}: p = {d - 1} input{'' if d == 2 else 's'}", "points N")
-    curves = axes[-1]
+    last = axes[-1]
     # each d its own colour (Okabe and Ito's) and line style, so that no two curves differ by colour alone
-    for d, colour, dashes in zip((2, 4, 20, 200), CLASS_COLORS, ("-", "--", ":", "-.")):
-        sizes = range(1, 4 * d + 1)
-        curves.plot([n / d for n in sizes], [float(separable_probability(n, d)) for n in sizes],
-                    label=f"d = {d}", color=colour, ls=dashes, lw=2)
+    for (d, values), colour, dashes in zip(curves.items(), CLASS_COLORS, ("-", "--", ":", "-.")):
+        last.plot([n / d for n in range(1, len(values) + 1)], values, label=f"d = {d}", color=colour, ls=dashes, lw=2)
     if measured:
-        curves.axvline(2, color="black", ls="--", lw=1.2).description = "N = 2d"
-    _style(curves, "Cover's curve as d grows", "points per weight N / d")
+        last.axvline(2, color="black", ls="--", lw=1.2).description = "N = 2d"
+    _style(last, "Cover's curve as d grows", "points per weight N / d")
     axes[0].set_ylabel("P(separable)", fontsize=LABEL)
     for one in axes:
         one.axhline(0.5, color="grey", lw=0.8)
     if measured:
         # one legend for all panels, under them, where it hides no point: inside the narrow last panel, any corner
         # would cover the crossing at N = 2d or the steep curve of d = 200; its curves take the second row
-        (handles, labels), (more, names) = (one.get_legend_handles_labels() for one in (axes[0], curves))
+        (handles, labels), (more, names) = (one.get_legend_handles_labels() for one in (axes[0], last))
         # a legend fills its columns first: interleaved, the four of the measured panels make the first row
         first = ["Cover", f"measured ({trials} sets per N), 95% interval", "N = d", "N = 2d"]
         handles = [handles[labels.index(name)] for name in first]
-        order = [k for pair in zip(range(4), range(4, 8)) for k in pair]
+        order = [k for pair in zip_longest(range(4), range(4, 4 + len(names))) for k in pair if k is not None]
         both, words = handles + more, first + names
         fig.legend([both[k] for k in order], [words[k] for k in order], loc="outside lower center", ncol=4,
                    fontsize=LARGE_TEXT, frameon=False)
     else:
         # an empty corner: right of N = 2d every curve is below ½
-        curves.legend(fontsize=LARGE_TEXT, loc="upper right", handlelength=1.6)
+        last.legend(fontsize=LARGE_TEXT, loc="upper right", handlelength=1.6)
     return fig
 
 
-def _intervals(name, fractions, trials):
-    """The 95% Wilson intervals of fractions measured in `trials` sets each: (lows, highs)."""
-    from ..capacity import fraction_interval
-    hits = np.asarray(fractions, float) * trials
-    if np.abs(hits - np.round(hits)).max() > 1e-6 * trials:
-        raise ValueError(f"{name} must hold whole numbers of sets divided by trials={trials}, got "
-                         f"{check.shown(np.asarray(fractions).tolist())}")
-    ends = [fraction_interval(int(h), trials) for h in np.round(hits)]
-    return [low for low, _ in ends], [high for _, high in ends]
+def _probabilities(name, values, most):
+    """Cover's P at each N: at most `most` values in [0, 1]."""
+    return check_numbers(name, values, most=most, low=0, high=1)
 
 
-def _fractions(d, values):
-    """measured[d] of plot_cover_check: at most 1000 fractions in [0, 1]."""
-    values = check_values(f"measured[{d!r}]", values)
-    if len(values) > 1000 or values.min() < 0 or values.max() > 1:
-        raise ValueError(f"measured[{d}] must hold at most 1000 fractions, each in [0, 1], "
-                         f"got {len(values)} from {values.min():g} to {values.max():g}")
-    return values
+def _interval(name, pair, fractions):
+    """The (lows, highs) of an interval around each fraction: low <= fraction <= high, each in [0, 1]."""
+    low, high = (check_numbers(f"{name}[{k}]", values, length=len(fractions), low=0, high=1)
+                 for k, values in enumerate(check_pair(name, pair, "(lows, highs)")))
+    if not ((low <= fractions + 1e-12) & (fractions <= high + 1e-12)).all():
+        raise ValueError(f"{name} must hold low <= fraction <= high for each fraction, got {check.shown(pair)}")
+    return low, high
 
 
-def _corner_fractions(m, pair):
-    """cube[m] of plot_cube_check: (corner counts, each 1 to 2**m; as many fractions in [0, 1])."""
-    if not isinstance(pair, (tuple, list)) or len(pair) != 2:
-        raise TypeError(f"cube[{m}] must be a pair (corners n, fractions), got {check.shown(pair)}")
-    sizes = check.array(f"cube[{m}][0]", pair[0], "(n_sizes,)", ndim=1, integer=True)
-    fractions = check_values(f"cube[{m}][1]", pair[1])
-    if len(sizes) != len(fractions) or len(sizes) > 1000 or sizes.min() < 1 or sizes.max() > 2**m \
-            or fractions.min() < 0 or fractions.max() > 1:
-        raise ValueError(f"cube[{m}] must hold as many corner counts (each 1 to 2**{m}) as fractions (each in "
-                         f"[0, 1]), at most 1000, got {len(sizes)} and {len(fractions)}")
-    return sizes.tolist(), fractions
+def _per_set(name, mapping, measured, each):
+    """cover or intervals: a dict with the keys of `measured`, each value checked against its fractions."""
+    if not isinstance(mapping, dict):
+        raise TypeError(f"{name} must be a dict with the keys of the measurements ({sorted(measured)}), "
+                        f"got {check.shown(mapping)}")
+    if set(mapping) != set(measured):
+        raise ValueError(f"{name} must have the keys of the measurements, {sorted(measured)}, got {sorted(mapping)}")
+    checked = {}
+    for key, fractions in measured.items():
+        checked[key] = each(f"{name}[{key}]", mapping[key], fractions)
+    return checked
 
 
-def _n_sizes(name, sizes, most):
-    sizes = check.array(name, sizes, "(n_sizes,)", ndim=1, integer=True)
-    if not 1 <= len(sizes) <= 8 or sizes.min() < 1 or sizes.max() > most:
-        raise ValueError(f"{name} must hold 1 to 8 whole numbers from 1 to {most}, got {check.shown(sizes.tolist())}")
-    return [int(n) for n in sizes]
+def _cover_at(name, values, fractions):
+    """Cover's P at each N measured: one probability per fraction."""
+    return check_numbers(name, values, length=len(fractions), low=0, high=1)
 
 
-def plot_n_min(n=40, sizes=(25, 50, 100, 200, 400), *, ax=None, size=(8.2, 3.5)):
+
+
+
+
+def plot_n_min(minima, peak, logs, *, ax=None, size=(8.2, 3.5)):
     """Budinich's expected number of local minima N_min(N, p), against p, on a linear and a log scale.
 
-    N_min = Q(N, p) / 2**S(N, p) (Budinich 1993, section 3, eq. 4 and
-    figure 2, where Q is his R and p his d; `capacity.n_min`), p the number
-    of inputs of a unit with a threshold. Left: N patterns, p from 1 to N,
-    with the p of the most minima (`capacity.n_min_peak`). Right: log10
-    N_min against p / N for several N; for each N the peak sits near p = N / 5.
+    Budinich (1993, section 3, eq. 4 and figure 2), p the number of inputs of
+    a unit with a threshold. Left: N_min for N patterns, p from 1 to N, with
+    the p of the most minima. Right: log10 N_min against p / N for several
+    N; for each N the peak sits near p = N / 5. `perceptron_lib.plot_n_min`
+    (figures.py) computes them (`capacity.n_min`, `capacity.log_n_min`,
+    `capacity.n_min_peak`) and calls this.
 
     Parameters
     ----------
-    n : int, default 40
-        Patterns N in the left panel, from 2 to 400.
-    sizes : sequence of int, default (25, 50, 100, 200, 400)
-        The N of the right panel's curves, 1 to 8 of them, each from 1 to 1000.
-    size : (float, float), default (8.2, 3.5)
-        The figure's (width, height) in inches.
+    minima : array-like
+        N_min(N, p) for p = 1, ..., N (so N = len(minima), from 2 to 400), each >= 0.
+    peak : int
+        The p of the largest N_min, from 1 to N.
+    logs : dict of int to array-like
+        For 1 to 8 values of N (each from 1 to 1000): log10 N_min(N, p) for p = 1, ..., N (N values).
+    %(size)s
     ax : sequence of matplotlib Axes, optional
         Where to draw: 2 Axes (linear, logarithmic). By default a new Picture (of `size`).
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
-    from ..capacity import log_n_min, n_min, n_min_peak
-    n = check.whole("n", n, minimum=2, maximum=400)
-    sizes = _n_sizes("sizes", sizes, 1000)
+    minima = check_numbers("minima", minima, fewest=2, most=400, low=0)
+    n = len(minima)
+    peak = check.whole("peak", peak, minimum=1, maximum=n)
+    logs = check_series("logs", logs, 8, _log_curve, what="N to log10 N_min(N, p)",
+                        key=lambda name, m: check.whole(name, m, minimum=1, maximum=1000))
     fig, (linear, logarithmic) = panels(ax, 2, check_figsize(size), (1, 2))
-    dims = range(1, n + 1)
-    linear.plot(dims, [n_min(n, d) for d in dims], "o-", ms=4, color=POSITIVE)
-    linear.axvline(n_min_peak(n), color=UPDATE, ls="--", label=f"largest at p = {n_min_peak(n)}")
+    linear.plot(range(1, n + 1), minima, "o-", ms=4, color=POSITIVE)
+    linear.axvline(peak, color=UPDATE, ls="--", label=f"largest at p = {peak}")
     _style(linear, f"linear scale, N = {n} patterns", "inputs p", "N_min(N, p)")
     blues = ("#9ecae1", "#6baed6", "#3182bd", "#08519c", "#08306b", "#041e45", "#020f24", "#000000")
     # each N its own shade and line style, so that no two curves differ by colour alone
     dashes = ("-", "--", ":", "-.", (0, (5, 1)), (0, (3, 1, 1, 1)), (0, (1, 1)), (0, (8, 3)))
-    for m, colour, style in zip(sizes, blues, dashes):
-        logarithmic.plot([d / m for d in range(1, m + 1)], [log_n_min(m, d) / np.log(10) for d in range(1, m + 1)],
-                         color=colour, ls=style, lw=2, label=f"N = {m}")
+    for (m, values), colour, style in zip(logs.items(), blues, dashes):
+        logarithmic.plot([d / m for d in range(1, m + 1)], values, color=colour, ls=style, lw=2, label=f"N = {m}")
     logarithmic.axvline(0.2, color=UPDATE, ls="--", label="p = N / 5")
     _style(logarithmic, "logarithmic scale, several N", "inputs per pattern p / N", "log₁₀ N_min(N, p)")
     for one in (linear, logarithmic):
@@ -465,34 +478,46 @@ def plot_n_min(n=40, sizes=(25, 50, 100, 200, 400), *, ax=None, size=(8.2, 3.5))
     return fig
 
 
-def plot_n_min_map(d_top=40, *, ax=None, size=(8, 4.6)):
+def _log_curve(m, values):
+    """logs[m] of plot_n_min: m values."""
+    return check_numbers(f"logs[{m}]", values, length=m)
+
+
+def plot_n_min_map(shade, peaks, *, ax=None, size=(8, 4.6)):
     """The N-p plane shaded by N_min(N, p) / its largest value at that N, with Budinich's four regions.
 
     Budinich's figure 3 (1993, section 3): the lines N = p, N = 2p and N = 5p
     divide the plane into four regions (numbered as in his text); the dots
-    mark, for each N, the p with the most local minima (`capacity.n_min_peak`).
-    p (Budinich's d) is the number of inputs of a unit with a threshold.
+    mark, for each N given, the p with the most local minima. p (Budinich's d)
+    is the number of inputs of a unit with a threshold.
+    `perceptron_lib.plot_n_min_map` (figures.py) computes them
+    (`capacity.log_n_min`, `capacity.n_min_peak`) and calls this.
 
     Parameters
     ----------
-    d_top : int, default 40
-        The largest p drawn, from 10 to 100; N goes up to 5 * d_top.
-    size : (float, float), default (8, 4.6)
-        The figure's (width, height) in inches.
-    ax : matplotlib Axes, optional
-        Where to draw. By default a new Picture (of `size`).
+    shade : array-like
+        N_min(N, p) / its largest value at that N, each in [0, 1]: shape
+        (N_top, p_top), row N - 1 for N = 1, ..., N_top and column p - 1 for
+        p = 1, ..., p_top; p_top from 10 to 100 and N_top from 10 to 5 * p_top.
+    peaks : dict of int to int
+        For at most 500 values of N (each from 1 to N_top): the p of the largest N_min, from 1 to N.
+    %(size)s
+    %(ax_picture)s
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
-    from ..capacity import log_n_min, n_min_peak
-    d_top = check.whole("d_top", d_top, minimum=10, maximum=100)
-    n_top = 5 * d_top
-    logs = np.array([[log_n_min(n, d) for d in range(1, d_top + 1)] for n in range(1, n_top + 1)])
+    shade = check.array("shade", shade, "(N_top, p_top)", ndim=2)
+    n_top, d_top = shade.shape
+    if not 10 <= d_top <= 100 or not 10 <= n_top <= 5 * d_top or shade.min() < 0 or shade.max() > 1:
+        raise ValueError(f"shade must hold values in [0, 1], of shape (N_top, p_top) with p_top from 10 to 100 and "
+                         f"N_top from 10 to 5 * p_top, got shape {shade.shape}")
+    if not isinstance(peaks, dict) or len(peaks) > 500:
+        raise (TypeError if not isinstance(peaks, dict) else ValueError)(
+            f"peaks must be a dict of at most 500 entries, N to its p, got {check.shown(peaks)}")
+    peaks = {check.whole("the keys of peaks", n, minimum=1, maximum=n_top): p for n, p in peaks.items()}
+    peaks = {n: check.whole(f"peaks[{n}]", p, minimum=1, maximum=n) for n, p in peaks.items()}
     fig, (one,) = panels(ax, 1, check_figsize(size))
-    image = one.imshow(np.exp(logs - logs.max(axis=1, keepdims=True)), origin="lower", aspect="auto", cmap="Blues",
+    image = one.imshow(shade, origin="lower", aspect="auto", cmap="Blues",
                        extent=(0.5, d_top + 0.5, 0.5, n_top + 0.5))
     box = {"facecolor": "white", "edgecolor": "none", "alpha": 0.85}
     right = d_top + 0.5
@@ -501,8 +526,7 @@ def plot_n_min_map(d_top=40, *, ax=None, size=(8, 4.6)):
         one.plot([0, right], [0, k * right], style, color=UPDATE, lw=2)
         one.text(x * d_top, y * n_top, "N = p" if k == 1 else f"N = {k}p", fontsize=LABEL, color=UPDATE, ha="center",
                  va="top", bbox=box)
-    peaks = range(5, n_top + 1, 5)
-    one.plot([n_min_peak(n) for n in peaks], peaks, "o", ms=4, color=NEGATIVE, label="largest N_min for each N")
+    one.plot(list(peaks.values()), list(peaks), "o", ms=4, color=NEGATIVE, label="largest N_min for each N")
     for region, (x, y) in zip("1234", ((0.625, 0.06), (0.625, 0.185), (0.625, 0.425), (0.15, 0.75))):
         one.text(x * d_top, y * n_top, region, fontsize=REGION_NUMBER, fontweight="bold", ha="center", va="center",
                  bbox=box)
@@ -515,47 +539,45 @@ def plot_n_min_map(d_top=40, *, ax=None, size=(8, 4.6)):
     return fig
 
 
-def plot_boolean_fractions(counts, *, ax=None, size=(7, 3.4)):
+def plot_boolean_fractions(counts, cover, *, ax=None, size=(7, 3.4)):
     """The fraction of Boolean functions of p inputs that are threshold functions, against Cover's count.
 
     Threshold functions of p inputs out of all 2**2**p, on a log scale
     (Budinich 1993 counts 104 for 3 inputs, appendix, and 1882 for 4,
-    section 4), and Cover's C(2**p, p + 1) / 2**2**p for as many points in
-    general position and a unit with d = p + 1 weights (Cover 1965;
-    `capacity.separable_dichotomies`).
+    section 4), and Cover's C(2**p, p + 1) out of 2**2**p for as many points
+    in general position and a unit with d = p + 1 weights (Cover 1965).
+    `perceptron_lib.plot_boolean_fractions` (figures.py) computes Cover's
+    counts (`capacity.separable_dichotomies`) and calls this.
 
     Parameters
     ----------
     counts : sequence of int
         The number of threshold functions of 0, 1, 2, ... inputs (2 to 9
-        values, each from 1 to 2**2**m).
-    size : (float, float), default (7, 3.4)
-        The figure's (width, height) in inches.
-    ax : matplotlib Axes, optional
-        Where to draw. By default a new Picture (of `size`).
+        values, each from 1 to 2**2**p).
+    cover : sequence of int
+        Cover's C(2**p, p + 1) for the same p, as many as `counts`, each from 1 to 2**2**p.
+    %(size)s
+    %(ax_picture)s
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
-    from ..capacity import separable_dichotomies
-    if not isinstance(counts, (list, tuple, np.ndarray)) or not 2 <= len(counts) <= 9:
-        raise (TypeError if not isinstance(counts, (list, tuple, np.ndarray)) else ValueError)(
-            f"counts must be a sequence of 2 to 9 counts (0, 1, 2, ... inputs), got {check.shown(counts)}")
-    counts = [check.whole(f"counts[{m}]", c, minimum=1, maximum=2**2**m) for m, c in enumerate(counts)]
+    counts, cover = (check_function_counts(name, values) for name, values in (("counts", counts), ("cover", cover)))
+    if len(cover) != len(counts):
+        raise ValueError(f"cover must hold one count per p, as counts does ({len(counts)}), got {len(cover)}")
     inputs = range(len(counts))
     fig, (one,) = panels(ax, 1, check_figsize(size))
     one.semilogy(inputs, [c / 2**2**m for m, c in enumerate(counts)], "o-", color=POSITIVE,
                  label="threshold functions")
-    one.semilogy(inputs, [separable_dichotomies(2**m, m + 1) / 2**2**m for m in inputs], "s--", color="grey",
+    one.semilogy(inputs, [c / 2**2**m for m, c in enumerate(cover)], "s--", color="grey",
                  label="Cover's count (general position)")
     _style(one, None, "inputs p", "fraction of all functions")
     one.legend(fontsize=LARGE_TEXT)
     return fig
 
 
-def plot_cube_check(cube, *, trials=None, ax=None, size=(7, 3.4)):
+
+
+def plot_cube_check(cube, cover, *, intervals=None, trials=None, ax=None, size=(7, 3.4)):
     """Measured fractions of separable random labellings of random cube corners, against Cover's curve.
 
     Budinich (1993, section 3, citing Budinich 1991) notes that for large p
@@ -563,42 +585,41 @@ def plot_cube_check(cube, *, trials=None, ax=None, size=(7, 3.4)):
     they were in general position; the picture sets the fraction measured
     for N random corners against Cover's P(N, p + 1) for a unit with p + 1
     weights (Cover 1965), both against N / (p + 1).
+    `perceptron_lib.plot_cube_check` (figures.py) computes P and the 95%
+    Wilson intervals (`capacity`) and calls this.
 
     Parameters
     ----------
     cube : dict of int to (sequence of int, array-like)
         For 1 to 4 cube dimensions p (from 1 to 30): the numbers of corners N
         (each from 1 to 2**p) and the fraction separable measured for each.
+    cover : dict of int to array-like
+        Cover's P(N, p + 1) at each N, for each p of `cube`.
+    intervals : dict of int to (array-like, array-like), optional
+        The lows and highs of each fraction's 95% interval, for each p of `cube`; only with `trials`.
     trials : int, optional
-        Sets drawn per n, from 1 to 10**6: then each fraction (a whole
-        number of sets divided by `trials`) gets its 95% Wilson interval
-        (`capacity.fraction_interval`).
-    size : (float, float), default (7, 3.4)
-        The figure's (width, height) in inches.
-    ax : matplotlib Axes, optional
-        Where to draw. By default a new Picture (of `size`).
+        Sets drawn per N, from 1 to 10**6 (for the title); only with `intervals`.
+    %(size)s
+    %(ax_picture)s
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
-    from ..capacity import separable_probability
-    checked = check_series("cube", cube, 4, _corner_fractions, what="m to (corners n, fractions)",
-                      key=lambda name, m: check.whole(name, m, minimum=1, maximum=30))
-    if trials is not None:
+    checked = check_series("cube", cube, 4, check_corner_fractions, what="m to (corners n, fractions)",
+                           key=lambda name, m: check.whole(name, m, minimum=1, maximum=30))
+    fractions = {m: values for m, (_, values) in checked.items()}
+    cover = _per_set("cover", cover, fractions, _cover_at)
+    if trials is not None or intervals is not None:
         trials = check.whole("trials", trials, minimum=1, maximum=10**6)
-        intervals = {m: _intervals(f"cube[{m}][1]", fractions, trials) for m, (_, fractions) in checked.items()}
+        intervals = _per_set("intervals", intervals, fractions, _interval)
     fig, (one,) = panels(ax, 1, check_figsize(size))
     # each cube its own colour, line style and marker, so that no two differ by colour alone; each marker smaller
     # (in points across) than the one before, so that equal fractions at one N / (p + 1) show both
     styles = zip((NEGATIVE, POSITIVE, "#2a9d3a", "black"), ("-", "--", ":", "-."), ("s", "o", "^", "D"),
                  (7.5, 5, 4.5, 4))
-    for (m, (sizes, fractions)), (colour, dashes, marker, width) in zip(checked.items(), styles):
+    for (m, (sizes, measured)), (colour, dashes, marker, width) in zip(checked.items(), styles):
         ratio = [n / (m + 1) for n in sizes]
-        one.plot(ratio, [float(separable_probability(n, m + 1)) for n in sizes], ls=dashes, color=colour,
-                 label=f"Cover, d = {m + 1} weights")
-        one.plot(ratio, fractions, marker, ms=width, color=colour, label=f"corners of the {m}-cube (p = {m})")
+        one.plot(ratio, cover[m], ls=dashes, color=colour, label=f"Cover, d = {m + 1} weights")
+        one.plot(ratio, measured, marker, ms=width, color=colour, label=f"corners of the {m}-cube (p = {m})")
         if trials is not None:
             one.vlines(ratio, *intervals[m], color=colour, lw=1.5)
     half = one.axvline(2, color="grey", ls="--")

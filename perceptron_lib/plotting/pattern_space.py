@@ -23,8 +23,7 @@ def pattern_limits(X, pad=0.5):
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, 2)
-        Patterns without the bias input.
+    %(X_plane)s
     pad : float, default 0.5
         Margin added on each side, as a fraction of the wider range (at least 0.5 units).
 
@@ -61,10 +60,8 @@ def draw_patterns(ax, X, y, *, names=True, size=90, **style):
     Parameters
     ----------
     ax : matplotlib Axes
-    X : array-like of shape (n_samples, 2)
-        Patterns without the bias input.
-    y : array-like of shape (n_samples,)
-        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
+    %(X_plane)s
+    %(y)s
     names : bool, default True
         Label each pattern X1, X2, ... as the sources do (Honavar 1996, section 2).
     size : float, default 90
@@ -107,8 +104,7 @@ def draw_decision_boundary(ax, w, *, xlim, ylim, arrow=True, **style):
     Parameters
     ----------
     ax : matplotlib Axes
-    w : array-like of shape (3,)
-        Weights [w0, w1, w2], bias first.
+    %(w_line)s
     xlim, ylim : (float, float)
         The region drawn; the axes are set to it.
     arrow : bool, default True
@@ -190,14 +186,10 @@ def draw_unit(X, y, w, *, ax=None, names=True, size=90):
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, 2)
-        Patterns without the bias input (at most 64).
-    y : array-like of shape (n_samples,)
-        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
-    w : array-like of shape (3,)
-        The unit's weights [w0, w1, w2].
-    ax : Axes, optional
-        Where to draw; a new figure's axes by default.
+    %(X_few)s
+    %(y)s
+    %(w_unit)s
+    %(ax_draw)s
     names : bool, default True
         Write X1, X2, ... beside the patterns.
     size : float, default 90
@@ -264,8 +256,7 @@ def _names_away_from_line(names, X, w, gap):
 @declare.declared(X=FEW_PATTERNS, y=declare.Labels("X"), w=declare.Plane(), size=FIGSIZE, dpi=DPI, ax=PANEL_AXES)
 def unit_figure(X, y, w, *, ax=None, size=(4.2, 3.8), dpi=100):
     """A figure of one threshold unit (`draw_unit`), for `widgets.UnitView`.
-    ax : matplotlib Axes, optional
-        Where to draw. By default a new Picture (of `size`).
+    %(ax_picture)s
 
     Returns
     -------
@@ -282,23 +273,17 @@ def plot_units(X, y, weights, titles, *, ax=None, size=2.6):
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, 2)
-        Patterns without the bias input (at most 64).
-    y : array-like of shape (n_samples,)
-        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
+    %(X_few)s
+    %(y)s
     weights : array-like of shape (n_units, 3)
         From 1 to 8 weight vectors.
-    titles : list of str
-        One per weight vector.
+    %(titles_units)s
     size : float, default 2.6
         Width and height of one panel, in inches (at most 5).
     ax : sequence of matplotlib Axes, optional
         Where to draw: one Axes per weight vector. By default a new Picture (of `size`).
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
     X, y = check.few_patterns(X, y, MAX_PATTERNS)
     weights = check_weight_rows("weights", weights, MAX_ROWS)
@@ -327,8 +312,7 @@ def draw_margin_lines(ax, w, m, **style):
     ----------
     ax : matplotlib Axes
         Limits already set (as `draw_unit` sets them).
-    w : array-like of shape (3,)
-        Weights [w0, w1, w2], bias first.
+    %(w_line)s
     m : float
         The margin, a finite number >= 0.
     **style
@@ -366,12 +350,9 @@ def plot_margin(X, y, w, m, *, ax=None, size=(4.2, 3.8)):
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, 2)
-        Patterns without the bias input (at most 64).
-    y : array-like of shape (n_samples,)
-        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
-    w : array-like of shape (3,)
-        The unit's weights [w0, w1, w2].
+    %(X_few)s
+    %(y)s
+    %(w_unit)s
     m : float
         The margin, >= 0: a pattern with y·(W·X) <= m is ringed (``rule.Margin(m)`` would correct on it).
     ax : matplotlib Axes, optional
@@ -379,10 +360,7 @@ def plot_margin(X, y, w, m, *, ax=None, size=(4.2, 3.8)):
     size : (float, float), default (4.2, 3.8)
         Width and height in inches.
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
     X, y = check.few_patterns(X, y, MAX_PATTERNS)
     w, rule = check.plane_weights("w", w), Margin(m)
@@ -402,23 +380,16 @@ def plot_boundaries(X, y, weights, names, *, ax=None, size=(3.8, 3.8)):
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, 2)
-        Patterns without the bias input.
-    y : array-like of shape (n_samples,)
-        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
+    %(X_plane)s
+    %(y)s
     weights : list of array-like of shape (3,)
         One [w0, w1, w2] per unit, from 1 to 16 units.
     names : list of str
         A name for each unit, shown in the legend.
-    size : (float, float), default (3.8, 3.8)
-        The figure's (width, height) in inches.
-    ax : matplotlib Axes, optional
-        Where to draw. By default a new Picture (of `size`).
+    %(size)s
+    %(ax_picture)s
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
     X, y, _ = check.patterns_and_labels(X, y, n_features=2)
     weights = check_weight_rows("weights", weights, 16)
@@ -458,10 +429,8 @@ def draw_feature_boundary(ax, w, features, *, xlim, ylim, resolution=300):
     Parameters
     ----------
     ax : matplotlib Axes
-    w : array-like of shape (n_features + 1,)
-        Weights over [1, features(x)].
-    features : callable
-        Maps points of shape (m, 2) to features of shape (m, n_features).
+    %(w_features)s
+    %(features)s
     xlim, ylim : (float, float)
         The region drawn.
     resolution : int, default 300
@@ -496,21 +465,15 @@ def plot_feature_space(Z, y, w, *, ax=None, names=("x1", "x2", "x3"), size=(4.2,
     ----------
     Z : array-like of shape (n_samples, 3)
         The patterns in feature space.
-    y : array-like of shape (n_samples,)
-        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
+    %(y)s
     w : array-like of shape (4,)
         Weights [w0, w1, w2, w3]; w3 must not be 0 (the plane is drawn as z3 = ...).
     names : three str
         Axis labels.
-    size : (float, float), default (4.2, 4.2)
-        The figure's (width, height) in inches.
-    ax : matplotlib 3-D Axes, optional
-        Where to draw (``add_subplot(projection='3d')``). By default a new Picture (of `size`).
+    %(size)s
+    %(ax_3d)s
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
     Z = check.patterns("Z", Z, n_features=3)
     y, labels = check.labels("y", y, len(Z))
@@ -545,23 +508,14 @@ def plot_feature_boundary(w, features, X, y, *, ax=None, size=(3.6, 3.6)):
 
     Parameters
     ----------
-    w : array-like of shape (n_features + 1,)
-        Weights over [1, features(x)].
-    features : callable
-        Maps points of shape (m, 2) to features of shape (m, n_features).
-    X : array-like of shape (n_samples, 2)
-        Patterns without the bias input.
-    y : array-like of shape (n_samples,)
-        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
-    size : (float, float), default (3.6, 3.6)
-        The figure's (width, height) in inches.
-    ax : matplotlib Axes, optional
-        Where to draw. By default a new Picture (of `size`).
+    %(w_features)s
+    %(features)s
+    %(X_plane)s
+    %(y)s
+    %(size)s
+    %(ax_picture)s
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
     w = check_weights(w, minimum=2)
     features = check.function("features", features, "features(points) for points of shape (m, 2)")

@@ -91,8 +91,7 @@ def draw_step(axes, trace, k):
     ----------
     axes : (Axes, Axes)
         Where to draw pattern space and the weight bars.
-    trace : Trace
-        A recorded run on patterns with two features.
+    %(trace_plane)s
     k : int
         The step, from 0 to trace.n_presentations.
 
@@ -147,12 +146,10 @@ def step_figure(trace, k=0, *, ax=None, size=(7.2, 3.4), dpi=100):
 
     Parameters
     ----------
-    trace : Trace
-        A recorded run on patterns with two features.
+    %(trace_plane)s
     k : int, default 0
         The step, from 0 to trace.n_presentations.
-    size : (float, float), default (7.2, 3.4)
-        The figure's (width, height) in inches.
+    %(size)s
     dpi : int, default 100
     ax : sequence of matplotlib Axes, optional
         Where to draw: 2 Axes (pattern space, weights). By default a new Picture (of `size`).
@@ -186,8 +183,7 @@ def plot_trace_grid(trace, *, ax=None, ncols=5, size=1.6, steps=None):
 
     Parameters
     ----------
-    trace : Trace
-        A recorded run on patterns with two features.
+    %(trace_plane)s
     ncols : int, default 5
         Panels per row, from 1 to 42. Five keep the picture at 8 inches
         wide, so that in a notebook at 1280×720 it is not shrunk below its
@@ -201,10 +197,7 @@ def plot_trace_grid(trace, *, ax=None, ncols=5, size=1.6, steps=None):
     ax : sequence of matplotlib Axes, optional
         Where to draw: one Axes per step drawn. By default a new Picture (of `size`).
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
     ncols = min(ncols, len(steps))   # no empty columns for a few steps
     nrows = -(-len(steps) // ncols)
@@ -274,15 +267,11 @@ def plot_history(trace, *, ax=None, size=(8.2, 2.8)):
     ----------
     trace : Trace
         A recorded run, with any number of features.
-    size : (float, float), default (8.2, 2.8)
-        The figure's (width, height) in inches.
+    %(size)s
     ax : sequence of matplotlib Axes, optional
         Where to draw: 2 Axes (weight length, updates per pass). By default a new Picture (of `size`).
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
     check.recorded_run("trace", trace, plane=False)
     size = check_figsize(size)
@@ -309,16 +298,11 @@ def plot_curves(curves, *, xlabel, ylabel, ax=None, size=(6, 2.8), ylim=None):
     curves : dict of str to array-like
         Name to values (1-D, finite, at least one), from 1 to 12 curves.
     xlabel, ylabel : str
-    size : (float, float), default (6, 2.8)
-        The figure's (width, height) in inches.
+    %(size)s
     ylim : (float, float), optional
-    ax : matplotlib Axes, optional
-        Where to draw. By default a new Picture (of `size`).
+    %(ax_picture)s
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
     curves = check_series("curves", curves, 12, lambda name, values: check_values(f"curves[{name!r}]", values))
     xlabel, ylabel = check.text("xlabel", xlabel), check.text("ylabel", ylabel)

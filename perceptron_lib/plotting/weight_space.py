@@ -56,14 +56,11 @@ def draw_weight_slice(ax, X, y, w, *, lim=3.0, resolution=201):
     Parameters
     ----------
     ax : matplotlib Axes
-    X : array-like of shape (n_samples, 2)
-        Patterns without the bias input (at most 64).
-    y : array-like of shape (n_samples,)
-        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
+    %(X_few)s
+    %(y)s
     w : array-like of shape (3,)
         The weight vector shown; its w0 picks the slice.
-    lim : float, default 3.0
-        The slice shows w1 and w2 from -lim to lim (0 < lim <= 1e6).
+    %(lim_slice)s
     resolution : int, default 201
         Grid points per axis for the error shades, from 2 to 1001, with
         resolution**2 * n_samples at most 20 000 000.
@@ -138,16 +135,13 @@ def dual_figure(X, y, w, *, ax=None, lim=3.0, size=(7.6, 3.6), dpi=100):
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, 2)
-        Patterns without the bias input (at most 64).
-    y : array-like of shape (n_samples,)
-        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
+    %(X_few)s
+    %(y)s
     w : array-like of shape (3,)
         The weight vector shown.
     lim : float, default 3.0
         The weight-space slice shows w1 and w2 from -lim to lim (0 < lim <= 1e6).
-    size : (float, float), default (7.6, 3.6)
-        The figure's (width, height) in inches.
+    %(size)s
     dpi : int, default 100
     ax : sequence of matplotlib Axes, optional
         Where to draw: 2 Axes (pattern space, weight space). By default a new Picture (of `size`).
@@ -190,8 +184,7 @@ def plot_weight_space(X, y, *, ax=None, path=None, solutions=True, lim=2.0, size
     ----------
     X : array-like of shape (n_samples, 2)
         Patterns without the bias input (at most 12).
-    y : array-like of shape (n_samples,)
-        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
+    %(y)s
     path : array-like of shape (n_points, 3), optional
         Weight vectors to join, for example the rows of a run's weights at its updates.
     solutions : bool, default True
@@ -199,17 +192,12 @@ def plot_weight_space(X, y, *, ax=None, path=None, solutions=True, lim=2.0, size
         reader to find (a lesson's opening question).
     lim : float, default 2.0
         The cube shown is [-lim, lim]**3 (0 < lim <= 1e6).
-    size : (float, float), default (5.2, 5.2)
-        The figure's (width, height) in inches.
+    %(size)s
     elev, azim : float
         The view's elevation and azimuth, in degrees.
-    ax : matplotlib 3-D Axes, optional
-        Where to draw (``add_subplot(projection='3d')``). By default a new Picture (of `size`).
+    %(ax_3d)s
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
     X, y = check.few_patterns(X, y, MAX_PLANES)
     if path is not None:
@@ -279,26 +267,18 @@ def plot_error_landscape(X, y, w0, *, ax=None, lim=3.0, size=(4.4, 4.0), resolut
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, 2)
-        Patterns without the bias input (at most 64).
-    y : array-like of shape (n_samples,)
-        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
+    %(X_few)s
+    %(y)s
     w0 : float
         Where to cut weight space.
-    lim : float, default 3.0
-        The slice shows w1 and w2 from -lim to lim (0 < lim <= 1e6).
-    size : (float, float), default (4.4, 4.0)
-        The figure's (width, height) in inches.
+    %(lim_slice)s
+    %(size)s
     resolution : int, default 401
         Grid points per axis, from 2 to 1001, with resolution**2 * n_samples
         at most 20 000 000.
-    ax : matplotlib Axes, optional
-        Where to draw. By default a new Picture (of `size`).
+    %(ax_picture)s
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
     X, y = check.few_patterns(X, y, MAX_PATTERNS)
     w0, lim = check.number("w0", w0), check_lim(lim)
@@ -345,15 +325,10 @@ def plot_correction_moves(w, x, c, rules, *, ax=None, size=(6.4, 2.6)):
         Its target: 1, or 0 or -1 for a negative pattern.
     rules : dict of str to array-like of shape (n_features + 1,)
         A name for each rule, and the weights it moved W to (from 1 to 20 rules).
-    size : (float, float), default (6.4, 2.6)
-        The figure's (width, height) in inches.
-    ax : matplotlib Axes, optional
-        Where to draw. By default a new Picture (of `size`).
+    %(size)s
+    %(ax_picture)s
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
     w = check_weights(w)
     x = check.weight_vector("x", x, len(w))
@@ -400,14 +375,11 @@ def plot_dual_grid(X, y, weights, titles, *, ax=None, lim=3.0, size=2.3):
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, 2)
-        Patterns without the bias input (at most 64).
-    y : array-like of shape (n_samples,)
-        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
+    %(X_few)s
+    %(y)s
     weights : array-like of shape (n_rows, 3)
         From 1 to 8 weight vectors (two panels each).
-    titles : list of str
-        One per weight vector.
+    %(titles_units)s
     lim : float, default 3.0
         The slices show w1 and w2 from -lim to lim (0 < lim <= 1e6).
     size : float, default 2.3
@@ -415,10 +387,7 @@ def plot_dual_grid(X, y, weights, titles, *, ax=None, lim=3.0, size=2.3):
     ax : sequence of matplotlib Axes, optional
         Where to draw: 2 Axes per weight vector (pattern space, weight space). By default a new Picture (of `size`).
 
-    Returns
-    -------
-    Figure
-        The Picture made (it shows itself in a notebook), or the figure of `ax`.
+    %(returns_picture)s
     """
     X, y = check.few_patterns(X, y, MAX_PATTERNS)
     weights = check_weight_rows("weights", weights, MAX_ROWS)
