@@ -283,7 +283,8 @@ FIGURES_SHOWN = """(selector) => {
   const scale = Reveal.getScale();
   return {indices: Reveal.getIndices(), height: shown.scrollHeight,
           figures: [...shown.querySelectorAll(selector)].map((img, k) => ({
-            k: k, name: img.alt.split(':')[0].slice(0, 60), smallest: parseFloat(img.dataset.minTextPx),
+            k: k, name: img.alt.split(':')[0].slice(0, 60), alt: img.alt.slice(0, 90),
+            smallest: parseFloat(img.dataset.minTextPx),
             natural: [img.naturalWidth, img.naturalHeight], width: img.getBoundingClientRect().width / scale,
             right: img.getBoundingClientRect().right / scale, bottom: img.getBoundingClientRect().bottom / scale}))};
 }"""
@@ -325,7 +326,7 @@ def test_every_figure_in_every_deck_shows_its_smallest_text_at_20_px(tmp_path):
                     problems.append(f"{where}: {slide['height']} px tall with its figures scaled (720 at most)")
                 for figure in slide["figures"]:
                     figures += 1
-                    what = f"{where}, figure {figure['k'] + 1} ({figure['name']!r})"
+                    what = f"{where}, figure {figure['k'] + 1} ({figure['alt']!r})"
                     width, height = figure["natural"]
                     if not (width and figure["smallest"] > 0):
                         problems.append(f"{what}: no picture or no smallest text (data-min-text-px)")
