@@ -111,6 +111,7 @@ LECTURE_SCRIPT = """<script>
     var shown = [].slice.call(document.querySelectorAll('.reveal .slides section.present')).pop();
     if (!shown) return;
     var images = [].slice.call(shown.querySelectorAll('%(figures)s')).filter(function(img) {
+      if (!img.naturalWidth) img.addEventListener('load', larger, {once: true});   // not decoded yet: when it is
       return img.naturalWidth && !img.dataset.scaled;
     });
     if (!images.length) return;
