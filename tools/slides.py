@@ -8,7 +8,8 @@ the web. Here the same export points at copies kept in tools/slides_assets/ (rev
 version nbconvert's template is written for; require.js 2.3.6; jQuery 3.5.1; their licenses
 beside them; taken unchanged from the npm registry), which are copied beside the pages: open
 build/slides/NN-name.slides.html from disk, or serve the folder. For a projector the pages leave
-out the In/Out prompts, set prose at 24 px and code at 20 px, wrap long lines (PROJECTOR_CSS);
+out the In/Out prompts, set prose at 24 px and code at 20 px, wrap long lines (PROJECTOR_CSS), and
+show each figure large enough for its smallest text to be 20 px (LECTURE_SCRIPT);
 tools/slide_fit.py measures what still overflows. Formulas would need MathJax from the web: here
 each is drawn at export by matplotlib's mathtext and embedded as an SVG image (its alt text is the
 TeX); nothing else of the template that reaches the web is kept (WEB_PARTS), and the theme is
@@ -45,7 +46,17 @@ PROJECTOR_CSS = (".reveal .jp-RenderedMarkdown {font-size: 24px !important;}"
                  " line-height: 1.2 !important;}"
                  ".reveal .jp-OutputArea-output table {font-size: 18px !important;}"
                  ".reveal .jp-OutputArea-output td, .reveal .jp-OutputArea-output th {padding: 0.1em 0.5em !important;"
-                 " line-height: 1.05 !important;}")
+                 " line-height: 1.05 !important;}"
+                 # a figure's room is its own (reveal.js gives an image 20 px above and below);
+                 # a slide that a figure at FIGURE_TEXT_PX would overflow loses its padding (LECTURE_SCRIPT)
+                 ".reveal figure.perceptron-figure img, .reveal .perceptron-playable img"
+                 " {margin: 4px 0 !important; display: block;}"
+                 ".reveal .slides section.perceptron-tight {padding-top: 0 !important; padding-bottom: 0 !important;}"
+                 ".reveal section.perceptron-tight .jp-Cell {padding-top: 0 !important; padding-bottom: 0 !important;}"
+                 ".reveal section.perceptron-tight .jp-Cell-outputWrapper {margin-top: 0 !important;}"
+                 ".reveal section.perceptron-tight h1, .reveal section.perceptron-tight h2 {margin-top: 0 !important;}"
+                 ".reveal section.perceptron-tight figure.perceptron-figure img {margin: 0 !important;}"
+                 ".reveal section.perceptron-tight .jp-RenderedMarkdown p {margin: 0.4em 0 !important;}")
 
 
 # A lesson's links to the others lead to their decks, beside it.
@@ -65,10 +76,17 @@ WEB_PARTS = [
 ]
 # Slides out of view take no focus (Tab stays on the slide shown) and are hidden from screen readers.
 # In a deck a heading's ¶ link goes to its slide (reveal.js reads the address's #/h/v, so a plain #Heading went
-# to the title slide), and each figure is drawn larger, so that its smallest text (TEXT, 14.6 px at 1:1) shows
-# at FIGURE_TEXT_PX where the slide has the room: scaled up to that, and no more than the slide's width and
-# the height left below the figure's top.
+# to the title slide), and each figure is drawn larger, so that its smallest text shows at FIGURE_TEXT_PX
+# (issue 36). A figure's image carries its smallest text at 1:1 in px (data-min-text-px: figure_text_px reads
+# it off the PNG); on the slide shown it is scaled to FIGURE_TEXT_PX / that, no wider than the slide's 1240 px.
+# If the slide would then be taller than 720 px, it first loses its padding and its headings' and paragraphs'
+# margins (perceptron-tight), and only then is the figure shrunk by what still overflows. On the title slide
+# the picture takes the column it needs beside the question if the question keeps 420 px, else goes under it.
+# The decks' figures stand on sub-slides of their own or with a few lines (the lessons' slideshow metadata), so
+# that room suffices; the figures too large for 20 px even alone are listed in tests/e2e/test_slides.py.
 FIGURE_TEXT_PX = 20
+SLIDE_HEIGHT, CONTENT_WIDTH = 720, 1240
+FIGURES = "figure.perceptron-figure img, .perceptron-playable img"
 LECTURE_SCRIPT = """<script>
 (function() {
   var deck = document.querySelector('.reveal');
@@ -82,23 +100,49 @@ LECTURE_SCRIPT = """<script>
     var at = Reveal.getIndices(slide);
     Reveal.slide(at.h, at.v);
   });
-  function larger() {   // the slide on screen only: a hidden slide has no layout to measure the room left in
+  function scaleTo(img, scale) {
+    img.style.width = Math.ceil(img.naturalWidth * scale) + 'px';
+    img.style.maxWidth = 'none';
+    img.style.maxHeight = 'none';
+    img.style.height = 'auto';
+    img.dataset.scaled = scale.toFixed(4);
+  }
+  function larger() {   // the slide on screen only: a hidden slide has no layout to measure
     var shown = [].slice.call(document.querySelectorAll('.reveal .slides section.present')).pop();
     if (!shown) return;
-    shown.querySelectorAll('figure.perceptron-figure img').forEach(function(img) {
-      if (!img.naturalWidth || img.dataset.scaled || img.closest('.perceptron-title')) return;
-      var slide = img.closest('section'), top = img.getBoundingClientRect().top - slide.getBoundingClientRect().top;
-      var scale = Math.min(%(scale)s, 1240 / img.naturalWidth, Math.max(1, (700 - top) / img.naturalHeight));
-      img.style.width = Math.round(img.naturalWidth * scale) + 'px';
-      img.style.maxWidth = 'none';
-      img.dataset.scaled = scale.toFixed(3);
+    var images = [].slice.call(shown.querySelectorAll('%(figures)s')).filter(function(img) {
+      if (!img.naturalWidth) img.addEventListener('load', larger, {once: true});   // not decoded yet: when it is
+      return img.naturalWidth && !img.dataset.scaled;
     });
+    if (!images.length) return;
+    var title = shown.classList.contains('perceptron-title');
+    images.forEach(function(img) {
+      var smallest = parseFloat(img.dataset.minTextPx);
+      var scale = Math.min(%(target)s / smallest, %(width)s / img.naturalWidth);
+      var player = img.closest('.perceptron-playable');
+      if (player) player.style.maxWidth = 'none';
+      scaleTo(img, scale);
+      if (title) {   // the picture's column: its width and what lies between it and its cell's edges
+        var cell = img.closest('.jp-Cell'), width = Math.ceil(img.naturalWidth * scale);
+        var edges = img.getBoundingClientRect().left - cell.getBoundingClientRect().left
+                    + parseFloat(getComputedStyle(cell).paddingRight);
+        shown.style.gridTemplateColumns = width <= %(beside)s ? 'minmax(0, 1fr) ' + Math.ceil(width + edges) + 'px'
+                                                             : 'minmax(0, 1fr)';
+      }
+    });
+    if (shown.scrollHeight > %(height)s) shown.classList.add('perceptron-tight');   // no padding around the cells
+    for (var round = 0; round < 4 && shown.scrollHeight > %(height)s; round++) {   // what the slide has no room for
+      var tallest = images.reduce(function(a, b) { return a.offsetHeight >= b.offsetHeight ? a : b; });
+      scaleTo(tallest, (tallest.offsetHeight - (shown.scrollHeight - %(height)s) - 1) / tallest.naturalHeight);
+    }
+    if (window.Reveal) Reveal.layout();
   }
   deck.addEventListener('ready', larger);
   deck.addEventListener('slidechanged', larger);
 })();
 </script>
-""" % {"scale": round(FIGURE_TEXT_PX / 14.6, 3)}
+""" % {"target": FIGURE_TEXT_PX, "width": CONTENT_WIDTH, "height": SLIDE_HEIGHT, "figures": FIGURES,
+       "beside": CONTENT_WIDTH - 28 - 420}   # the question's column, 420 px at least, and the 28 px gap
 INERT_SCRIPT = """<script>
 (function() {
   function inertOthers() {
@@ -167,7 +211,9 @@ def export(notebook, output=DEFAULT_OUTPUT):
     output = Path(output)
     output.mkdir(parents=True, exist_ok=True)
     shutil.copytree(ASSETS, output / "slides_assets", dirs_exist_ok=True)
-    exporter = SlidesExporter(reveal_url_prefix="slides_assets/reveal.js", reveal_scroll=True, reveal_width="1280",
+    # reveal_scroll off: the template made any slide taller than 95 % of the screen (684 px) a scrolling box
+    # 684 px high, cutting off what a figure scaled to fit 720 px left below it; every slide fits 720 px (tests)
+    exporter = SlidesExporter(reveal_url_prefix="slides_assets/reveal.js", reveal_scroll=False, reveal_width="1280",
                               reveal_height="720",
                               require_js_url="slides_assets/require.js", jquery_url="slides_assets/jquery.min.js",
                               exclude_input_prompt=True, exclude_output_prompt=True)
@@ -279,6 +325,50 @@ def title_slide(body):
     return str(page)
 
 
+def png_dpi(png):
+    """The resolution a PNG (bytes) says it was drawn at, in dots per inch (its pHYs chunk); None if it says none."""
+    import struct
+
+    at = 8
+    while at + 8 <= len(png):
+        length, kind = struct.unpack(">I4s", png[at:at + 8])
+        if kind == b"pHYs":
+            per_x, _, unit = struct.unpack(">IIB", png[at + 8:at + 17])
+            return per_x * 0.0254 if unit == 1 else None
+        if kind == b"IDAT":
+            return None
+        at += 12 + length
+    return None
+
+
+def figure_text_px(source):
+    """The smallest text of a figure (its image's data: URI `source`) at 1:1, in px, or None if not a course figure.
+
+    Every picture of the course is a perceptron_lib Picture, which lifts any smaller text to TEXT points when
+    drawn (plotting/base.py); the PNG says at how many dpi it was drawn, so TEXT is TEXT * dpi / 72 px.
+    """
+    from perceptron_lib.plotting.base import TEXT
+
+    if not source.startswith("data:image/png;base64,"):
+        return None
+    dpi = png_dpi(base64.b64decode(source.split(",", 1)[1]))
+    return round(TEXT * dpi / 72, 3) if dpi else None
+
+
+def figure_sizes(body):
+    """`body` with each figure's image (FIGURES) carrying its smallest text at 1:1 in px: data-min-text-px."""
+    from bs4 import BeautifulSoup
+
+    page = BeautifulSoup(body, features="html.parser")
+    for img in page.select(FIGURES):
+        px = figure_text_px(img.get("src", ""))
+        if px is None:
+            raise ValueError("a figure whose smallest text is not known (no PNG with its dpi): "
+                             f"{img.get('alt', '')[:60]}")
+        img["data-min-text-px"] = f"{px:g}"
+    return str(page)
+
+
 def no_icon(body):
     """`body` with an empty icon: served, a deck would otherwise ask for /favicon.ico and log a 404."""
     return body.replace("<head>", '<head>\n<link rel="icon" href="data:,">', 1)
@@ -321,7 +411,7 @@ def offline(body):
     if found != 1:
         raise RuntimeError(f"nbconvert's slides template changed: reveal.js's callback was found {found} times")
     body = CELL_TAB_STOP.sub(r"\1", body)
-    body = no_icon(title_slide(words_in_alt(body)))
+    body = no_icon(title_slide(figure_sizes(words_in_alt(body))))
     return body.replace("</body>", INERT_SCRIPT + LECTURE_SCRIPT + "</body>", 1)
 
 

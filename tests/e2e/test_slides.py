@@ -274,3 +274,94 @@ def test_the_title_slide_holds_the_question_and_its_picture(tmp_path):
           return {question: shown.innerText.includes('?'), bottom: picture.bottom, right: picture.right};
         }""")
     assert first["question"] and first["bottom"] <= 720 and first["right"] <= 1280
+
+
+# Each figure on the slide shown: its smallest text at 1:1 (data-min-text-px, which tools/slides.py reads off the
+# figure's PNG: TEXT points at the dpi it was drawn at), its natural size, and its width on the 1280x720 slide.
+FIGURES_SHOWN = """(selector) => {
+  const shown = [...document.querySelectorAll('.reveal .slides section.present')].pop();
+  const scale = Reveal.getScale();
+  return {indices: Reveal.getIndices(), height: shown.scrollHeight,
+          figures: [...shown.querySelectorAll(selector)].map((img, k) => ({
+            k: k, name: img.alt.split(':')[0].slice(0, 60), alt: img.alt.slice(0, 90),
+            smallest: parseFloat(img.dataset.minTextPx),
+            natural: [img.naturalWidth, img.naturalHeight], width: img.getBoundingClientRect().width / scale,
+            right: img.getBoundingClientRect().right / scale, bottom: img.getBoundingClientRect().bottom / scale}))};
+}"""
+# Figures too large to show their smallest text at 20 px even alone on a slide (wider than 1240 px or taller than
+# 720 px at that scale): drawn at 100 dpi with 14.6 px text, they would need drawing again in fewer columns or
+# rows (their lessons' cells, and the notebooks run again). Each is shown as large as the slide allows, reaching:
+TOO_LARGE = {("02-learning-rule", 'A figure of 14 panels'): 16.3,      # lesson 02's run, 7 panels a row: width
+             ("03-xor-and-cycling", 'A figure of 5 panels'): 18.1,     # title: XOR's cycle in one row: width
+             ("03-xor-and-cycling", 'A figure of 13 panels'): 19.1,    # XOR's run, 3 rows of panels: height
+             ("03-xor-and-cycling", 'A figure of 11 panels'): 19.1}    # the exercise's run: height
+
+
+def figures_as_shown(page, base, name):
+    """Every slide of deck `name` as a lecturer pages through it (Reveal.next), with its figures as shown."""
+    page.goto(f"{base}/{name}")
+    page.wait_for_function("() => document.querySelector('.reveal.ready') !== null", timeout=30_000)
+    page.evaluate("() => Reveal.configure({transition: 'none', backgroundTransition: 'none'})")
+    shown = []
+    for _ in range(400):
+        slide = page.evaluate(FIGURES_SHOWN, slides.FIGURES)
+        if shown and slide["indices"] == shown[-1]["indices"]:
+            break
+        shown.append(slide)
+        page.evaluate("() => Reveal.next()")
+    return shown
+
+
+def test_every_figure_in_every_deck_shows_its_smallest_text_at_20_px(tmp_path):
+    """Issue 36: on a 1280x720 slide, shown width / natural width x the figure's smallest text at 1:1 >= 20 px."""
+    _require_browser()
+    decks = [slides.export(path, tmp_path).name for path in sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))]
+    problems, figures, too_large = [], 0, {}
+    with serve(tmp_path) as base, chromium(1280, 720) as page:
+        page.on("console", lambda message: problems.append(f"console: {message.text}") if message.type == "error"
+                else None)
+        page.on("pageerror", lambda error: problems.append(f"page error: {error}"))   # the scaling script's own
+        for name in decks:
+            deck = name.removesuffix(".slides.html")
+            for slide in figures_as_shown(page, base, name):
+                where = f"{deck} slide {slide['indices']['h'] + 1}.{slide['indices']['v'] + 1}"
+                if slide["height"] > 720:
+                    problems.append(f"{where}: {slide['height']} px tall with its figures scaled (720 at most)")
+                for figure in slide["figures"]:
+                    figures += 1
+                    what = f"{where}, figure {figure['k'] + 1} ({figure['alt']!r})"
+                    width, height = figure["natural"]
+                    if not (width and figure["smallest"] > 0):
+                        problems.append(f"{what}: no picture or no smallest text (data-min-text-px)")
+                        continue
+                    if figure["right"] > 1280.5 or figure["bottom"] > 720.5:
+                        problems.append(f"{what}: cut off at the slide's edge (right {figure['right']:.0f}, bottom "
+                                        f"{figure['bottom']:.0f})")
+                    text = figure["width"] / width * figure["smallest"]
+                    needed = slides.FIGURE_TEXT_PX / figure["smallest"]
+                    if width * needed > slides.CONTENT_WIDTH or height * needed > slides.SLIDE_HEIGHT:
+                        too_large[(deck, figure["name"])] = round(text, 1)   # cannot reach 20 px even alone
+                    elif text < slides.FIGURE_TEXT_PX:
+                        problems.append(f"{what}: smallest text {text:.1f} px as shown ({figure['width']:.0f} of "
+                                        f"{width} px wide, {figure['smallest']} px at 1:1)")
+    assert figures >= 50
+    assert not problems, ("\n".join(problems) + "\n(a figure short of 20 px beside other cells needs a sub-slide of "
+                          "its own: its cell's slideshow metadata)")
+    assert set(too_large) == set(TOO_LARGE), f"figures too large for 20 px on a slide, as found: {too_large}"
+    assert all(too_large[key] >= TOO_LARGE[key] for key in TOO_LARGE), too_large
+
+
+def test_a_figures_smallest_text_is_read_off_its_png(tmp_path):
+    """data-min-text-px: TEXT points at the dpi the PNG says it was drawn at (not a size the deck assumes)."""
+    from perceptron_lib.plotting import TEXT, Picture
+    import base64
+    for dpi in (100, 200):
+        picture = Picture(figsize=(2, 1), dpi=dpi)
+        picture.subplots().set_title("a title")
+        source = "data:image/png;base64," + base64.b64encode(picture._repr_png_()).decode("ascii")
+        assert slides.figure_text_px(source) == pytest.approx(TEXT * dpi / 72, abs=0.01)
+    page = slides.figure_sizes('<figure class="perceptron-figure"><img src="' + source + '" alt="a"></figure>')
+    assert f'data-min-text-px="{TEXT * 200 / 72:.3f}"' in page
+    with pytest.raises(ValueError, match="smallest text is not known"):
+        slides.figure_sizes('<figure class="perceptron-figure">'
+                            '<img src="data:image/svg+xml;base64,AA==" alt="a"></figure>')
