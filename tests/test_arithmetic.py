@@ -127,6 +127,9 @@ def polytope(vertices):
 ])
 def test_the_least_norm_point_by_hand(vertices, expected):
     np.testing.assert_allclose(least_norm_point(polytope(vertices)), expected, atol=1e-12)
+    for scale in (1e-9, 1e9):   # the tolerances are relative: the same cases in nanometres and in gigametres
+        found = least_norm_point(polytope(np.asarray(vertices, float) * scale))
+        np.testing.assert_allclose(found, np.asarray(expected) * scale, rtol=0, atol=1e-12 * scale)
 
 
 @pytest.mark.parametrize("seed", range(25))
@@ -327,3 +330,23 @@ def test_a_far_vertex_with_a_weight_of_1_5e_14_stays_in_the_corral():
     assert [float(v) for v in exact_wolfe(V)[1]] == [0.0, 0.0, 1.0]
     assert exact_affine(V)[2] == Fraction(h) / (Fraction(1e6) + Fraction(h))
     np.testing.assert_allclose(least_norm_point(polytope(V)), [0.0, 0.0, 1.0], rtol=0, atol=1e-12)
+
+
+def test_an_iterate_a_little_beyond_the_origin_tolerance_goes_on():
+    """The triangle (-1, e), (1, e), (0, -1) with e = 1.2e-12 holds the origin. Wolfe's second iterate is the middle of
+    the first edge, (0, e): its x·x = 1.44e-24 is above the tolerance 1e-24 of the largest vertex's (1), so the run
+    goes on to the origin, within rounding (1e-15) of it, not 1.2e-12 away. Exact arithmetic says the origin."""
+    V = [[-1.0, 1.2e-12], [1.0, 1.2e-12], [0.0, -1.0]]
+    assert exact_wolfe(V)[1] == [0, 0]
+    np.testing.assert_allclose(least_norm_point(polytope(V)), [0.0, 0.0], rtol=0, atol=1e-15)
+
+
+def test_a_vertex_lower_by_less_than_the_stopping_tolerance_ends_the_run():
+    """The docstring's stopping rule: from A = (0, 1), the vertex P = (1e3, 1 - 5e-13) is lower by 5e-13 A·A, within
+    the tolerance 1e-12 A·A, so the run stops at A: lowest is asked twice (a start, then at A). A is within 1e-15
+    of the exact answer (the nearest point of AP is 5e-13 / |P - A| = 5e-16 from A)."""
+    asked, lowest = [], polytope([[0.0, 1.0], [1e3, 1 - 5e-13]])
+    found = least_norm_point(lambda x: asked.append(x) or lowest(x))
+    assert len(asked) == 2 and found.tolist() == [0.0, 1.0]
+    expected = [float(v) for v in exact_wolfe([[0.0, 1.0], [1e3, 1 - 5e-13]])[1]]
+    np.testing.assert_allclose(found, expected, rtol=0, atol=1e-15)
