@@ -358,3 +358,22 @@ def test_train_many_by_its_own_tests_alone():
         train_many(np.zeros((1000, 2, 1)), np.zeros((1000, 2)), max_epochs=1_000_001)
     at_the_limit = train_many(np.zeros((1000, 2, 1)), np.zeros((1000, 2)), max_epochs=1_000_000)  # exactly 2e9
     assert (at_the_limit.status == "converged").all() and (at_the_limit.n_presentations == 2).all()
+
+
+def test_a_late_cycle_of_one_set_alone_against_the_plain_loop():
+    """One set at a time, so that a late search has a single run left from its first replayed pass: every set whose
+    pass start comes back within max_epochs passes in the plain loop (reference_first_repeat, a dictionary of
+    every pass start) after 2 passes or more is reported cycling by train_many, with the plain loop's period
+    (in presentations: passes times 5), whether Brent's method or the late search found it."""
+    from reference import reference_first_repeat
+    rng = np.random.default_rng(5)
+    X, y = rng.integers(-3, 4, (300, 5, 2)).astype(float), rng.integers(0, 2, (300, 5))
+    checked = 0
+    for max_epochs in (3, 6):
+        for i in range(len(X)):
+            status, passes, first, _ = reference_first_repeat(X[i], y[i], max_epochs=max_epochs)
+            if status == "cycling" and passes - first >= 2:
+                one = train_many(X[i:i + 1], y[i:i + 1], max_epochs=max_epochs)
+                assert (one.status[0], one.cycle_length[0]) == ("cycling", (passes - first) * 5)
+                checked += 1
+    assert checked >= 10

@@ -494,3 +494,30 @@ def test_a_cycle_that_begins_at_the_first_presentation_of_a_pass_is_located_ther
             break
         seen[state] = k
     assert (run.status, run.cycle_start, run.cycle_length) == ("cycling", first, length) == ("cycling", 13, 28)
+
+
+def test_exact_weights_of_exactly_4096_bits_are_kept():
+    """The limit is 4096 bits, inclusive. Honavar's fractional rule (lambda = 1/4) written as a plain loop on Fractions:
+    on these five integer patterns from W = (-2, 1, 2), the 520th correction, the last of pass 174, leaves a weight of
+    exactly 4096 bits (numerator's and denominator's), the largest so far; the 521st, in pass 175, needs more."""
+    from fractions import Fraction
+    X, y, start = [[1, -1], [-1, 2], [2, 1], [3, -3], [-3, 1]], [0, 1, 0, 1, 0], [-2, 1, 2]
+    w, bits = [Fraction(v) for v in start], []
+    for _ in range(175):
+        for x, c in zip(X, y):
+            x = [1, *x]
+            net = sum(a * b for a, b in zip(w, x))
+            if (net > 0) != c:
+                step = Fraction(1, 4) * abs(net) / sum(v * v for v in x) * (2 * c - 1)
+                w = [a + step * b for a, b in zip(w, x)]
+                bits.append(max(v.denominator.bit_length() + abs(v.numerator).bit_length() for v in w))
+        if len(bits) == 520:
+            after_174 = list(w)
+    assert max(bits[:520]) == bits[519] == 4096 and bits[520] > 4096
+    run = train(np.array(X, float), y, rule="fractional", fraction=0.25, exact=True, max_epochs=174,
+                initial_weights=np.array(start, float), record=False)
+    assert run.n_updates == 520 and run.status == "max_epochs"
+    assert run.final_weights.tolist() == [float(v) for v in after_174]
+    with pytest.raises(ValueError, match=r"after 521 corrections they need more than 4096 bits"):
+        train(np.array(X, float), y, rule="fractional", fraction=0.25, exact=True, max_epochs=175,
+              initial_weights=np.array(start, float), record=False)
