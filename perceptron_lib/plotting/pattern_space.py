@@ -42,6 +42,7 @@ def pattern_limits(X, pad=0.5):
 
 
 RING_AREA = 4.5   # a wrong pattern's ring: this many times the area of its marker
+NAME_CLEARANCE = 5   # points from a ring's centre line to its pattern's name: half the ring's 2.5 pt line, and air
 
 
 # Patterns a picture draws a line or a name for (draw_unit, update_unit)
@@ -85,7 +86,7 @@ def draw_patterns(ax, X, y, *, names=True, size=90, **style):
     }
     if names:
         # right of the ring a wrong pattern gets (a marker 4.5 times the area, see draw_unit), not on it
-        gap = np.sqrt(RING_AREA * size) / 2 + 3
+        gap = np.sqrt(RING_AREA * size) / 2 + NAME_CLEARANCE
         for k, (a, b) in enumerate(X):
             artists["names"].append(ax.annotate(f"X{k + 1}", (a, b), xytext=(gap, 3),
                                                 textcoords="offset points", fontsize=TEXT, zorder=4))
@@ -227,7 +228,7 @@ def update_unit(artists, X, y, w):
     wrong = misclassified(w, X, y)
     artists["wrong"].set_offsets(X[wrong].reshape(-1, 2))
     artists["title"].set_text(f"W = {format_vector(w)}: {int(wrong.sum())} wrong")
-    _names_away_from_line(artists.get("names", []), X, w, np.sqrt(artists["wrong"].get_sizes()[0]) / 2 + 3)
+    _names_away_from_line(artists.get("names", []), X, w, np.sqrt(artists["wrong"].get_sizes()[0]) / 2 + NAME_CLEARANCE)
     return artists
 
 
