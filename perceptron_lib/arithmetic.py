@@ -186,7 +186,10 @@ def least_norm_point(lowest, *, max_iterations=100_000):
     dropping vertices while that point lies outside their convex hull. It stops when no vertex
     is lower than x·x (up to rounding): then x is the answer (every point p of the polytope has
     x·p >= x·x, so ||p|| >= ||x||). It stops too if the new vertex lies in the corral's affine
-    hull up to rounding: then x·p = x·x, so x is the answer as far as floats can tell.
+    hull up to rounding: then x·p = x·x, so x is the answer as far as floats can tell. And it stops
+    when the minor cycles drop the vertex just added (in exact arithmetic they never do: it enters
+    with a weight under 1e-14, lost to rounding): x cannot move, and it is the answer to within
+    about 1e-14 of the polytope's size.
     """
     p, key = lowest(None)
     corral, keys, weights = [p], [key], np.ones(1)
@@ -200,8 +203,8 @@ def least_norm_point(lowest, *, max_iterations=100_000):
         if xx - dot(x, p) <= 1e-12 * xx or key in keys:
             break
         moved = _minor_cycles(corral + [p], keys + [key], np.append(weights, 0.0))
-        if moved is None:
-            break
+        if moved is None or key not in moved[1]:
+            break  # degenerate, or the new vertex dropped at once (its weight under 1e-14): x cannot move
         corral, keys, weights = moved
         x = dot(np.array(corral).T, weights)  # sum_i weights_i corral_i, in order
     return x
