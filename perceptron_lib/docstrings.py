@@ -11,9 +11,10 @@ that ``help(pl.plot_margin)`` and the docs show the whole numpydoc text. A place
   `function` in the modules given as `sources`, for a function that takes a parameter of another and passes
   it on unchanged (figures.py's figures and their pictures).
 
-The modules that use placeholders are filled where they are imported: plotting/__init__.py fills its modules,
-widgets.py and figures.py fill themselves, each in its last lines. A placeholder with no text raises KeyError at
-import (tests/test_docstrings.py checks that no docstring of the package keeps one).
+The modules that use placeholders are filled where they are imported: each calls `fill_module` (imported as
+`_fill_module`) on its globals in its last lines (plotting/__init__.py on each module of plotting). A
+placeholder with no text raises KeyError at import (tests/test_docstrings.py checks that no docstring of the
+package keeps one).
 
 >>> def f(X, size=(4, 3)):
 ...     '''Draw.

@@ -59,7 +59,7 @@ def is_mistake(net, target, labels):
 
 
 def signs(target, labels):
-    """s = +1 for a positive pattern, -1 for a negative one: y itself (labels -1/+1) or 2c - 1 (labels 0/1).
+    """y = +1 for a positive pattern, -1 for a negative one: the label (labels -1/+1) or 2c - 1 (labels 0/1).
 
     >>> signs(0, "0/1"), signs(-1, "-1/+1")
     (-1, -1)
@@ -68,11 +68,11 @@ def signs(target, labels):
 
 
 class Rule:
-    """A learning rule, in one place: which presentations correct W, how far along s X, and the trace's words.
+    """A learning rule, in one place: which presentations correct W, how far along y X, and the trace's words.
 
     `train`, `train_many` (as array operations), `train_layer`, `voted_perceptron`
     (through `train`) and the kernel perceptron (`train_kernel`, whose dual
-    update adds s X once per mistake) take the rule from here, and `Trace`
+    update adds y X once per mistake) take the rule from here, and `Trace`
     words a step with it. A new rule is a new subclass: its `name`, its
     `mistake` test and its `step`; `uses_eta` says whether train's eta is its
     step, `dual` whether the kernel perceptron can run it. Every method works
@@ -105,7 +105,7 @@ class Rule:
     def step(self, net, s, squared, rate, labels):
         """How far a correction moves W along X, signed: W <- W + step X.
 
-        net is W·X, s the pattern's sign, squared X·X, rate the learning rate
+        net is W·X, s the pattern's sign y, squared X·X, rate the learning rate
         of this correction (eta or a schedule's eta_k, in the run's numbers).
         """
         return rate * s
@@ -132,7 +132,7 @@ class Rule:
 
 
 class Fixed(Rule):
-    """The perceptron rule: a mistake moves W by eta s X (Honavar 1996, section 2; Manfredi 2021)."""
+    """The perceptron rule: a mistake moves W by eta y X (Honavar 1996, section 2; Manfredi 2021)."""
 
     name, uses_eta, step_is_eta, dual = "fixed", True, True, True
 
@@ -156,7 +156,7 @@ class Absolute(Rule):
 
 
 class Fractional(Rule):
-    """Honavar's fractional correction rule (1996, section 4): lambda |W·X| / X·X along s X.
+    """Honavar's fractional correction rule (1996, section 4): lambda |W·X| / X·X along y X.
 
     lambda = 1 reaches the pattern's plane, 2 reflects W through it; a mistake
     at W·X = 0 gives a step of zero, so the rule cannot leave W = 0.

@@ -96,9 +96,9 @@ def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
         counts, the status and the start and final weights are kept, in
         constant memory however long the run.
     rule : {"fixed", "absolute", "fractional", "margin"} or Rule, default "fixed"
-        Which presentations correct W and how far along s X (s = +1 for a
+        Which presentations correct W and how far along y X (y = +1 for a
         positive pattern, -1 for a negative one): a `perceptron_lib.rule.Rule`
-        (such as ``Margin(m)``, which corrects by eta s X whenever
+        (such as ``Margin(m)``, which corrects by eta y X whenever
         y·(W·X) <= m), or the name of one with its default parameters (m = 1).
         After Honavar (1996), section 4:
         "fixed" by eta (the perceptron rule); "absolute" by the smallest
@@ -284,7 +284,7 @@ class _Unit:
         """The learning rate of the k-th correction: eta, or the schedule's eta_k."""
         if self.schedule is None or not self.rule.uses_eta:
             return self.eta
-        rate = self.schedule(k)
+        rate = declare.outside(self.schedule, k)   # the caller's code: its calls are checked
         if isinstance(rate, (bool, np.bool_)) or not isinstance(rate, (int, float, np.integer, np.floating)) \
                 or not (math.isfinite(rate) and rate > 0):
             raise ValueError(f"eta(k) must return a positive finite number, got {rate!r} for k={k}")

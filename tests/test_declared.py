@@ -206,3 +206,27 @@ def test_the_package_checks_at_the_top_and_not_inside():
     finally:
         validation.patterns = original
     assert calls == ["X"]     # update_unit's own X, once: misclassified inside it checks nothing
+
+
+def test_the_callers_own_code_inside_a_declared_call_is_checked_as_from_outside():
+    """A rate schedule or a features map is the caller's code: what it calls is checked (a named error, not an
+    IndexError from deep inside), though it runs in the middle of a declared call."""
+    X, y = OR
+
+    def schedule(k):
+        pl.output([1, 2], X)      # two weights for two inputs: one short
+        return 1.0
+
+    with pytest.raises(ValueError, match="weights must have 3 entries"):
+        pl.train(X, y, eta=schedule)
+
+    import matplotlib.pyplot as plt
+    from perceptron_lib import plotting
+
+    def features(points):
+        pl.output([1, 2], X)
+        return points
+
+    with pytest.raises(ValueError, match="weights must have 3 entries"):
+        plotting.draw_feature_boundary(plt.figure().add_subplot(), [0, 1, 1], features, xlim=(0, 1), ylim=(0, 1))
+    assert not constraints.inside_a_declared_call()

@@ -107,6 +107,13 @@ LECTURE_SCRIPT = """<script>
     img.style.height = 'auto';
     img.dataset.scaled = scale.toFixed(4);
   }
+  function column(img) {   // the title's picture column: the picture's width and what lies between it and its cell's edges
+    var shown = img.closest('section'), cell = img.closest('.jp-Cell'), width = img.offsetWidth;
+    var edges = img.getBoundingClientRect().left - cell.getBoundingClientRect().left
+                + parseFloat(getComputedStyle(cell).paddingRight);
+    shown.style.gridTemplateColumns = width <= %(beside)s ? 'minmax(0, 1fr) ' + Math.ceil(width + edges) + 'px'
+                                                         : 'minmax(0, 1fr)';
+  }
   function larger() {   // the slide on screen only: a hidden slide has no layout to measure
     var shown = [].slice.call(document.querySelectorAll('.reveal .slides section.present')).pop();
     if (!shown) return;
@@ -122,18 +129,15 @@ LECTURE_SCRIPT = """<script>
       var player = img.closest('.perceptron-playable');
       if (player) player.style.maxWidth = 'none';
       scaleTo(img, scale);
-      if (title) {   // the picture's column: its width and what lies between it and its cell's edges
-        var cell = img.closest('.jp-Cell'), width = Math.ceil(img.naturalWidth * scale);
-        var edges = img.getBoundingClientRect().left - cell.getBoundingClientRect().left
-                    + parseFloat(getComputedStyle(cell).paddingRight);
-        shown.style.gridTemplateColumns = width <= %(beside)s ? 'minmax(0, 1fr) ' + Math.ceil(width + edges) + 'px'
-                                                             : 'minmax(0, 1fr)';
-      }
+      if (title) column(img);
     });
     if (shown.scrollHeight > %(height)s) shown.classList.add('perceptron-tight');   // no padding around the cells
     for (var round = 0; round < 4 && shown.scrollHeight > %(height)s; round++) {   // what the slide has no room for
       var tallest = images.reduce(function(a, b) { return a.offsetHeight >= b.offsetHeight ? a : b; });
-      scaleTo(tallest, (tallest.offsetHeight - (shown.scrollHeight - %(height)s) - 1) / tallest.naturalHeight);
+      var before = shown.scrollHeight;
+      scaleTo(tallest, Math.max(0.25, (tallest.offsetHeight - (before - %(height)s) - 1) / tallest.naturalHeight));
+      if (title) column(tallest);          // a picture made smaller gives its column back to the question
+      if (shown.scrollHeight >= before) break;   // nothing more to gain
     }
     if (window.Reveal) Reveal.layout();
   }
