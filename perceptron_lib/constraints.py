@@ -430,3 +430,59 @@ class Hashable(Constraint):
 LAYER_WEIGHTS = Custom(_layer_weights, lambda example: [
     ("w", TypeError), (np.zeros(np.shape(example["X"])[1] + 2), ValueError), (np.zeros((0, 3)), ValueError),
     (np.zeros((1, 1, 3)), ValueError), ([np.nan] * (np.shape(example["X"])[1] + 1), ValueError)])
+
+
+# Theory: bounds, separability, capacity, sigmoid, budinich
+
+class Separator(Constraint):
+    """A separator [w0, w1, ..., wn] for the patterns `of`, finite numbers of any size (the bounds rescale it
+    by a power of two), as floats (a -0.0 becomes 0.0)."""
+
+    def __init__(self, of="X"):
+        self.of = of
+
+    def check(self, name, value, given):
+        size = given[self.of].shape[1] + 1
+        w = check.array(name, value, f"({size},)", largest=np.inf)
+        if w.shape != (size,):
+            raise ValueError(f"{name} must have shape ({size},): the bias weight w0 and one weight per feature "
+                             f"of X, got shape {w.shape}")
+        return w + 0.0
+
+    def bad(self, example):
+        d = np.asarray(example[self.of]).shape[1] + 1
+        return [("w", TypeError), (np.zeros(d + 1), ValueError), ([np.zeros(d)], ValueError),
+                ([np.inf] + [1] * (d - 1), ValueError), ([np.nan] + [1] * (d - 1), ValueError)]
+
+
+class BinaryPatterns(Patterns):
+    """Patterns (`Patterns`) whose every entry is 0 or 1; `why` says what needs them binary."""
+
+    def __init__(self, why=""):
+        super().__init__()
+        self.binary_why = why
+
+    def check(self, name, value, given):
+        X = super().check(name, value, given)
+        if not np.isin(X, (0, 1)).all():
+            bad = np.flatnonzero(~np.isin(X, (0, 1)).all(axis=1))
+            raise ValueError(f"{name} must be binary (every entry 0 or 1) {self.binary_why}, got other values "
+                             f"in row(s) {bad.tolist()[:10]}")
+        return X
+
+    def bad(self, example):
+        return super().bad(example) + [([[0, 0.5], [1, 1]], ValueError), ([[0, 2]], ValueError)]
+
+
+class WholeUpTo(Constraint):
+    """A whole number from `minimum` to the value of the parameter `of` (declared before it)."""
+
+    def __init__(self, of, minimum=0):
+        self.of, self.minimum = of, minimum
+
+    def check(self, name, value, given):
+        return check.whole(name, value, minimum=self.minimum, maximum=given[self.of])
+
+    def bad(self, example):
+        return [(1.5, TypeError), (True, TypeError), ("1", TypeError), (self.minimum - 1, ValueError),
+                (example[self.of] + 1, ValueError)]

@@ -102,6 +102,16 @@ EXAMPLES = {
     "multiclass.LayerRun.predict": dict(self=LAYER, X=OR[0]),
     "kernels.train_kernel": dict(X=OR[0], y=OR[1], kernel="polynomial", degree=2, max_epochs=5),
     "multiclass.train_layer": dict(X=OR[0], labels=[0, 1, 1, 1], code="one-hot", n_classes=2, max_epochs=5),
+    "bounds.radius": dict(X=OR[0]),
+    "bounds.augmented_radius": dict(X=OR[0]),
+    "bounds.margin": dict(X=OR[0], y=OR[1], w=[-1, 2, 2], kind="functional"),
+    "bounds.max_margin_separator": dict(X=OR[0], y=OR[1], kind="augmented"),
+    "bounds.honavar_bound": dict(X=OR[0], y=OR[1], w_star=[-1, 2, 2]),
+    "bounds.augmented_bound": dict(X=OR[0], y=OR[1], w=[-1, 2, 2]),
+    "bounds.stensbo_smidt_bound": dict(X=OR[0], y=OR[1], w=[-0.5, 1, 1]),
+    "bounds.binary_bound": dict(X=OR[0], y=OR[1], w_star=[-1, 2, 2]),
+    "bounds.convergence_experiment": dict(n_sets=2, n_samples=20, n_features=2, margin=0.2, seed=0, order="cyclic",
+                                          max_margin_sets=1),
     **_pictures(),
 }
 
