@@ -486,3 +486,65 @@ class WholeUpTo(Constraint):
     def bad(self, example):
         return [(1.5, TypeError), (True, TypeError), ("1", TypeError), (self.minimum - 1, ValueError),
                 (example[self.of] + 1, ValueError)]
+
+
+class IntegerPatterns(Patterns):
+    """Patterns (`Patterns`) of whole numbers, at most `most` of them (`why` says what the limit is for).
+
+    Returned as the caller gave them when they came as integers (or bools), so that values beyond 2**53 stay
+    exact, and as floats otherwise.
+    """
+
+    def __init__(self, most, why=""):
+        super().__init__()
+        self.integer_most, self.integer_why = most, why
+
+    def check(self, name, value, given):
+        X = super().check(name, value, given)
+        if not np.array_equal(X, np.round(X)):
+            raise ValueError(f"{name} must hold integer values (Boolean patterns, say): on other numbers a repeated "
+                             f"state is not an exact proof, got non-integers in row(s) "
+                             f"{np.flatnonzero((X != np.round(X)).any(axis=1)).tolist()[:10]}")
+        if len(X) > self.integer_most:
+            raise ValueError(f"{name} must hold at most {self.integer_most:,} patterns {self.integer_why}, "
+                             f"got {len(X):,}")
+        given_as = np.asarray(value)
+        return given_as if given_as.dtype.kind in "iub" else X
+
+    def bad(self, example):
+        return super().bad(example) + [([[0.5, 1], [1, 0]], ValueError),
+                                       (np.zeros((self.integer_most + 1, 1), dtype=np.int8), ValueError)]
+
+
+class Passes(Constraint):
+    """A number of passes: a whole number from 1 to `presentations` // (the number of patterns `of`)."""
+
+    def __init__(self, of, presentations):
+        self.of, self.presentations = of, presentations
+
+    def check(self, name, value, given):
+        return check.whole(name, value, minimum=1, maximum=self.presentations // len(given[self.of]))
+
+    def bad(self, example):
+        most = self.presentations // len(np.asarray(example[self.of]))
+        return [(2.0, TypeError), (True, TypeError), ("3", TypeError), (0, ValueError), (most + 1, ValueError)]
+
+
+class PatternsWithin(Patterns):
+    """Patterns (`Patterns`) of at most `features` features and `values` values with the bias input (X.size +
+    n_samples), `why` says what the limits are for."""
+
+    def __init__(self, features, values, why=""):
+        super().__init__()
+        self.features, self.values, self.within_why = features, values, why
+
+    def check(self, name, value, given):
+        X = super().check(name, value, given)
+        if X.shape[1] > self.features or X.size + len(X) > self.values:
+            raise ValueError(f"{name} must have at most {self.features} features and {self.values:,} values with the "
+                             f"bias {self.within_why}, got shape {X.shape}")
+        return X
+
+    def bad(self, example):
+        return super().bad(example) + [(np.zeros((2, self.features + 1)), ValueError),
+                                       (np.zeros((self.values // 2 + 1, 1)), ValueError)]
