@@ -548,3 +548,43 @@ class PatternsWithin(Patterns):
     def bad(self, example):
         return super().bad(example) + [(np.zeros((2, self.features + 1)), ValueError),
                                        (np.zeros((self.values // 2 + 1, 1)), ValueError)]
+
+
+class WeightRows(Constraint):
+    """One weight vector [w0, w1, ..., wn] for the patterns `of`, or one per row, as floats (a -0.0 becomes 0.0);
+    at most `validation.MAX_CELLS` weight vectors * patterns (seconds of work)."""
+
+    def __init__(self, of="X"):
+        self.of = of
+
+    def check(self, name, value, given):
+        X = given[self.of]
+        d = X.shape[1] + 1
+        w = check.array(name, value, f"({d},) or (n_weights, {d})", ndim=(1, 2))
+        if w.shape[-1] != d or 0 in w.shape:
+            raise ValueError(f"{name} must have {d} entries per weight vector (a bias weight and one per feature of "
+                             f"X), got shape {w.shape}")
+        if (1 if w.ndim == 1 else len(w)) * len(X) > check.MAX_CELLS:
+            raise ValueError(f"{name} must keep n_weights * n_samples within {check.MAX_CELLS:,} (seconds of work), "
+                             f"got {1 if w.ndim == 1 else len(w)} * {len(X)}")
+        return w + 0.0
+
+    def bad(self, example):
+        n, p = np.shape(example[self.of])
+        return [("w", TypeError), (np.zeros(p + 2), ValueError), (np.zeros((0, p + 1)), ValueError),
+                (np.zeros((1, 1, p + 1)), ValueError), ([np.nan] * (p + 1), ValueError),
+                (np.zeros((check.MAX_CELLS // n + 1, p + 1)), ValueError)]
+
+
+class Index(Constraint):
+    """The index of one of the patterns `of`: a whole number from 0 to n_samples - 1."""
+
+    def __init__(self, of="X"):
+        self.of = of
+
+    def check(self, name, value, given):
+        return check.whole(name, value, minimum=0, maximum=len(given[self.of]) - 1)
+
+    def bad(self, example):
+        return [(1.0, TypeError), (True, TypeError), ("0", TypeError), (-1, ValueError),
+                (len(np.asarray(example[self.of])), ValueError)]

@@ -113,6 +113,8 @@ EXAMPLES = {
     "separability.linear_separability": dict(X=pl.boolean_function("xor")[0], y=pl.boolean_function("xor")[1],
                                              max_epochs=10),
     "separability.lp_separability": dict(X=OR[0], y=OR[1], bias=True),
+    "criterion.perceptron_criterion": dict(w=[[-1, 0, 0], [-0.5, 1, 1]], X=OR[0], y=OR[1]),
+    "criterion.criterion_gradient": dict(w=[0, 1, 1], X=OR[0], y=OR[1], pattern=1),
     "bounds.convergence_experiment": dict(n_sets=2, n_samples=20, n_features=2, margin=0.2, seed=0, order="cyclic",
                                           max_margin_sets=1),
     **_pictures(),
