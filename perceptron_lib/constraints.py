@@ -588,3 +588,60 @@ class Index(Constraint):
     def bad(self, example):
         return [(1.0, TypeError), (True, TypeError), ("0", TypeError), (-1, ValueError),
                 (len(np.asarray(example[self.of])), ValueError)]
+
+
+class Positive(Constraint):
+    """A finite number > 0 (a steepness beta), as a float."""
+
+    def check(self, name, value, given):
+        return check.positive(name, value)
+
+    def bad(self, example):
+        return [(0, ValueError), (-1.5, ValueError), (float("inf"), ValueError), ("1", TypeError), (True, TypeError)]
+
+
+class NonzeroNumbers(Constraint):
+    """A number or an array of numbers, each nonzero and of size from 1e-150 to 1e150 (no product of two
+    overflows or underflows to 0), as floats; `what` names them in the message ("net inputs")."""
+
+    def __init__(self, what="numbers"):
+        self.what = what
+
+    def check(self, name, value, given):
+        values = check.array(name, value, "a number or an array of numbers")
+        size = np.abs(values)
+        if values.size == 0 or not ((size >= 1e-150) & (size <= 1e150)).all():
+            raise ValueError(f"{name} must hold nonzero {self.what} of size from 1e-150 to 1e150, got {shown(value)}")
+        return values
+
+    def bad(self, example):
+        return [(0.0, ValueError), ([1.0, 0.0], ValueError), ([], ValueError), (1e-200, ValueError),
+                (np.nan, ValueError), ("2", TypeError)]
+
+
+class NonnegativeNumbers(Constraint):
+    """A number or an array of numbers, each finite and >= 0, as floats."""
+
+    def check(self, name, value, given):
+        values = check.array(name, value, "a number or an array of numbers")
+        if (values < 0).any():
+            raise ValueError(f"{name} must hold numbers >= 0, got {shown(value)}")
+        return values
+
+    def bad(self, example):
+        return [(-0.5, ValueError), ([1.0, -1.0], ValueError), (np.inf, ValueError), ("1", TypeError)]
+
+
+class Sized(Constraint):
+    """A finite number from -`size` to `size`, as a float (`Number` with those bounds, whose bad values it lists
+    at a scale the floats tell apart: -1e150 - 1 is -1e150)."""
+
+    def __init__(self, size):
+        self.size = size
+
+    def check(self, name, value, given):
+        return check.number(name, value, minimum=-self.size, maximum=self.size)
+
+    def bad(self, example):
+        return [("1", TypeError), (True, TypeError), (float("nan"), ValueError), (float("inf"), ValueError),
+                (10 * self.size, ValueError), (-10 * self.size, ValueError)]
