@@ -645,3 +645,20 @@ class Sized(Constraint):
     def bad(self, example):
         return [("1", TypeError), (True, TypeError), (float("nan"), ValueError), (float("inf"), ValueError),
                 (10 * self.size, ValueError), (-10 * self.size, ValueError)]
+
+
+class Count(Constraint):
+    """A whole number >= `minimum` and at most `most`; `why` says what the upper limit is for."""
+
+    def __init__(self, minimum=0, most=None, why=""):
+        self.minimum, self.most, self.why = minimum, most, why
+
+    def check(self, name, value, given):
+        value = check.whole(name, value, minimum=self.minimum)
+        if self.most is not None and value > self.most:
+            raise ValueError(f"{name} must be at most {self.most:,} {self.why}, got {value}")
+        return value
+
+    def bad(self, example):
+        cases = [(1.5, TypeError), (True, TypeError), ("4", TypeError), (self.minimum - 1, ValueError)]
+        return cases + ([(self.most + 1, ValueError)] if self.most is not None else [])
