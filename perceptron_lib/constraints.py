@@ -662,3 +662,94 @@ class Count(Constraint):
     def bad(self, example):
         cases = [(1.5, TypeError), (True, TypeError), ("4", TypeError), (self.minimum - 1, ValueError)]
         return cases + ([(self.most + 1, ValueError)] if self.most is not None else [])
+
+
+class DigitalPatterns(Patterns):
+    """Patterns (`Patterns`) of whole numbers of size at most 2**`bits` (Budinich's digital patterns, so that a
+    solution can be checked exactly)."""
+
+    def __init__(self, bits=20):
+        super().__init__()
+        self.bits = bits
+
+    def check(self, name, value, given):
+        X = super().check(name, value, given)
+        if not (np.array_equal(X, np.round(X)) and np.abs(X).max() <= 2**self.bits):
+            raise ValueError(f"{name} must hold whole numbers of size at most 2**{self.bits} (digital patterns, so "
+                             f"that a solution can be checked exactly), got {shown(X.tolist())}")
+        return X
+
+    def bad(self, example):
+        return super().bad(example) + [([[0.5, 1], [1, 1]], ValueError), ([[2**self.bits + 1], [1]], ValueError)]
+
+
+class Targets(Constraint):
+    """Targets of many problems on the patterns `of`: shape (n_problems, n_samples) or (n_samples,), all in {0, 1}
+    or all in {-1, +1} (one convention for all problems), as floats."""
+
+    def __init__(self, of="X"):
+        self.of = of
+
+    def check(self, name, value, given):
+        n = len(given[self.of])
+        Y = check.array(name, value, f"(n_problems, {n}) or ({n},)", ndim=(1, 2))
+        if Y.shape[-1] != n or 0 in Y.shape:
+            raise ValueError(f"{name} must hold one target per pattern of X ({n}) for each problem, got shape {Y.shape}")
+        check.label_convention(name, Y, scope=", one convention for all problems")
+        return Y
+
+    def bad(self, example):
+        n = len(np.asarray(example[self.of]))
+        return [(["a"] * n, TypeError), ([1] * (n + 1), ValueError), (np.zeros((2, 2, n)), ValueError),
+                (np.zeros((0, n)), ValueError), ([[0] * n, [-1] * n], ValueError), ([2] * n, ValueError)]
+
+
+class ProblemWeights(Constraint):
+    """Starting weights for many problems (`problems`: their targets) on the patterns `of`: one vector
+    [w0, w1, ..., wn] for all problems or one per problem, as rows (n_problems, n_features + 1) of floats."""
+
+    def __init__(self, of="X", problems="Y"):
+        self.of, self.problems = of, problems
+
+    def check(self, name, value, given):
+        size, n_problems = given[self.of].shape[1] + 1, len(np.atleast_2d(given[self.problems]))
+        shape = f"({size},) or ({n_problems}, {size})"
+        w = check.array(name, value, shape)
+        if w.shape not in ((size,), (n_problems, size)):
+            raise ValueError(f"{name} must have shape {shape}: the bias weight w0 and one weight per feature, "
+                             f"for all problems or for each, got shape {w.shape}")
+        return np.broadcast_to(w, (n_problems, size)) + 0.0
+
+    def bad(self, example):
+        size = np.shape(example[self.of])[1] + 1
+        return [("w", TypeError), (np.zeros(size + 1), ValueError),
+                (np.zeros((len(np.atleast_2d(example[self.problems])) + 1, size)), ValueError),
+                ([np.inf] + [0] * (size - 1), ValueError)]
+
+
+class PositiveList(Constraint):
+    """A list of at least one number, all finite and > 0, as a 1-D float array."""
+
+    def check(self, name, value, given):
+        values = check.array(name, value, f"(n_{name},)", ndim=1)
+        if len(values) == 0 or not (values > 0).all():
+            raise ValueError(f"{name} must hold at least one number, all > 0, got {shown(values.tolist())}")
+        return values
+
+    def bad(self, example):
+        return [([], ValueError), ([0.3, -1], ValueError), ([0.3, np.nan], ValueError), ("a", TypeError),
+                (0.3, ValueError), ([[0.3]], ValueError)]
+
+
+class AtMostAttribute(Constraint):
+    """A whole number from `minimum` to the attribute `attribute` of self (a method's object)."""
+
+    def __init__(self, attribute, minimum=0):
+        self.attribute, self.minimum = attribute, minimum
+
+    def check(self, name, value, given):
+        return check.whole(name, value, minimum=self.minimum, maximum=getattr(given["self"], self.attribute))
+
+    def bad(self, example):
+        return [(1.5, TypeError), ("all", TypeError), (True, TypeError), (self.minimum - 1, ValueError),
+                (getattr(example["self"], self.attribute) + 1, ValueError)]

@@ -15,6 +15,8 @@ import pytest
 
 import perceptron_lib as pl
 from perceptron_lib import constraints, validation
+from perceptron_lib.budinich import standard_algorithm_grid
+from perceptron_lib.datasets import boolean_problems
 
 OR = pl.boolean_function("or")
 RUN = pl.train(*OR)
@@ -42,6 +44,8 @@ def _declared():
 DECLARED = _declared()
 SETS = np.stack([OR[0], OR[0]]), np.stack([OR[1], OR[1]])
 LAYER = pl.train_layer(*pl.boolean_function("and"), code="one-hot", n_classes=2)
+PROBLEMS = boolean_problems(2)   # Budinich's 16 problems on 2 inputs
+GRID = standard_algorithm_grid(*PROBLEMS, betas=[0.3], beta_etas=[1.5], max_moves=5)
 
 
 def _axes(count=1):
@@ -130,6 +134,13 @@ EXAMPLES = {
     "capacity.n_min": dict(n=4, d=2),
     "capacity.n_min_peak": dict(n=10),
     "capacity.stirling_root": dict(n=100),
+    "budinich.adaptive_algorithm": dict(X=PROBLEMS[0], Y=PROBLEMS[1], seed=1, initial_weights=[0.1, 0.2, 0.3],
+                                        max_evaluations=20, first_step=0.25),
+    "budinich.standard_algorithm": dict(X=PROBLEMS[0], Y=PROBLEMS[1], beta=0.3, beta_eta=1.5, max_moves=5, seed=0,
+                                        initial_weights=None),
+    "budinich.standard_algorithm_grid": dict(X=PROBLEMS[0], Y=PROBLEMS[1][:3], betas=[0.3, 1.0], beta_etas=[1.5],
+                                             max_moves=5, seed=2, initial_weights=np.zeros((3, 3))),
+    "budinich.StandardGrid.hardest": dict(self=GRID, soluble=14),
     "bounds.convergence_experiment": dict(n_sets=2, n_samples=20, n_features=2, margin=0.2, seed=0, order="cyclic",
                                           max_margin_sets=1),
     **_pictures(),
