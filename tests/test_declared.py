@@ -141,6 +141,7 @@ EXAMPLES = {
     "budinich.standard_algorithm_grid": dict(X=PROBLEMS[0], Y=PROBLEMS[1][:3], betas=[0.3, 1.0], beta_etas=[1.5],
                                              max_moves=5, seed=2, initial_weights=np.zeros((3, 3))),
     "budinich.StandardGrid.hardest": dict(self=GRID, soluble=14),
+    "multiclass.class_codes": dict(n_classes=5, code="binary"),
     "bounds.convergence_experiment": dict(n_sets=2, n_samples=20, n_features=2, margin=0.2, seed=0, order="cyclic",
                                           max_margin_sets=1),
     **_pictures(),
