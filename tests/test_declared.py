@@ -45,6 +45,7 @@ DECLARED = _declared()
 SETS = np.stack([OR[0], OR[0]]), np.stack([OR[1], OR[1]])
 LAYER = pl.train_layer(*pl.boolean_function("and"), code="one-hot", n_classes=2)
 PROBLEMS = boolean_problems(2)   # Budinich's 16 problems on 2 inputs
+KERNEL_RUN = pl.train_kernel(*pl.boolean_function("xor"), kernel="polynomial", degree=2, max_epochs=20)
 GRID = standard_algorithm_grid(*PROBLEMS, betas=[0.3], beta_etas=[1.5], max_moves=5)
 
 
@@ -142,6 +143,8 @@ EXAMPLES = {
                                              max_moves=5, seed=2, initial_weights=np.zeros((3, 3))),
     "budinich.StandardGrid.hardest": dict(self=GRID, soluble=14),
     "multiclass.class_codes": dict(n_classes=5, code="binary"),
+    "kernels.KernelRun.decision": dict(self=KERNEL_RUN, X=[[0, 1], [2, 0.5]]),
+    "kernels.KernelRun.predict": dict(self=KERNEL_RUN, X=[[0, 1], [2, 0.5]]),
     "bounds.convergence_experiment": dict(n_sets=2, n_samples=20, n_features=2, margin=0.2, seed=0, order="cyclic",
                                           max_margin_sets=1),
     **_pictures(),
