@@ -771,3 +771,37 @@ class PatternsLike(Patterns):
 
     def bad(self, example):
         return Patterns(n_features=self._features(example["self"])).bad(example)
+
+
+# Data sets
+
+class Callable(Constraint):
+    """A function; `what` says how it is called ("function(x1, ..., xn)")."""
+
+    def __init__(self, what):
+        self.what = what
+
+    def check(self, name, value, given):
+        return check.function(name, value, self.what)
+
+    def bad(self, example):
+        return [("and", TypeError), (None, TypeError), (3, TypeError)]
+
+
+class LabelList(Constraint):
+    """Labels on their own (no patterns): 1-D, at least one, all in {0, 1} or all in {-1, +1} (or the `demand`ed
+    set), as int64."""
+
+    def __init__(self, demand=None):
+        self.demand = demand
+
+    def check(self, name, value, given):
+        y = check.array(name, value, "(n_samples,)", ndim=1)
+        if len(y) == 0:
+            raise ValueError(f"{name} must hold at least one label, got an empty array")
+        return check.labels(name, y, len(y), convention=self.demand)[0]
+
+    def bad(self, example):
+        cases = [([], ValueError), ([[0, 1]], ValueError), ([0, 2], ValueError), ([0, 1, -1], ValueError),
+                 ([0, np.nan], ValueError), (["a", "b"], TypeError)]
+        return cases + ([([-1, 1], ValueError)] if self.demand == "0/1" else [])
