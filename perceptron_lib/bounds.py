@@ -26,16 +26,20 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import validation as check
+from . import constraints as declare
 from .arithmetic import add_with_ones, dot, least_norm_point, norm
 from .batch import MAX_PRESENTATIONS, train_many
 from .datasets import MAX_STACKED_VALUES, separable_sets
+from .rule import convention
 
 MARGIN_KINDS = ("geometric", "functional", "augmented")
 SEPARATOR_KINDS = ("geometric", "augmented")
 MAX_EXPERIMENT_VALUES = MAX_STACKED_VALUES  # convergence_experiment: n_sets * n_samples * n_features (memory)
+# A separator of any finite scale (the bounds rescale it by a power of two), one weight per feature of X and w0.
+SEPARATOR = declare.Separator("X")
 
 
+@declare.declared(X=declare.Patterns())
 def radius(X):
     """The radius R of the smallest ball about the origin that holds the patterns.
 
@@ -56,9 +60,10 @@ def radius(X):
     >>> radius([[0, 0], [3, 4], [1, 1]])
     5.0
     """
-    return float(_row_norms(check.patterns("X", X)).max())
+    return float(_row_norms(X).max())
 
 
+@declare.declared(X=declare.Patterns())
 def augmented_radius(X):
     """The largest norm L of the augmented patterns X_k = [1, x_k].
 
@@ -80,9 +85,10 @@ def augmented_radius(X):
     >>> round(augmented_radius([[0, 0], [0, 1], [1, 0], [1, 1]]) ** 2, 9)  # L = sqrt(n + 1)
     3.0
     """
-    return float(_row_norms(add_with_ones(check.patterns("X", X))).max())
+    return float(_row_norms(add_with_ones(X)).max())
 
 
+@declare.declared(X=declare.Patterns(), y=declare.Labels("X"), w=SEPARATOR, kind=declare.Choice(MARGIN_KINDS))
 def margin(X, y, w, *, kind="geometric"):
     """The margin of a separator w = [w0, w1, ..., wn] on labelled patterns.
 
@@ -135,9 +141,7 @@ def margin(X, y, w, *, kind="geometric"):
     >>> margin(X, y, [-1, 2, 2], kind="augmented")  # 1 / sqrt(9)
     0.3333333333333333
     """
-    kind = check.choice("kind", kind, MARGIN_KINDS)
     X, s = _signed_patterns(X, y)
-    w = _separator("w", w, X.shape[1])
     if kind == "geometric":
         if not w[1:].any():
             raise ValueError("w must have a nonzero weight on some feature for a geometric margin: with "
@@ -152,6 +156,7 @@ def margin(X, y, w, *, kind="geometric"):
         return _in_range("w", float(np.ldexp(delta, exponent)), "functional margin")
 
 
+@declare.declared(X=declare.Patterns(), y=declare.Labels("X"), kind=declare.Choice(SEPARATOR_KINDS))
 def max_margin_separator(X, y, *, kind="geometric"):
     """The separator of largest margin (the hard-margin SVM) and its margin.
 
@@ -209,7 +214,6 @@ def max_margin_separator(X, y, *, kind="geometric"):
     >>> np.round(w * 17 ** 0.5, 6).tolist(), round(gamma * 17 ** 0.5, 6)
     ([-3.0, 2.0, 2.0], 1.0)
     """
-    kind = check.choice("kind", kind, SEPARATOR_KINDS)
     X_augmented, s = _signed_patterns(X, y)
     Z, _ = _rescaled(s[:, None] * X_augmented)  # by a power of two: the same separators, exactly
     if kind == "geometric":  # distances in pattern space, against the radius R of the raw patterns
@@ -255,6 +259,7 @@ def _augmented_separator(Z):
     return w / norm(w) if w.any() else np.eye(len(w))[0]
 
 
+@declare.declared(X=declare.Patterns(), y=declare.Labels("X"), w_star=SEPARATOR)
 def honavar_bound(X, y, w_star):
     """Honavar's bound (||W*|| L / delta)**2 on the number of updates.
 
@@ -291,13 +296,13 @@ def honavar_bound(X, y, w_star):
     27.0
     """
     X_augmented, s = _signed_patterns(X, y)
-    w_star = _separator("w_star", w_star, X_augmented.shape[1])
     unit, exponent = _rescaled(w_star)  # the bound does not depend on the scale of W*
     delta = _functional_margin("w_star", X_augmented, s, unit, exponent)
     ratio = float(norm(unit)) * float(_row_norms(X_augmented).max()) / delta
     return _in_range("w_star", ratio * ratio, "bound")
 
 
+@declare.declared(X=declare.Patterns(), y=declare.Labels("X"), w=SEPARATOR)
 def augmented_bound(X, y, w):
     """The bound (R / gamma)**2 on augmented patterns with a unit-norm separator.
 
@@ -333,6 +338,7 @@ def augmented_bound(X, y, w):
     return _in_range("w", ratio * ratio, "bound")
 
 
+@declare.declared(X=declare.Patterns(), y=declare.Labels("X"), w=SEPARATOR)
 def stensbo_smidt_bound(X, y, w):
     """Stensbo-Smidt's bound (2 R / gamma)**2, with the bias folded in through R.
 
@@ -388,8 +394,6 @@ def stensbo_smidt_bound(X, y, w):
     4
     """
     gamma = margin(X, y, w, kind="geometric")
-    X = check.patterns("X", X)
-    w = _separator("w", w, X.shape[1] + 1)
     R = radius(X)
     unit, _ = _rescaled(w, w[1:])
     b = float(unit[0] / norm(unit[1:]))
@@ -401,6 +405,7 @@ def stensbo_smidt_bound(X, y, w):
     return _in_range("w", ratio * ratio, "bound")
 
 
+@declare.declared(X=declare.BinaryPatterns(why="for the binary corollary"), y=declare.Labels("X"), w_star=SEPARATOR)
 def binary_bound(X, y, w_star):
     """Honavar's corollary for binary patterns: ||W*||**2 (n + 1), with delta = 1.
 
@@ -434,11 +439,6 @@ def binary_bound(X, y, w_star):
     51.0
     """
     X_augmented, s = _signed_patterns(X, y)
-    if not np.isin(X_augmented, (0, 1)).all():
-        bad = np.flatnonzero(~np.isin(X_augmented, (0, 1)).all(axis=1))
-        raise ValueError("X must be binary (every entry 0 or 1) for the binary corollary, got other values "
-                         f"in row(s) {bad.tolist()[:10]}")
-    w_star = _separator("w_star", w_star, X_augmented.shape[1])
     unit, exponent = _rescaled(w_star)  # W* / delta does not depend on the scale of W*
     delta = _functional_margin("w_star", X_augmented, s, unit, exponent)
     ratio = float(norm(unit)) / delta
@@ -446,19 +446,9 @@ def binary_bound(X, y, w_star):
 
 
 def _signed_patterns(X, y):
-    """The augmented patterns [1, x_k] and the signs s_k (+1 positive, -1 negative)."""
-    X = check.patterns("X", X)
-    y, labels = check.labels("y", y, len(X))
-    return add_with_ones(X), (y if labels == "-1/+1" else 2 * y - 1).astype(float)
-
-
-def _separator(name, w, size):
-    """A weight vector [w0, w1, ..., wn] of any finite scale (the bounds rescale it)."""
-    w = check.array(name, w, f"({size},)", largest=np.inf)
-    if w.shape != (size,):
-        raise ValueError(f"{name} must have shape ({size},): the bias weight w0 and one weight per feature "
-                         f"of X, got shape {w.shape}")
-    return w + 0.0
+    """The augmented patterns [1, x_k] and the signs s_k (+1 positive, -1 negative), of patterns and labels
+    already checked."""
+    return add_with_ones(X), (y if convention(y) == "-1/+1" else 2 * y - 1).astype(float)
 
 
 def _rescaled(a, by=None):
@@ -555,6 +545,10 @@ class ConvergenceExperiment:
                 f"{broken['Honavar, teacher']} and {broken['Stensbo-Smidt on X/R, teacher']}")
 
 
+@declare.declared(n_sets=declare.Whole(minimum=1), n_samples=declare.Whole(minimum=1),
+                  n_features=declare.Whole(minimum=1), margin=declare.Number(above=0, below=0.5),
+                  seed=declare.Whole(minimum=0), order=declare.Choice(("cyclic", "random")),
+                  max_margin_sets=declare.WholeUpTo("n_sets", minimum=0))
 def convergence_experiment(n_sets, n_samples, n_features, margin, *, seed=0, order="cyclic", max_margin_sets=0):
     """Train on many random separable data sets at once and compute the bounds of each.
 
@@ -596,11 +590,15 @@ def convergence_experiment(n_sets, n_samples, n_features, margin, *, seed=0, ord
     settings = _experiment_settings(n_sets, n_samples, n_features, margin, seed, order, max_margin_sets)
     n_sets, seed, order = settings["n_sets"], settings["seed"], settings["order"]
     X, y, teachers = separable_sets(n_sets, n_samples, n_features, margin=settings["margin"], seed=seed)
-    seeds = [seed + k for k in range(n_sets)] if order == "random" else None
+    seeds = [seed + k for k in range(n_sets)] if order == "random" else [None] * n_sets
     passes = min(100_000, MAX_PRESENTATIONS // (n_sets * settings["n_samples"]))  # train_many's limit
-    runs = train_many(X, y, order=order, seeds=seeds, max_epochs=passes)
+    # train_many runs inside this declared call, unchecked: it takes its arguments in the form its checks give
+    # (W = 0 as a writable row per set, a seed per set), as its checks make of the defaults.
+    shape = (n_sets, settings["n_features"] + 1)
+    runs = train_many(X, y, initial_weights=np.zeros(shape), order=order, seeds=seeds, max_epochs=passes)
     R = norm(X).max(axis=1)
-    scaled = train_many(X / R[:, None, None], y, order=order, seeds=seeds, max_epochs=passes)
+    scaled = train_many(X / R[:, None, None], y, initial_weights=np.zeros(shape), order=order, seeds=seeds,
+                        max_epochs=passes)
     unfinished = int((runs.status != "converged").sum() + (scaled.status != "converged").sum())
     if unfinished:
         raise ValueError(f"margin must be large enough for every run to converge within {passes} passes, "
@@ -617,17 +615,10 @@ def convergence_experiment(n_sets, n_samples, n_features, margin, *, seed=0, ord
 
 
 def _experiment_settings(n_sets, n_samples, n_features, margin, seed, order, max_margin_sets):
-    """convergence_experiment's arguments, checked."""
-    n_sets = check.whole("n_sets", n_sets, minimum=1)
-    n_samples = check.whole("n_samples", n_samples, minimum=1)
-    n_features = check.whole("n_features", n_features, minimum=1)
+    """convergence_experiment's arguments (each checked as it declares), with the relation between them."""
     if n_sets * n_samples * n_features > MAX_EXPERIMENT_VALUES:
         raise ValueError(f"n_sets * n_samples * n_features must be at most {MAX_EXPERIMENT_VALUES:,} (memory), "
                          f"got {n_sets} * {n_samples} * {n_features} = {n_sets * n_samples * n_features:,}")
-    margin = check.number("margin", margin, above=0, below=0.5)
-    seed = check.whole("seed", seed, minimum=0)
-    order = check.choice("order", order, ("cyclic", "random"))
-    max_margin_sets = check.whole("max_margin_sets", max_margin_sets, minimum=0, maximum=n_sets)
     return {"n_sets": n_sets, "n_samples": n_samples, "n_features": n_features, "margin": margin,
             "order": order, "seed": seed, "max_margin_sets": max_margin_sets}
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import validation as check
+from . import constraints as declare
 from .arithmetic import add_with_ones, nets, norm, sigmoid_descent, sum_in_order, wrong_side
 from .sigmoid import BETA_OPT_X
 
@@ -26,6 +26,9 @@ LARGEST_PATTERN = 2**20
 FIRST_STEP = 1 / 8
 LARGEST_STEP = 2.0**30
 MAX_BISECTIONS = 60
+# Budinich's problems: digital patterns X and the targets Y of each problem; where a run starts.
+PATTERNS, TARGETS = declare.DigitalPatterns(bits=LARGEST_PATTERN.bit_length() - 1), declare.Targets("X")
+STARTS = declare.Optional(declare.ProblemWeights("X", problems="Y"))
 
 
 @dataclass(frozen=True, eq=False)
@@ -70,6 +73,8 @@ class AdaptiveRuns:
 ADAPTIVE_STATUSES = ("solved", "no solution", "no step", "rounding", "max_evaluations")
 
 
+@declare.declared(X=PATTERNS, Y=TARGETS, seed=declare.Seed(), initial_weights=STARTS,
+                  max_evaluations=declare.Whole(minimum=1), first_step=declare.Number(above=0, maximum=1))
 def adaptive_algorithm(X, Y, *, seed=0, initial_weights=None, max_evaluations=200, first_step=FIRST_STEP):
     """Budinich's adaptive perceptron algorithm, on many problems at once (Budinich 1993, section 4).
 
@@ -180,8 +185,6 @@ def adaptive_algorithm(X, Y, *, seed=0, initial_weights=None, max_evaluations=20
     """
     X1, exact_X, positive = _problems(X, Y)
     starts = _starts(seed, initial_weights, len(positive), X1.shape[1])
-    max_evaluations = check.whole("max_evaluations", max_evaluations, minimum=1)
-    first_step = check.number("first_step", first_step, above=0, maximum=1)
     _check_work(positive.shape, X1.shape[1], max_evaluations, "X and max_evaluations")
     runs = _Adaptive(X1, positive, starts, max_evaluations, first_step).run()
     status = runs.status.copy()
@@ -348,6 +351,8 @@ class StandardRuns:
                 f"{(self.status == 'solved').sum()} solved; {self.n_evaluations.mean():.1f} evaluations per problem>")
 
 
+@declare.declared(X=PATTERNS, Y=TARGETS, beta=declare.Positive(), beta_eta=declare.Positive(),
+                  max_moves=declare.Whole(minimum=1), seed=declare.Seed(), initial_weights=STARTS)
 def standard_algorithm(X, Y, *, beta=0.3, beta_eta=1.5, max_moves=40, seed=0, initial_weights=None):
     """The standard algorithm of Budinich's appendix: sigmoid gradient descent with fixed beta and beta eta.
 
@@ -390,8 +395,6 @@ def standard_algorithm(X, Y, *, beta=0.3, beta_eta=1.5, max_moves=40, seed=0, in
     (104, 12)
     """
     X1, exact_X, positive = _problems(X, Y)
-    beta, beta_eta = check.positive("beta", beta), check.positive("beta_eta", beta_eta)
-    max_moves = check.whole("max_moves", max_moves, minimum=1)
     starts = _starts(seed, initial_weights, len(positive), X1.shape[1])
     _check_work(positive.shape, X1.shape[1], max_moves + 1, "X and max_moves")
     n = len(positive)
@@ -435,6 +438,7 @@ class StandardGrid:
         return (f"<StandardGrid: {len(self.betas)} betas x {len(self.beta_etas)} beta*etas on {self.n_problems} "
                 f"problems; most solved {self.solved.max()}>")
 
+    @declare.declared(soluble=declare.AtMostAttribute("n_problems", minimum=0))
     def hardest(self, soluble):
         """Moves for the hardest problem under each setting, shape (n_betas, n_beta_etas).
 
@@ -449,10 +453,11 @@ class StandardGrid:
             How many of the problems have a solution (104 of the 256 on 3
             inputs), from 0 to n_problems.
         """
-        soluble = check.whole("soluble", soluble, minimum=0, maximum=self.n_problems)
         return np.where(self.solved == soluble, self.max_moves, self.move_limit)
 
 
+@declare.declared(X=PATTERNS, Y=TARGETS, betas=declare.PositiveList(), beta_etas=declare.PositiveList(),
+                  max_moves=declare.Whole(minimum=1), seed=declare.Seed(), initial_weights=STARTS)
 def standard_algorithm_grid(X, Y, betas, beta_etas, *, max_moves=40, seed=0, initial_weights=None):
     """Solutions found and the most moves needed by the standard algorithm, for every beta and beta eta.
 
@@ -490,8 +495,6 @@ def standard_algorithm_grid(X, Y, betas, beta_etas, *, max_moves=40, seed=0, ini
     ([[104, 104], [59, 77]], [[36, 12], [39, 40]])
     """
     X1, exact_X, positive = _problems(X, Y)
-    betas, beta_etas = _positive_list("betas", betas), _positive_list("beta_etas", beta_etas)
-    max_moves = check.whole("max_moves", max_moves, minimum=1)
     starts = _starts(seed, initial_weights, len(positive), X1.shape[1])
     cells = len(betas) * len(beta_etas)
     _check_work((cells * len(positive), positive.shape[1]), X1.shape[1], max_moves + 1,
@@ -531,30 +534,17 @@ def _standard_runs(X1, exact_X, positive, W, beta, beta_eta, max_moves):
 
 
 def _problems(X, Y):
-    """Budinich's problems, checked: X with x0 = 1 (as floats and as int64), targets as booleans (n_problems, n)."""
-    X = check.patterns("X", X)
-    if not (np.array_equal(X, np.round(X)) and np.abs(X).max() <= LARGEST_PATTERN):
-        raise ValueError(f"X must hold whole numbers of size at most 2**20 (digital patterns, so that a solution "
-                         f"can be checked exactly), got {check.shown(X.tolist())}")
-    Y = check.array("Y", Y, f"(n_problems, {len(X)}) or ({len(X)},)", ndim=(1, 2))
-    if Y.shape[-1] != len(X) or 0 in Y.shape:
-        raise ValueError(f"Y must hold one target per pattern of X ({len(X)}) for each problem, got shape {Y.shape}")
-    check.label_convention("Y", Y, scope=", one convention for all problems")
+    """Budinich's problems (checked as declared): X with x0 = 1 (as floats and as int64), targets as booleans
+    (n_problems, n)."""
     X1 = add_with_ones(X)
     return X1, X1.astype(np.int64), np.atleast_2d(Y == 1)
 
 
 def _starts(seed, initial_weights, n_problems, size):
-    """The start of every problem: rows of standard normal weights from `seed`, or the weights given."""
-    seed = check.seed("seed", seed)
+    """The start of every problem: rows of standard normal weights from `seed`, or the weights given (as rows)."""
     if initial_weights is None:
         return np.random.default_rng(seed).standard_normal((n_problems, size)) + 0.0
-    shape = f"({size},) or ({n_problems}, {size})"
-    w = check.array("initial_weights", initial_weights, shape)
-    if w.shape not in ((size,), (n_problems, size)):
-        raise ValueError(f"initial_weights must have shape {shape}: the bias weight w0 and one weight per feature, "
-                         f"for all problems or for each, got shape {w.shape}")
-    return np.broadcast_to(w, (n_problems, size)) + 0.0
+    return initial_weights
 
 
 def _check_work(shape, size, evaluations, names, rows="n_problems"):
@@ -564,13 +554,6 @@ def _check_work(shape, size, evaluations, names, rows="n_problems"):
         raise ValueError(f"{names} must keep {rows} * n_samples * (n_features + 1) * evaluations within "
                          f"{MAX_WORK:,} (seconds of work), got {shape[0]} * {shape[1]} * {size} * {evaluations} = "
                          f"{work:,}")
-
-
-def _positive_list(name, values):
-    values = check.array(name, values, f"(n_{name},)", ndim=1)
-    if len(values) == 0 or not (values > 0).all():
-        raise ValueError(f"{name} must hold at least one number, all > 0, got {check.shown(values.tolist())}")
-    return values
 
 
 def _exactly_separated(W, X, positive):

@@ -27,14 +27,18 @@ from fractions import Fraction
 import math
 from statistics import NormalDist
 
-from . import validation as check
+from . import constraints as declare
 
 # regions(n, d) is an exact integer of up to n binary digits; above this n it would take seconds.
 MAX_REGIONS_N = 50_000
 # n_min_peak scans every d with exact integers: about 0.3 s at this n (the time grows as n**2).
 MAX_PEAK_N = 20_000
+# n and d of the counts: whole numbers >= 0, n at most MAX_REGIONS_N.
+POINTS = declare.Count(minimum=0, most=MAX_REGIONS_N, why="(the counts are exact integers of up to n binary digits)")
+DIMENSION = declare.Whole(minimum=0)
 
 
+@declare.declared(n=POINTS, d=DIMENSION)
 def regions(n, d):
     """R(n, d), the course's Q(N, p): regions cut by n affine hyperplanes in general position in d dimensions.
 
@@ -72,7 +76,6 @@ def regions(n, d):
     >>> regions(3, 10**9)  # d >= n: every one of the 2**n sign patterns
     8
     """
-    n, d = _count_arguments(n, d)
     return _regions_or_zero(n, d)
 
 
@@ -96,18 +99,9 @@ def _regions_or_zero(n, d):
     return (1 << n) - _binomial_sum(n, n - d - 1)  # C(n, k) = C(n, n - k)
 
 
-def _count_arguments(n, d):
-    """n and d as Python ints: whole numbers >= 0, n at most 50,000."""
-    n = check.whole("n", n, minimum=0)
-    d = check.whole("d", d, minimum=0)
-    if n > MAX_REGIONS_N:
-        raise ValueError(f"n must be at most {MAX_REGIONS_N:,} (the counts are exact integers of up to n binary "
-                         f"digits), got {n}")
-    return n, d
-
-
 # --- Cover's counting ------------------------------------------------------------------------------
 
+@declare.declared(n=POINTS, d=DIMENSION, bias=declare.Flag())
 def separable_dichotomies(n, d, *, bias=False):
     """C(n, d): how many of the 2**n dichotomies of n points in general position a threshold unit computes.
 
@@ -155,13 +149,13 @@ def separable_dichotomies(n, d, *, bias=False):
     >>> separable_dichotomies(3, 5)  # n <= d: every dichotomy
     8
     """
-    n, d = _count_arguments(n, d)
-    d += check.flag("bias", bias)
+    d += bias
     if n == 0:
         return 1  # the empty set has one dichotomy, and any W computes it
     return 2 * _regions_or_zero(n - 1, d - 1)
 
 
+@declare.declared(n=POINTS, d=DIMENSION, bias=declare.Flag())
 def separable_probability(n, d, *, bias=False):
     """P(n, d) = C(n, d) / 2**n: the chance that random labels on n points in general position are separable.
 
@@ -197,6 +191,8 @@ def separable_probability(n, d, *, bias=False):
     return Fraction(count, 1 << int(n))   # int: a numpy integer would overflow from n = 63
 
 
+@declare.declared(trials=declare.Whole(minimum=1), hits=declare.WholeUpTo("trials", minimum=0),
+                  confidence=declare.Number(above=0, below=1))
 def fraction_interval(hits, trials, *, confidence=0.95):
     """The Wilson score interval of a fraction measured in random trials: (low, high).
 
@@ -235,9 +231,6 @@ def fraction_interval(hits, trials, *, confidence=0.95):
     >>> [round(v, 3) for v in fraction_interval(200, 200)]  # every trial succeeded: p is near 1, not surely 1
     [0.981, 1.0]
     """
-    trials = check.whole("trials", trials, minimum=1)
-    hits = check.whole("hits", hits, minimum=0, maximum=trials)
-    confidence = check.number("confidence", confidence, above=0, below=1)
     z = NormalDist().inv_cdf((1 + confidence) / 2)
     f, spread = hits / trials, z * z / trials
     centre = (f + spread / 2) / (1 + spread)
@@ -248,6 +241,7 @@ def fraction_interval(hits, trials, *, confidence=0.95):
 
 # --- Budinich's weight space: sides and local minima ----------------------------------------------
 
+@declare.declared(n=POINTS, d=DIMENSION)
 def sides(n, d):
     """S(n, d) = 2n R(n-1, d-1) / R(n, d): the average number of sides of a region (Budinich 1993, section 3).
 
@@ -280,10 +274,10 @@ def sides(n, d):
     >>> sides(3, 5)  # n <= d: every region is cut by every hyperplane
     Fraction(3, 1)
     """
-    n, d = _count_arguments(n, d)
     return Fraction(2 * n * _regions_or_zero(n - 1, d - 1), _regions_or_zero(n, d))
 
 
+@declare.declared(n=POINTS, d=DIMENSION)
 def log_n_min(n, d):
     """ln N_min(n, d), N_min = R(n, d) / 2**S(n, d): the expected number of local minima of the error count.
 
@@ -310,7 +304,6 @@ def log_n_min(n, d):
     >>> log_n_min(5, 5)  # n <= d: one minimum, the solution
     0.0
     """
-    n, d = _count_arguments(n, d)
     return _log_of_ratio(_regions_or_zero(n, d), _regions_or_zero(n - 1, d - 1), n)
 
 
@@ -320,6 +313,7 @@ def _log_of_ratio(R, R_sides, n):
     return math.log(R) - (2 * n * R_sides / R) * math.log(2)
 
 
+@declare.declared(n=POINTS, d=DIMENSION)
 def n_min(n, d):
     """N_min(n, d) = R(n, d) / 2**S(n, d), the expected number of local minima of the error count, as a float.
 
@@ -351,7 +345,6 @@ def n_min(n, d):
     >>> round(n_min(1000, 1), 2), (1000 + 1) / 4  # d = 1: (n + 1)/4 for large n
     (250.6, 250.25)
     """
-    n, d = _count_arguments(n, d)
     S = sides(n, d)
     whole = S.numerator // S.denominator
     try:
@@ -361,6 +354,8 @@ def n_min(n, d):
                          f"with ln N_min = {log_n_min(n, d):.1f}; use log_n_min") from None
 
 
+@declare.declared(n=declare.Count(minimum=1, most=MAX_PEAK_N,
+                                 why="(every d is computed with exact integers of up to n binary digits)"))
 def n_min_peak(n):
     """The d in 1..n where N_min(n, d) is largest: where learning n patterns is hardest (Budinich 1993, section 3).
 
@@ -386,10 +381,6 @@ def n_min_peak(n):
     >>> n_min_peak(100), n_min_peak(50)
     (21, 11)
     """
-    n = check.whole("n", n, minimum=1)
-    if n > MAX_PEAK_N:
-        raise ValueError(f"n must be at most {MAX_PEAK_N:,} (every d is computed with exact integers of up to n "
-                         f"binary digits), got {n}")
     best, best_log = 1, -math.inf
     term, R = 1, 1                   # binom(n, d) and R(n, d), from d = 0
     term_sides, R_sides = 1, 1       # binom(n - 1, d - 1) and R(n - 1, d - 1), from d = 1
@@ -404,6 +395,7 @@ def n_min_peak(n):
     return best
 
 
+@declare.declared(n=declare.Number(minimum=6))
 def stirling_root(n):
     """The root d of Budinich's equation (2d - n)/(2d(n - d)) + ln((n - d)/(4d)) = 0 between n/10 and n/5.
 
@@ -431,7 +423,6 @@ def stirling_root(n):
     >>> round(stirling_root(1000), 2), round(1000 / stirling_root(1000), 3)
     (199.7, 5.008)
     """
-    n = check.number("n", n, minimum=6)
 
     def left_side(d):
         return (2 * d - n) / (2 * d * (n - d)) + math.log((n - d) / (4 * d))

@@ -7,10 +7,11 @@ correction `train` makes. The terms are added in fixed order
 """
 import numpy as np
 
-from . import validation as check
-from .arithmetic import dot, nets, sum_in_order
-from .rule import is_mistake
+from . import constraints as declare
+from .arithmetic import add_with_ones, dot, nets, sum_in_order
+from .rule import convention as label_convention, is_mistake
 
+@declare.declared(X=declare.Patterns(), y=declare.Labels("X"), w=declare.WeightRows("X"))
 def perceptron_criterion(w, X, y):
     """The perceptron criterion E(W) = -sum over misclassified i of t_i W·X_i (Stensbo-Smidt 2015, eq. 3).
 
@@ -42,7 +43,7 @@ def perceptron_criterion(w, X, y):
     >>> perceptron_criterion([[-1, 0, 0], [-0.5, 1, 0], [-0.5, 1, 1]], X, y).tolist()
     [3.0, 0.5, 0.0]
     """
-    rows, one, X1, y, convention = check.weights_and_data(w, X, y)
+    rows, one, X1, convention = _weights_and_data(w, X, y)
     net = nets(rows, X1)
     t = _signs(y, convention)
     terms = np.where(is_mistake(net, y, convention), -t * net, 0.0)  # eq. 3: -sum over M of t W·X
@@ -50,6 +51,8 @@ def perceptron_criterion(w, X, y):
     return float(criterion[0]) if one else criterion
 
 
+@declare.declared(X=declare.Patterns(), y=declare.Labels("X"), w=declare.WeightRows("X"),
+                  pattern=declare.Optional(declare.Index("X")))
 def criterion_gradient(w, X, y, *, pattern=None):
     """The gradient of the perceptron criterion, -sum over misclassified i of t_i X_i (Stensbo-Smidt 2015, eqs. 3-5).
 
@@ -89,9 +92,7 @@ def criterion_gradient(w, X, y, *, pattern=None):
     >>> (w - 1.0 * criterion_gradient(w, X, y, pattern=1)).tolist()
     [1.0, 0.0, 1.0]
     """
-    rows, one, X1, y, convention = check.weights_and_data(w, X, y)
-    if pattern is not None:
-        pattern = check.whole("pattern", pattern, minimum=0, maximum=len(y) - 1)
+    rows, one, X1, convention = _weights_and_data(w, X, y)
     net = nets(rows, X1)
     wrong = is_mistake(net, y, convention)
     if pattern is not None:
@@ -99,6 +100,11 @@ def criterion_gradient(w, X, y, *, pattern=None):
     coefficients = np.where(wrong, -_signs(y, convention), 0.0)  # eqs. 4-5: dE/dW = -sum over M of t X
     gradient = dot(coefficients[:, None, :], X1.T) + 0.0
     return gradient[0] if one else gradient
+
+
+def _weights_and_data(w, X, y):
+    """w as rows (n_weights, d) and whether one vector was given; X with x0 = 1; the labels' convention."""
+    return np.atleast_2d(w), w.ndim == 1, add_with_ones(X), label_convention(y)
 
 
 def _signs(y, convention):

@@ -12,6 +12,7 @@ Patterns come without the bias input; `train` prepends x0 = 1 itself.
 """
 import numpy as np
 
+from . import constraints as declare
 from . import validation as check
 from .arithmetic import add_with_ones, nets, norm
 
@@ -25,6 +26,7 @@ MAX_STACKED_VALUES = 10_000_000  # separable_sets: n_sets * n_samples * n_featur
 PROBLEM_INPUTS = ("0/1", "-1/+1")  # boolean_problems: how a binary input is written
 
 
+@declare.declared(n_inputs=declare.Whole(minimum=1, maximum=MAX_INPUTS))
 def boolean_patterns(n_inputs=2):
     """All 2**n_inputs binary patterns, in counting order.
 
@@ -46,12 +48,13 @@ def boolean_patterns(n_inputs=2):
     >>> boolean_patterns(2).tolist()
     [[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]]
     """
-    n_inputs = check.whole("n_inputs", n_inputs, minimum=1, maximum=MAX_INPUTS)
     # row r holds the bits of r, most significant first
     bits = np.arange(2 ** n_inputs)[:, None] >> np.arange(n_inputs - 1, -1, -1)
     return (bits & 1).astype(float)
 
 
+@declare.declared(name=declare.Choice(BOOLEAN_FUNCTIONS), n_inputs=declare.Whole(minimum=1, maximum=MAX_INPUTS),
+                  m=declare.Optional(declare.WholeUpTo("n_inputs", minimum=1)), signed=declare.Flag())
 def boolean_function(name, n_inputs=2, *, m=None, signed=False):
     """A Boolean function of n inputs as a training set (X, y).
 
@@ -90,15 +93,9 @@ def boolean_function(name, n_inputs=2, *, m=None, signed=False):
     >>> boolean_function("xor", signed=True)[1].tolist()
     [-1, 1, 1, -1]
     """
-    check.choice("name", name, BOOLEAN_FUNCTIONS)
-    n_inputs = check.whole("n_inputs", n_inputs, minimum=1, maximum=MAX_INPUTS)
-    if name == "at_least":
-        if m is None:
-            raise ValueError(f"m is required for 'at_least': a whole number from 1 to n_inputs={n_inputs}")
-        m = check.whole("m", m, minimum=1, maximum=n_inputs)
-    elif m is not None:
-        raise ValueError(f"m is used only with name='at_least', got m={check.shown(m)} with name={name!r}")
-    signed = check.flag("signed", signed)
+    if name == "at_least" and m is None:
+        raise ValueError(f"m is required for 'at_least': a whole number from 1 to n_inputs={n_inputs}")
+    check.only_with("m", m, None, "name", name, ("at_least",))
     X = boolean_patterns(n_inputs)
     ones = X.sum(axis=1)
     value = {
@@ -114,6 +111,8 @@ def boolean_function(name, n_inputs=2, *, m=None, signed=False):
     return X, (2 * y - 1 if signed else y)
 
 
+@declare.declared(function=declare.Callable("function(x1, ..., xn)"),
+                  n_inputs=declare.Whole(minimum=1, maximum=MAX_INPUTS), signed=declare.Flag())
 def truth_table(function, n_inputs, *, signed=False):
     """The training set of any Boolean function, given as a Python function of the inputs.
 
@@ -141,14 +140,12 @@ def truth_table(function, n_inputs, *, signed=False):
     >>> int(y.sum())
     7
     """
-    check.function("function", function, "function(x1, ..., xn)")
-    n_inputs = check.whole("n_inputs", n_inputs, minimum=1, maximum=MAX_INPUTS)
-    signed = check.flag("signed", signed)
     X = boolean_patterns(n_inputs)
     y = np.array([bool(function(*(int(v) for v in x))) for x in X], dtype=int)
     return X, (2 * y - 1 if signed else y)
 
 
+@declare.declared(y=declare.LabelList(demand="0/1"))
 def to_signed(y):
     """Labels {0, 1} mapped to {-1, +1} (0 -> -1, 1 -> +1).
 
@@ -166,10 +163,10 @@ def to_signed(y):
     >>> to_signed([0, 1, 1]).tolist()
     [-1, 1, 1]
     """
-    y, _ = _label_array("y", y, demand="0/1")
     return 2 * y - 1
 
 
+@declare.declared(y=declare.LabelList(), fraction=declare.Number(minimum=0, maximum=1), seed=declare.Seed())
 def flip_labels(y, fraction, *, seed=None):
     """A copy of the labels with a fraction of them turned to the other class (label noise).
 
@@ -195,21 +192,11 @@ def flip_labels(y, fraction, *, seed=None):
     >>> int((flip_labels(y, 0.2, seed=0) != y).sum())
     2
     """
-    y, labels = _label_array("y", y)
-    fraction = check.number("fraction", fraction, minimum=0, maximum=1)
-    seed = check.seed("seed", seed)
+    labels = "-1/+1" if (y == -1).any() else "0/1"   # labels all 1 are taken as 0/1 (validation.labels)
     flipped = y.copy()
     chosen = np.random.default_rng(seed).choice(len(y), round(fraction * len(y)), replace=False)
     flipped[chosen] = (1 - flipped[chosen]) if labels == "0/1" else -flipped[chosen]
     return flipped
-
-
-def _label_array(name, y, *, demand=None):
-    """At least one label, 1-D, all in {0, 1} or all in {-1, +1} (or the `demand`ed set): (int64 array, convention)."""
-    y = check.array(name, y, "(n_samples,)", ndim=1)
-    if len(y) == 0:
-        raise ValueError(f"{name} must hold at least one label, got an empty array")
-    return check.labels(name, y, len(y), convention=demand)
 
 
 # Honavar (1996), section 2: the OR example, cyclic order, eta = 1, W = [0 0 0] at the start.
@@ -257,6 +244,9 @@ def honavar_or_example():
     }
 
 
+@declare.declared(n_samples=declare.Whole(minimum=1, maximum=MAX_VALUES),
+                  n_features=declare.Whole(minimum=1, maximum=MAX_VALUES),
+                  margin=declare.Number(minimum=0, below=0.5), seed=declare.Seed(), signed=declare.Flag())
 def separable_data(n_samples, n_features, *, margin=0.1, seed=None, signed=False):
     """Random linearly separable data with at least a given margin from a random teacher.
 
@@ -293,13 +283,9 @@ def separable_data(n_samples, n_features, *, margin=0.1, seed=None, signed=False
     >>> bool(((nets(teacher, add_with_ones(X)) > 0) == (y == 1)).all())
     True
     """
-    n_samples = check.whole("n_samples", n_samples, minimum=1, maximum=MAX_VALUES)
-    n_features = check.whole("n_features", n_features, minimum=1, maximum=MAX_VALUES)
     if n_samples * n_features > MAX_VALUES:
         raise ValueError(f"n_samples * n_features must be at most {MAX_VALUES:,} (memory), got "
                          f"n_samples={n_samples} and n_features={n_features} ({n_samples * n_features:,})")
-    margin = check.number("margin", margin, minimum=0, below=0.5)
-    seed, signed = check.seed("seed", seed), check.flag("signed", signed)
     rng = np.random.default_rng(seed)
     u = rng.normal(size=n_features)
     u = u / norm(u)
@@ -319,6 +305,10 @@ def separable_data(n_samples, n_features, *, margin=0.1, seed=None, signed=False
     return X, (2 * y - 1 if signed else y), teacher
 
 
+@declare.declared(n_sets=declare.Whole(minimum=1, maximum=MAX_STACKED_VALUES),
+                  n_samples=declare.Whole(minimum=1, maximum=MAX_VALUES),
+                  n_features=declare.Whole(minimum=1, maximum=MAX_VALUES),
+                  margin=declare.Number(minimum=0, below=0.5), seed=declare.Whole(minimum=0), signed=declare.Flag())
 def separable_sets(n_sets, n_samples, n_features, *, margin=0.1, seed=0, signed=False):
     """Many random separable data sets of one size, stacked for `train_many`.
 
@@ -353,17 +343,15 @@ def separable_sets(n_sets, n_samples, n_features, *, margin=0.1, seed=0, signed=
     >>> bool((X[1] == separable_data(20, 2, seed=8)[0]).all())
     True
     """
-    n_sets = check.whole("n_sets", n_sets, minimum=1, maximum=MAX_STACKED_VALUES)
-    n_samples = check.whole("n_samples", n_samples, minimum=1, maximum=MAX_VALUES)
-    n_features = check.whole("n_features", n_features, minimum=1, maximum=MAX_VALUES)
     if n_sets * n_samples * n_features > MAX_STACKED_VALUES:
         raise ValueError(f"n_sets * n_samples * n_features must be at most {MAX_STACKED_VALUES:,} (memory), got "
                          f"{n_sets} * {n_samples} * {n_features} = {n_sets * n_samples * n_features:,}")
-    seed = check.whole("seed", seed, minimum=0)
+    # separable_data runs inside this declared call, unchecked: margin, seed and signed were checked here.
     sets = [separable_data(n_samples, n_features, margin=margin, seed=seed + k, signed=signed) for k in range(n_sets)]
     return tuple(np.stack([s[part] for s in sets]) for part in range(3))
 
 
+@declare.declared(n_inputs=declare.Whole(minimum=1, maximum=4), inputs=declare.Choice(PROBLEM_INPUTS))
 def boolean_problems(n_inputs, *, inputs="-1/+1"):
     """All 2**(2**n) Boolean problems of n inputs, as Budinich (1993) poses them: the patterns, one row of targets each.
 
@@ -394,14 +382,14 @@ def boolean_problems(n_inputs, *, inputs="-1/+1"):
     >>> X.tolist(), Y.shape, Y[8].tolist()
     ([[-1.0, -1.0], [-1.0, 1.0], [1.0, -1.0], [1.0, 1.0]], (16, 4), [0, 0, 0, 1])
     """
-    n_inputs = check.whole("n_inputs", n_inputs, minimum=1, maximum=4)
-    check.choice("inputs", inputs, PROBLEM_INPUTS)
     X = boolean_patterns(n_inputs)
     n = len(X)
     Y = (np.arange(2**n)[:, None] >> np.arange(n)) & 1
     return (2 * X - 1 if inputs == "-1/+1" else X), Y.astype(np.int64)
 
 
+@declare.declared(n_features=declare.Whole(minimum=1, maximum=6), n_per_class=declare.Whole(minimum=1, maximum=1000),
+                  spread=declare.Number(minimum=0, maximum=10), seed=declare.Seed())
 def corner_clusters(n_features=2, *, n_per_class=100, spread=0.2, seed=0):
     """Classes around the corners of the cube [-1, 1]^d, as in the notes' examples.
 
@@ -432,15 +420,14 @@ def corner_clusters(n_features=2, *, n_per_class=100, spread=0.2, seed=0):
     >>> X.shape, np.bincount(labels).tolist()
     ((40, 3), [5, 5, 5, 5, 5, 5, 5, 5])
     """
-    d = check.whole("n_features", n_features, minimum=1, maximum=6)
-    n_per_class = check.whole("n_per_class", n_per_class, minimum=1, maximum=1000)
-    spread = check.number("spread", spread, minimum=0, maximum=10)
-    rng = np.random.default_rng(check.seed("seed", seed))
+    d = n_features
+    rng = np.random.default_rng(seed)
     labels = np.repeat(np.arange(2**d), n_per_class)
     corners = np.where(labels[:, None] & (2 ** np.arange(d - 1, -1, -1)), 1, -1)   # bit 1 -> +1, most significant first
     return corners + spread * rng.normal(size=(len(labels), d)), labels
 
 
+@declare.declared(n_samples=declare.Whole(minimum=2, maximum=MAX_RING_SAMPLES), seed=declare.Seed())
 def ring_data(n_samples=200, *, seed=0):
     """A disc inside a ring: two classes that no line separates.
 
@@ -469,8 +456,8 @@ def ring_data(n_samples=200, *, seed=0):
     >>> X.shape, y[:4].tolist()
     ((10, 2), [1, -1, 1, -1])
     """
-    n = check.whole("n_samples", n_samples, minimum=2, maximum=MAX_RING_SAMPLES)
-    rng = np.random.default_rng(check.seed("seed", seed))
+    n = n_samples
+    rng = np.random.default_rng(seed)
     y = np.where(np.arange(n) % 2 == 0, 1, -1)
     X = np.empty((n, 2))
     for label, inner, outer in ((1, 0.0, 1.0), (-1, 1.5, 2.5)):
@@ -484,6 +471,7 @@ def ring_data(n_samples=200, *, seed=0):
     return X, y
 
 
+@declare.declared(shuffle=declare.Flag(), seed=declare.Seed())
 def digit_halves(*, shuffle=True, seed=0):
     """scikit-learn's handwritten digits, half for training and half for testing (the notes' experiment).
 
@@ -513,10 +501,7 @@ def digit_halves(*, shuffle=True, seed=0):
     >>> X_train.shape, X_test.shape, np.bincount(t_train).tolist()[:3]
     ((898, 64), (899, 64), [89, 91, 89])
     """
-    shuffle = check.flag("shuffle", shuffle)
-    seed = check.seed("seed", seed)
-    if not shuffle and seed != 0:
-        raise ValueError(f"seed is used only with shuffle=True, got seed={seed!r} with shuffle=False")
+    check.only_with("seed", seed, 0, "shuffle", shuffle, (True,))
     from sklearn.datasets import load_digits          # scikit-learn only where the real data is used
     from sklearn.model_selection import train_test_split
     digits = load_digits()

@@ -210,6 +210,7 @@ class KernelRun:
     def _signed(self):
         return np.where(self.targets > 0, 1, -1)
 
+    @declare.declared(X=declare.PatternsLike("X"))
     def decision(self, X):
         """Each unit's net sum_n alpha_n y_n k(x_n, x) on patterns X (without the bias input).
 
@@ -218,7 +219,6 @@ class KernelRun:
         a block at a time, so X may be long (at most 2,000,000,000 kernel
         entries times features in all).
         """
-        X = check.patterns("X", X, n_features=self.X.shape[1])
         coefficients = self.alpha * self._signed()             # (n_samples, m), whole numbers
         support = np.flatnonzero(coefficients.any(axis=1))
         if len(support) * len(X) * X.shape[1] > MAX_KERNEL_WORK:
@@ -230,6 +230,7 @@ class KernelRun:
             _support_nets(_kernel(self.X[support], X[first:first + block], self.kernel, self.gamma, self.degree),
                           coefficients[support]) for first in range(0, len(X), block)])
 
+    @declare.declared(X=declare.PatternsLike("X"))
     def predict(self, X):
         """Classes (with class codes) or labels (one unit) of patterns X.
 

@@ -27,6 +27,7 @@ MAX_CLASSES = 64
 
 # ---------------------------------------------------------------- codes
 
+@declare.declared(n_classes=declare.Whole(minimum=2, maximum=MAX_CLASSES), code=declare.Choice(CODES))
 def class_codes(n_classes, code="one-hot"):
     """The target vector of each of K classes: m outputs in {-1, +1} (the notes' two code tables).
 
@@ -53,8 +54,7 @@ def class_codes(n_classes, code="one-hot"):
     >>> class_codes(3).tolist()
     [[1, -1, -1], [-1, 1, -1], [-1, -1, 1]]
     """
-    n_classes = check.whole("n_classes", n_classes, minimum=2, maximum=MAX_CLASSES)
-    return _codes(n_classes, check.choice("code", code, CODES))
+    return _codes(n_classes, code)
 
 
 def _codes(n_classes, code):

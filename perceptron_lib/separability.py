@@ -18,7 +18,7 @@ import math
 
 import numpy as np
 
-from . import validation as check
+from . import constraints as declare
 from .rule import is_mistake
 from .trace import Trace
 from .training import MAX_RECORDED, train
@@ -71,6 +71,8 @@ class Separability:
                 f"  and no W can give W·X > 0 on the left and W·X <= 0 on the right for the same vector")
 
 
+@declare.declared(X=declare.IntegerPatterns(most=MAX_RECORDED, why="(a recorded run)"), y=declare.Labels("X"),
+                  max_epochs=declare.Optional(declare.Passes("X", presentations=MAX_RECORDED)))
 def linear_separability(X, y, *, max_epochs=None):
     """Decide whether a threshold unit can compute the labels, and show why.
 
@@ -117,7 +119,10 @@ def linear_separability(X, y, *, max_epochs=None):
     >>> linear_separability(*boolean_function("xor")).separable
     False
     """
-    X, y, exact, max_epochs = _checked(X, y, max_epochs)
+    # The integer rows with the bias input 1, exactly as the caller gave them, and the patterns as floats for train.
+    exact = np.array([[1] + [int(v) for v in row] for row in X.tolist()], dtype=object)
+    X = X.astype(float)
+    max_epochs = MAX_RECORDED // len(X) if max_epochs is None else max_epochs
     run = train(X, y, max_epochs=max_epochs)
     if run.status == "converged":
         return _separable(run, exact)
@@ -129,25 +134,6 @@ def linear_separability(X, y, *, max_epochs=None):
     why = f" ({run.reason})" if getattr(run, "reason", "") else ""
     raise ValueError(f"X, y are undecided: the perceptron's run ended with status {run.status!r}{why}, "
                      "neither converged nor cycling, so it proves nothing either way")
-
-
-def _checked(X, y, max_epochs):
-    """The patterns as floats (for train) and as exact integer rows with the bias input 1; labels; passes."""
-    original = X
-    X = check.patterns("X", X)
-    y, _ = check.labels("y", y, len(X))
-    if not np.array_equal(X, np.round(X)):
-        raise ValueError("X must hold integer values (Boolean patterns, say): on other numbers a repeated "
-                         f"state is not an exact proof, got non-integers in row(s) "
-                         f"{np.flatnonzero((X != np.round(X)).any(axis=1)).tolist()[:10]}")
-    given = np.asarray(original)
-    rows = given.tolist() if given.dtype.kind in "iub" else X.tolist()  # integers exactly as the caller gave them
-    exact = np.array([[1] + [int(v) for v in row] for row in rows], dtype=object)
-    most = MAX_RECORDED // len(X)
-    if most < 1:
-        raise ValueError(f"X must hold at most {MAX_RECORDED:,} patterns (a recorded run), got {len(X):,}")
-    max_epochs = most if max_epochs is None else check.whole("max_epochs", max_epochs, minimum=1, maximum=most)
-    return X, y, exact, max_epochs
 
 
 def _separable(run, exact):
@@ -219,6 +205,9 @@ class LPSeparability:
                 f"{_terms(self.multipliers, ~self.positive)} (negative) (checked exactly)")
 
 
+@declare.declared(X=declare.PatternsWithin(MAX_LP_FEATURES, MAX_LP_VALUES,
+                                           why="(the proofs are checked in exact arithmetic)"),
+                  y=declare.Labels("X"), bias=declare.Flag())
 def lp_separability(X, y, *, bias=True):
     """Decide by linear programming whether a threshold unit can compute the labels, and prove it.
 
@@ -266,12 +255,6 @@ def lp_separability(X, y, *, bias=True):
     >>> lp_separability(*boolean_function("or")).separable
     True
     """
-    X = check.patterns("X", X)
-    y, _ = check.labels("y", y, len(X))
-    bias = check.flag("bias", bias)
-    if X.shape[1] > MAX_LP_FEATURES or X.size + len(X) > MAX_LP_VALUES:
-        raise ValueError(f"X must have at most {MAX_LP_FEATURES} features and {MAX_LP_VALUES:,} values with the bias "
-                         f"(the proofs are checked in exact arithmetic), got shape {X.shape}")
     signs = np.where(y == 1, 1, -1)
     rows = np.hstack([np.ones((len(X), 1)), X]) if bias else X
     weights, margin, duals = _margin_program(signs[:, None] * rows)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from . import constraints as declare
 from . import validation as check
 from .arithmetic import add_with_ones, exp, nets, sigmoid, sigmoid_descent, sum_in_order, wrong_side
 
@@ -20,6 +21,7 @@ from .arithmetic import add_with_ones, exp, nets, sigmoid, sigmoid_descent, sum_
 MAX_SIGMOID_MOVES = 100_000
 
 
+@declare.declared(X=declare.Patterns(), y=declare.Labels("X"), w=declare.WeightRows("X"), beta=declare.Positive())
 def sigmoid_cost(w, X, y, *, beta=1.0):
     """The cost E = 1/2 sum_p (xi_p - o_p)^2 of a sigmoid unit o = f(beta W·X) (Budinich 1993, eqs. 1-2).
 
@@ -46,13 +48,13 @@ def sigmoid_cost(w, X, y, *, beta=1.0):
     >>> sigmoid_cost([0, 0, 0], *boolean_function("or"), beta=5.0)
     0.5
     """
-    rows, one, X1, y, _ = check.weights_and_data(w, X, y)
-    beta = check.positive("beta", beta)
+    rows, one, X1 = np.atleast_2d(w), w.ndim == 1, add_with_ones(X)
     residual = (y == 1) - sigmoid(beta * nets(rows, X1))  # xi - o, o = f(beta W·X) (eq. 1)
     cost = 0.5 * sum_in_order(residual * residual)  # E = 1/2 sum (xi - o)^2 (eq. 2)
     return float(cost[0]) if one else cost
 
 
+@declare.declared(X=declare.Patterns(), y=declare.Labels("X"), w=declare.WeightRows("X"), beta=declare.Positive())
 def sigmoid_gradient(w, X, y, *, beta=1.0):
     """dE/dW = -beta sum_p (xi_p - o_p) f'(beta x_p) X_p for the cost of `sigmoid_cost` (Budinich 1993, eq. 3).
 
@@ -79,8 +81,7 @@ def sigmoid_gradient(w, X, y, *, beta=1.0):
     >>> sigmoid_gradient([0, 0, 0], *boolean_function("or")).tolist()
     [-0.25, -0.25, -0.25]
     """
-    rows, one, X1, y, _ = check.weights_and_data(w, X, y)
-    beta = check.positive("beta", beta)
+    rows, one, X1 = np.atleast_2d(w), w.ndim == 1, add_with_ones(X)
     betas = np.full(len(rows), beta)
     gradient = -beta * sigmoid_descent(nets(rows, X1), y == 1, betas, X1)
     return gradient[0] if one else gradient
@@ -137,6 +138,9 @@ class SigmoidRun:
                 f"errors {self.errors[0]} -> {self.errors[-1]}, E {self.cost[0]:.4g} -> {self.cost[-1]:.4g}>")
 
 
+@declare.declared(X=declare.Patterns(), y=declare.Labels("X"), beta=declare.Positive(), eta=declare.Rate(),
+                  per_pattern=declare.Flag(), initial_weights=declare.Optional(declare.Weights("X")),
+                  max_epochs=declare.Whole(minimum=1))
 def train_sigmoid(X, y, *, beta=1.0, eta=1.0, per_pattern=False, initial_weights=None, max_epochs=100):
     """Gradient descent on a sigmoid unit's cost, with the error count alongside (Budinich 1993, section 2).
 
@@ -177,14 +181,8 @@ def train_sigmoid(X, y, *, beta=1.0, eta=1.0, per_pattern=False, initial_weights
     >>> run.status, run.n_moves, run.errors.tolist()
     ('solved', 1, [4, 0])
     """
-    X = check.patterns("X", X)
-    y, _ = check.labels("y", y, len(X))
-    beta, eta = check.positive("beta", beta), check.positive("eta", eta)
-    per_pattern = check.flag("per_pattern", per_pattern)
     X1 = add_with_ones(X)
-    w = np.zeros(X1.shape[1]) if initial_weights is None else \
-        check.weight_vector("initial_weights", initial_weights, X1.shape[1])
-    max_epochs = check.whole("max_epochs", max_epochs, minimum=1)
+    w = np.zeros(X1.shape[1]) if initial_weights is None else initial_weights
     moves = max_epochs * (len(X) if per_pattern else 1)
     if moves > MAX_SIGMOID_MOVES or moves * len(X) > check.MAX_CELLS:
         raise ValueError(f"max_epochs must keep the moves within {MAX_SIGMOID_MOVES:,} and moves * n_samples within "
@@ -218,6 +216,7 @@ def _sigmoid_moves(X1, positive, w, beta, beta_eta, moves, per_pattern):
     return np.array(rows), np.array(used, np.int64)
 
 
+@declare.declared(x=declare.NonzeroNumbers("net inputs"))
 def beta_opt(x):
     """The steepness that maximises one pattern's step, from beta x = (e^(beta x) + 1) / (2 e^(beta x) - 1).
 
@@ -245,11 +244,7 @@ def beta_opt(x):
     >>> round(beta_opt(2.0), 4), round(0.89 / 2.0, 4)
     (0.4442, 0.445)
     """
-    values = check.array("x", x, "a number or an array of numbers")
-    size = np.abs(values)
-    if values.size == 0 or not ((size >= 1e-150) & (size <= 1e150)).all():
-        raise ValueError(f"x must hold nonzero net inputs of size from 1e-150 to 1e150, got {check.shown(x)}")
-    result = _solve_beta_opt(size)
+    result = _solve_beta_opt(np.abs(x))
     return float(result) if result.ndim == 0 else result
 
 
@@ -271,6 +266,9 @@ def _solve_beta_opt(size):
 BETA_OPT_X = float(_solve_beta_opt(np.array(1.0)))
 
 
+@declare.declared(beta=declare.NonnegativeNumbers(), x=declare.Sized(1e150),
+                  target=declare.Whole(minimum=0, maximum=1),
+                  input_value=declare.Sized(1e150))
 def weight_change(beta, x, *, target=1, input_value=1.0):
     """One pattern's Delta w as a function of beta: beta (xi - f(beta x)) f'(beta x) i (Budinich 1993, eq. 5).
 
@@ -298,14 +296,8 @@ def weight_change(beta, x, *, target=1, input_value=1.0):
     >>> [round(float(v), 4) for v in weight_change([0.1, beta_opt(2.0), 3.0], 2.0)]
     [0.0111, 0.0267, 0.0]
     """
-    betas = check.array("beta", beta, "a number or an array of numbers")
-    if (betas < 0).any():
-        raise ValueError(f"beta must hold numbers >= 0, got {check.shown(beta)}")
-    x = check.number("x", x, minimum=-1e150, maximum=1e150)
-    target = check.whole("target", target, minimum=0, maximum=1)
-    input_value = check.number("input_value", input_value, minimum=-1e150, maximum=1e150)
-    o = sigmoid(betas * x)
-    change = betas * (target - o) * (o * (1 - o)) * input_value  # eq. 5: beta (xi - f) f' i
+    o = sigmoid(beta * x)
+    change = beta * (target - o) * (o * (1 - o)) * input_value  # eq. 5: beta (xi - f) f' i
     return float(change) if change.ndim == 0 else change
 
 

@@ -15,6 +15,8 @@ import pytest
 
 import perceptron_lib as pl
 from perceptron_lib import constraints, validation
+from perceptron_lib.budinich import standard_algorithm_grid
+from perceptron_lib.datasets import boolean_problems
 
 OR = pl.boolean_function("or")
 RUN = pl.train(*OR)
@@ -42,6 +44,9 @@ def _declared():
 DECLARED = _declared()
 SETS = np.stack([OR[0], OR[0]]), np.stack([OR[1], OR[1]])
 LAYER = pl.train_layer(*pl.boolean_function("and"), code="one-hot", n_classes=2)
+PROBLEMS = boolean_problems(2)   # Budinich's 16 problems on 2 inputs
+KERNEL_RUN = pl.train_kernel(*pl.boolean_function("xor"), kernel="polynomial", degree=2, max_epochs=20)
+GRID = standard_algorithm_grid(*PROBLEMS, betas=[0.3], beta_etas=[1.5], max_moves=5)
 
 
 def _axes(count=1):
@@ -102,6 +107,57 @@ EXAMPLES = {
     "multiclass.LayerRun.predict": dict(self=LAYER, X=OR[0]),
     "kernels.train_kernel": dict(X=OR[0], y=OR[1], kernel="polynomial", degree=2, max_epochs=5),
     "multiclass.train_layer": dict(X=OR[0], labels=[0, 1, 1, 1], code="one-hot", n_classes=2, max_epochs=5),
+    "bounds.radius": dict(X=OR[0]),
+    "bounds.augmented_radius": dict(X=OR[0]),
+    "bounds.margin": dict(X=OR[0], y=OR[1], w=[-1, 2, 2], kind="functional"),
+    "bounds.max_margin_separator": dict(X=OR[0], y=OR[1], kind="augmented"),
+    "bounds.honavar_bound": dict(X=OR[0], y=OR[1], w_star=[-1, 2, 2]),
+    "bounds.augmented_bound": dict(X=OR[0], y=OR[1], w=[-1, 2, 2]),
+    "bounds.stensbo_smidt_bound": dict(X=OR[0], y=OR[1], w=[-0.5, 1, 1]),
+    "bounds.binary_bound": dict(X=OR[0], y=OR[1], w_star=[-1, 2, 2]),
+    "separability.linear_separability": dict(X=pl.boolean_function("xor")[0], y=pl.boolean_function("xor")[1],
+                                             max_epochs=10),
+    "separability.lp_separability": dict(X=OR[0], y=OR[1], bias=True),
+    "criterion.perceptron_criterion": dict(w=[[-1, 0, 0], [-0.5, 1, 1]], X=OR[0], y=OR[1]),
+    "criterion.criterion_gradient": dict(w=[0, 1, 1], X=OR[0], y=OR[1], pattern=1),
+    "sigmoid.sigmoid_cost": dict(w=[0, 0, 0], X=OR[0], y=OR[1], beta=5.0),
+    "sigmoid.sigmoid_gradient": dict(w=[[0, 0, 0], [0, 1, 1]], X=OR[0], y=OR[1], beta=1.0),
+    "sigmoid.train_sigmoid": dict(X=OR[0], y=OR[1], beta=0.3, eta=5.0, per_pattern=False, initial_weights=[0, 0, 0],
+                                  max_epochs=5),
+    "sigmoid.beta_opt": dict(x=2.0),
+    "sigmoid.weight_change": dict(beta=[0.1, 1.0], x=2.0, target=1, input_value=1.0),
+    "capacity.regions": dict(n=4, d=2),
+    "capacity.separable_dichotomies": dict(n=4, d=2, bias=True),
+    "capacity.separable_probability": dict(n=4, d=2, bias=False),
+    "capacity.fraction_interval": dict(hits=3, trials=10, confidence=0.9),
+    "capacity.sides": dict(n=4, d=2),
+    "capacity.log_n_min": dict(n=4, d=2),
+    "capacity.n_min": dict(n=4, d=2),
+    "capacity.n_min_peak": dict(n=10),
+    "capacity.stirling_root": dict(n=100),
+    "budinich.adaptive_algorithm": dict(X=PROBLEMS[0], Y=PROBLEMS[1], seed=1, initial_weights=[0.1, 0.2, 0.3],
+                                        max_evaluations=20, first_step=0.25),
+    "budinich.standard_algorithm": dict(X=PROBLEMS[0], Y=PROBLEMS[1], beta=0.3, beta_eta=1.5, max_moves=5, seed=0,
+                                        initial_weights=None),
+    "budinich.standard_algorithm_grid": dict(X=PROBLEMS[0], Y=PROBLEMS[1][:3], betas=[0.3, 1.0], beta_etas=[1.5],
+                                             max_moves=5, seed=2, initial_weights=np.zeros((3, 3))),
+    "budinich.StandardGrid.hardest": dict(self=GRID, soluble=14),
+    "multiclass.class_codes": dict(n_classes=5, code="binary"),
+    "kernels.KernelRun.decision": dict(self=KERNEL_RUN, X=[[0, 1], [2, 0.5]]),
+    "kernels.KernelRun.predict": dict(self=KERNEL_RUN, X=[[0, 1], [2, 0.5]]),
+    "datasets.boolean_patterns": dict(n_inputs=3),
+    "datasets.boolean_function": dict(name="at_least", n_inputs=3, m=2, signed=True),
+    "datasets.truth_table": dict(function=lambda a, b: a and b, n_inputs=2, signed=False),
+    "datasets.to_signed": dict(y=[0, 1, 1]),
+    "datasets.flip_labels": dict(y=[0, 1, 1, 0], fraction=0.5, seed=1),
+    "datasets.separable_data": dict(n_samples=10, n_features=2, margin=0.1, seed=1, signed=False),
+    "datasets.separable_sets": dict(n_sets=2, n_samples=10, n_features=2, margin=0.1, seed=0, signed=True),
+    "datasets.boolean_problems": dict(n_inputs=2, inputs="0/1"),
+    "datasets.corner_clusters": dict(n_features=2, n_per_class=3, spread=0.2, seed=0),
+    "datasets.ring_data": dict(n_samples=20, seed=0),
+    "datasets.digit_halves": dict(shuffle=True, seed=0),
+    "bounds.convergence_experiment": dict(n_sets=2, n_samples=20, n_features=2, margin=0.2, seed=0, order="cyclic",
+                                          max_margin_sets=1),
     **_pictures(),
 }
 
