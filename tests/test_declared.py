@@ -78,6 +78,25 @@ def _pictures():
         "plotting.runs.step_figure": dict(trace=RUN, k=1, size=(3, 2), dpi=40),
         "plotting.runs.plot_trace_grid": dict(trace=RUN, ncols=2, size=1, steps=[0, 2]),
         "plotting.weight_space.dual_figure": dict(X=OR[0], y=OR[1], w=[0, 1, 1], lim=2, size=(3, 2), dpi=40),
+        "plotting.pattern_space.plot_units": dict(X=OR[0], y=OR[1], weights=[[-0.5, 1, 1], [-1.5, 1, 1]],
+                                                  titles=["OR", "AND"], ax=None, size=1),
+        "plotting.pattern_space.draw_margin_lines": dict(ax=_axes(), w=[-0.5, 2, 2], m=1),
+        "plotting.pattern_space.plot_margin": dict(X=OR[0], y=OR[1], w=[-0.5, 2, 2], m=1, ax=None, size=(2, 2)),
+        "plotting.pattern_space.plot_boundaries": dict(X=OR[0], y=OR[1], weights=[[-0.5, 1, 1]], names=["OR"], ax=None,
+                                                       size=(2, 2)),
+        "plotting.pattern_space.plot_feature_space": dict(Z=np.eye(3), y=[0, 1, 1], w=[0, 1, 1, -1], ax=None,
+                                                          names=("a", "b", "c"), size=(2, 2)),
+        "plotting.weight_space.plot_weight_space": dict(X=OR[0], y=OR[1], ax=None, path=[[0, 0, 0], [1, 1, 1]],
+                                                        solutions=False, lim=2, size=(2, 2), elev=20, azim=-50),
+        "plotting.weight_space.plot_error_landscape": dict(X=OR[0], y=OR[1], w0=-0.5, ax=None, lim=2, size=(2, 2),
+                                                           resolution=11),
+        "plotting.weight_space.plot_correction_moves": dict(w=[-0.5, 1, 1], x=[1, 1, 0], c=0,
+                                                            rules={"fixed": [-1.5, 0, 1]}, ax=None, size=(3, 2)),
+        "plotting.weight_space.plot_dual_grid": dict(X=OR[0], y=OR[1], weights=[[-0.5, 1, 1]], titles=["OR"], ax=None,
+                                                     lim=2, size=1),
+        "plotting.pattern_space.plot_feature_boundary": dict(
+            w=[-0.5, 1, 1, 0], features=lambda P: np.column_stack([P, P[:, 0] * P[:, 1]]), X=OR[0], y=OR[1], ax=None,
+            size=(2, 2)),
     }
 # One valid call per declared function: its arguments by name ("self" for a method's object).
 EXAMPLES = {

@@ -296,3 +296,18 @@ def check_function_counts(name, counts):
         raise (TypeError if not isinstance(counts, (list, tuple, np.ndarray)) else ValueError)(
             f"{name} must be a sequence of 2 to 9 counts (0, 1, 2, ... inputs), got {check.shown(counts)}")
     return [check.whole(f"{name}[{m}]", c, minimum=1, maximum=2**2**m) for m, c in enumerate(counts)]
+
+
+def weight_rows(most):
+    """The constraint of rows [w0, w1, w2] (`check_weight_rows`): from 1 to `most` of them (None: no limit)."""
+    return declare.Custom(lambda name, rows, given: check_weight_rows(name, rows, most),
+                          lambda example: [("w", TypeError), ([[0, 1]], ValueError), (np.zeros((0, 3)), ValueError)]
+                          + ([(np.zeros((most + 1, 3)), ValueError)] if most is not None else []))
+
+
+def texts(of=None, count=None):
+    """The constraint of a list of str (`check_texts`): one per row of the parameter `of`, or `count` of them."""
+    def many(example):
+        return count if of is None else len(example[of])
+    return declare.Custom(lambda name, values, given: check_texts(name, values, many(given)),
+                          lambda example: [("a", TypeError), (None, TypeError), (["a"] * (many(example) + 1), ValueError)])
