@@ -311,3 +311,14 @@ def texts(of=None, count=None):
         return count if of is None else len(example[of])
     return declare.Custom(lambda name, values, given: check_texts(name, values, many(given)),
                           lambda example: [("a", TypeError), (None, TypeError), (["a"] * (many(example) + 1), ValueError)])
+
+
+def series(most, each, *, key=check.text, what="str to values", bad=lambda example: []):
+    """The constraint of a dict of 1 to `most` entries (`check_series`): each(name, key, value, given) checks a value.
+
+    `bad(example)` adds refused values to the two every such dict has (not a dict, an empty one).
+    """
+    return declare.Custom(
+        lambda name, mapping, given: check_series(name, mapping, most, lambda k, value: each(name, k, value, given),
+                                                  key=key, what=what),
+        lambda example: [("a", TypeError), ({}, ValueError), *bad(example)])
