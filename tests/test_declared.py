@@ -113,6 +113,18 @@ def _pictures():
         "plotting.experiments.plot_cube_check": dict(
             cube={3: ([2, 4], [1.0, 0.5])}, cover={3: [1, 0.6]}, intervals={3: ([0.9, 0.3], [1, 0.7])}, trials=4,
             ax=None, size=(3, 2)),
+        "plotting.classes.draw_classes": dict(X=OR[0], labels=OR[1], ax=_axes(), size=20),
+        "plotting.classes.plot_layer_steps": dict(X=OR[0], run=LAYER, ax=None, steps=[0, 1], ncols=2, size=1, elev=10,
+                                                  azim=-60),
+        "plotting.classes.draw_regions": dict(predict=lambda P: (P[:, 0] > 0).astype(int), xlim=(-1, 1), ylim=(-1, 1),
+                                              n_classes=2, ax=_axes(), resolution=5),
+        "plotting.classes.plot_regions": dict(predicts=[lambda P: (P[:, 0] > 0).astype(int)], X=OR[0], labels=OR[1],
+                                              titles=["x1"], ax=None, size=2, resolution=5),
+        "plotting.classes.draw_confusion": dict(matrix=[[2, 1], [0, 3]], ax=_axes(), title="t"),
+        "plotting.classes.plot_confusion": dict(matrices=[[[2, 1], [0, 3]]], titles=["t"], ax=None, size=2),
+        "plotting.classes.draw_accuracy_curve": dict(log=True, values=[0.1, 1], accuracies=[0.5, 0.9], ax=_axes(),
+                                                     xlabel="g", ylabel="a", reference=0.8, reference_label="r"),
+        "plotting.classes.plot_images": dict(images=np.zeros((2, 3, 3)), titles=["a", "b"], ax=None, ncols=2, size=1),
         "plotting.pattern_space.plot_feature_boundary": dict(
             w=[-0.5, 1, 1, 0], features=lambda P: np.column_stack([P, P[:, 0] * P[:, 1]]), X=OR[0], y=OR[1], ax=None,
             size=(2, 2)),
