@@ -129,6 +129,21 @@ def _pictures():
             w=[-0.5, 1, 1, 0], features=lambda P: np.column_stack([P, P[:, 0] * P[:, 1]]), X=OR[0], y=OR[1], ax=None,
             size=(2, 2)),
     }
+def _figures():
+    from perceptron_lib import budinich, datasets
+    grid = budinich.standard_algorithm_grid(*datasets.boolean_problems(2), [0.1, 1], [0.1, 1], max_moves=5)
+    return {
+        "figures.plot_sigmoids": dict(betas=[0.5, 3], net_input=1, ax=None, size=(3, 2)),
+        "figures.plot_weight_change": dict(cases={"a": 1}, betas=(0, 2), ax=None, size=(3, 2)),
+        "figures.plot_grid_search": dict(grid=grid, soluble=14, mark=(0.5, 0.5), ax=None, size=(4, 2)),
+        "figures.plot_cover_check": dict(measured={2: [1, 0.5]}, trials=4, ax=None, size=(4, 2)),
+        "figures.plot_n_min": dict(n=5, sizes=[5, 10], ax=None, size=(4, 2)),
+        "figures.plot_n_min_map": dict(d_top=10, ax=None, size=(4, 3)),
+        "figures.plot_boolean_fractions": dict(counts=[2, 4, 14], ax=None, size=(3, 2)),
+        "figures.plot_cube_check": dict(cube={3: ([2, 4], [1.0, 0.5])}, trials=4, ax=None, size=(3, 2)),
+    }
+
+
 # One valid call per declared function: its arguments by name ("self" for a method's object).
 EXAMPLES = {
     "training.train": dict(X=OR[0], y=OR[1]),
@@ -153,6 +168,7 @@ EXAMPLES = {
     "kernels.train_kernel": dict(X=OR[0], y=OR[1], kernel="polynomial", degree=2, max_epochs=5),
     "multiclass.train_layer": dict(X=OR[0], labels=[0, 1, 1, 1], code="one-hot", n_classes=2, max_epochs=5),
     **_pictures(),
+    **_figures(),
 }
 
 

@@ -322,3 +322,18 @@ def series(most, each, *, key=check.text, what="str to values", bad=lambda examp
         lambda name, mapping, given: check_series(name, mapping, most, lambda k, value: each(name, k, value, given),
                                                   key=key, what=what),
         lambda example: [("a", TypeError), ({}, ValueError), *bad(example)])
+
+
+def check_grid_mark(name, mark, betas, beta_etas):
+    """A setting (β, βη) inside the grid of `betas` and `beta_etas` (plot_grid_search's mark), as an array."""
+    mark = check.array(name, mark, "(2,): (β, βη)")
+    axes_values = betas, beta_etas
+    if mark.shape != (2,) or not all(values.min() <= v <= values.max() for v, values in zip(mark, axes_values)):
+        raise ValueError(f"{name} must be (β, βη) inside the grid, β in [{axes_values[0].min():g}, "
+                         f"{axes_values[0].max():g}] and βη in [{axes_values[1].min():g}, "
+                         f"{axes_values[1].max():g}], got {check.shown(mark.tolist())}")
+    return mark
+
+
+# The bad marks of a grid from 0.1 to 1 (tests/test_declared.py's examples)
+BAD_MARKS = [("m", TypeError), ((1e6, 1e6), ValueError), ((1, 1, 1), ValueError)]

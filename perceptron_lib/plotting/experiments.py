@@ -15,9 +15,9 @@ from matplotlib.legend_handler import HandlerTuple
 
 from .. import constraints as declare
 from .. import validation as check
-from .base import (CLASS_COLORS, CLASS_MARKERS, FIGSIZE, LABEL, LARGE_TEXT, NEGATIVE, PANEL_AXES, POSITIVE,
+from .base import (BAD_MARKS, CLASS_COLORS, CLASS_MARKERS, FIGSIZE, LABEL, LARGE_TEXT, NEGATIVE, PANEL_AXES, POSITIVE,
                    REGION_NUMBER, TEXT, TITLE, UPDATE, check_corner_fractions, check_fractions, check_function_counts,
-                   check_numbers, check_pair, check_values, panels, series)
+                   check_grid_mark, check_numbers, check_pair, check_values, panels, series)
 
 
 def _numbers(**bounds):
@@ -246,17 +246,6 @@ def _grid_shape(given):
     return len(given["betas"]), len(given["beta_etas"])
 
 
-def _mark(name, mark, given):
-    """A setting (β, βη) inside the grid of the parameters betas and beta_etas."""
-    mark = check.array(name, mark, "(2,): (β, βη)")
-    axes_values = given["betas"], given["beta_etas"]
-    if mark.shape != (2,) or not all(values.min() <= v <= values.max() for v, values in zip(mark, axes_values)):
-        raise ValueError(f"{name} must be (β, βη) inside the grid, β in [{axes_values[0].min():g}, "
-                         f"{axes_values[0].max():g}] and βη in [{axes_values[1].min():g}, "
-                         f"{axes_values[1].max():g}], got {check.shown(mark.tolist())}")
-    return mark
-
-
 def _counts_bad(most):
     def bad(example):
         shape = len(example["betas"]), len(example["beta_etas"])
@@ -276,8 +265,9 @@ def _counts_bad(most):
                   hardest=declare.Custom(lambda name, values, given: _counts(name, values, _grid_shape(given),
                                                                              given["move_limit"]),
                                          _counts_bad("move_limit")),
-                  mark=declare.Optional(declare.Custom(_mark, lambda example: [("m", TypeError), ((1e6, 1e6), ValueError),
-                                                                               ((1, 1, 1), ValueError)])),
+                  mark=declare.Optional(declare.Custom(
+                      lambda name, mark, given: check_grid_mark(name, mark, given["betas"], given["beta_etas"]),
+                      lambda example: BAD_MARKS)),
                   ax=PANEL_AXES, size=FIGSIZE)
 def plot_grid_search(betas, beta_etas, solved, hardest, *, soluble, move_limit, mark=None, ax=None, size=(8.2, 4)):
     """The standard algorithm over a grid of β and βη: problems solved, and moves for the hardest.
