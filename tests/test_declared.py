@@ -144,6 +144,19 @@ def _figures():
     }
 
 
+def _fast_pictures():
+    from perceptron_lib.fast_pictures import FastPictures, StepPictures
+    from matplotlib.figure import Figure
+    figure = Figure()
+    figure.subplots()
+    return {
+        "fast_pictures.FastPictures.png": dict(self=FastPictures(figure, lambda state: None), state=1),
+        "fast_pictures.StepPictures.__init__": dict(self=StepPictures.__new__(StepPictures), trace=RUN, size=(3, 2),
+                                                    dpi=40),
+        "fast_pictures.StepPictures.png": dict(self=StepPictures(RUN, size=(3, 2), dpi=40), k=2),
+    }
+
+
 # One valid call per declared function: its arguments by name ("self" for a method's object).
 EXAMPLES = {
     "training.train": dict(X=OR[0], y=OR[1]),
@@ -169,6 +182,7 @@ EXAMPLES = {
     "multiclass.train_layer": dict(X=OR[0], labels=[0, 1, 1, 1], code="one-hot", n_classes=2, max_epochs=5),
     **_pictures(),
     **_figures(),
+    **_fast_pictures(),
 }
 
 
