@@ -125,6 +125,9 @@ def _pictures():
         "plotting.classes.draw_accuracy_curve": dict(log=True, values=[0.1, 1], accuracies=[0.5, 0.9], ax=_axes(),
                                                      xlabel="g", ylabel="a", reference=0.8, reference_label="r"),
         "plotting.classes.plot_images": dict(images=np.zeros((2, 3, 3)), titles=["a", "b"], ax=None, ncols=2, size=1),
+        "plotting.runs.plot_history": dict(trace=RUN, ax=None, size=(4, 2)),
+        "plotting.runs.plot_curves": dict(curves={"a": [1, 2], "b": [2, 1]}, xlabel="x", ylabel="y", ax=None,
+                                          size=(3, 2), ylim=(0, 3)),
         "plotting.pattern_space.plot_feature_boundary": dict(
             w=[-0.5, 1, 1, 0], features=lambda P: np.column_stack([P, P[:, 0] * P[:, 1]]), X=OR[0], y=OR[1], ax=None,
             size=(2, 2)),
