@@ -3,20 +3,33 @@
 A picture draws what it is given (plotting/experiments.py imports no theory); a lesson wants one call that
 computes and draws. Each function here checks the lesson's arguments, computes what the figure shows with
 the theory and learner modules (capacity.py, sigmoid.py, budinich.py, arithmetic.py's sigmoid) and hands the
-values to the picture of the same name in plotting/, which checks and draws them. The lessons reach these as
+values to the picture of the same name in plotting/, which draws them (the call was checked here, at its boundary:
+what the picture receives is computed from what was checked, so the picture checks nothing again). The lessons reach these as
 ``pl.plot_sigmoids(...)``, ``pl.plot_cover_check(...)``, ...
 """
 import numpy as np
 
+from . import constraints as declare
 from . import validation as check
 from .arithmetic import sigmoid
 from .budinich import StandardGrid
 from .capacity import fraction_interval, log_n_min, n_min, n_min_peak, separable_dichotomies, separable_probability
 from .plotting import experiments as pictures
-from .plotting.base import check_corner_fractions, check_fractions, check_function_counts, check_series
+from .plotting.base import (BAD_MARKS, FIGSIZE, PANEL_AXES, check_corner_fractions, check_fractions,
+                            check_function_counts, check_grid_mark, series)
 from .sigmoid import beta_opt, weight_change
 
 
+def _betas(name, betas, given):
+    """1 to 4 steepnesses, each from 0.001 to 1000."""
+    betas = check.array(name, betas, "(n_values,)", ndim=1)
+    if not 1 <= len(betas) <= 4 or betas.min() < 1e-3 or betas.max() > 1e3:
+        raise ValueError(f"{name} must hold from 1 to 4 steepnesses, each from 0.001 to 1000, got {check.shown(betas)}")
+    return betas
+
+
+@declare.declared(betas=declare.Custom(_betas, lambda example: [("b", TypeError), ([1] * 5, ValueError), ([0], ValueError)]),
+                  net_input=declare.Number(minimum=-6, maximum=6), ax=PANEL_AXES, size=FIGSIZE)
 def plot_sigmoids(betas, *, net_input=2.0, ax=None, size=(7, 3.3)):
     """A sigmoid unit's output o = f(β W·X) against W·X, one curve per steepness β, and one pattern on each.
 
@@ -36,15 +49,24 @@ def plot_sigmoids(betas, *, net_input=2.0, ax=None, size=(7, 3.3)):
 
     %(returns_picture)s
     """
-    betas = check.array("betas", betas, "(n_values,)", ndim=1)
-    if not 1 <= len(betas) <= 4 or betas.min() < 1e-3 or betas.max() > 1e3:
-        raise ValueError(f"betas must hold from 1 to 4 steepnesses, each from 0.001 to 1000, got {check.shown(betas)}")
-    net_input = check.number("net_input", net_input, minimum=-6, maximum=6)
     z = np.linspace(-6, 6, 601)
-    curves = {beta: (sigmoid(beta * z), float(sigmoid(np.array(beta * net_input)))) for beta in betas}
+    curves = {float(beta): (sigmoid(beta * z), float(sigmoid(np.array(beta * net_input)))) for beta in betas}
     return pictures.plot_sigmoids(z, curves, net_input=net_input, ax=ax, size=size)
 
 
+def _beta_range(name, betas, given):
+    """(low, high) with 0 <= low < high <= 1000."""
+    low, high = check.limits(name, betas)
+    if low < 0 or high > 1e3:
+        raise ValueError(f"{name} must be (low, high) with 0 <= low < high <= 1000, got {check.shown(betas)}")
+    return low, high
+
+
+@declare.declared(cases=series(4, lambda name, key, x, given: _net_input(key, x),
+                               bad=lambda example: [({str(k): 1 for k in range(5)}, ValueError)]),
+                  betas=declare.Custom(_beta_range, lambda example: [("b", TypeError), ((-1, 2), ValueError),
+                                                                     ((2, 1), ValueError), ((0, 1e4), ValueError)]),
+                  ax=PANEL_AXES, size=FIGSIZE)
 def plot_weight_change(cases, *, betas=(0.0, 3.0), ax=None, size=(8.2, 3.3)):
     """One pattern's weight change Δw against the steepness β, and Budinich's β_opt, one panel per case.
 
@@ -66,10 +88,7 @@ def plot_weight_change(cases, *, betas=(0.0, 3.0), ax=None, size=(8.2, 3.3)):
 
     %(returns_picture)s
     """
-    cases = check_series("cases", cases, 4, _net_input)
-    low, high = check.limits("betas", betas)
-    if low < 0 or high > 1e3:
-        raise ValueError(f"betas must be (low, high) with 0 <= low < high <= 1000, got {check.shown(betas)}")
+    low, high = betas
     grid = np.linspace(low, high, 601)
     drawn = {name: (weight_change(grid, x), beta_opt(x)) for name, x in cases.items()}
     return pictures.plot_weight_change(grid, drawn, ax=ax, size=size)
@@ -83,6 +102,21 @@ def _net_input(name, x):
     return x
 
 
+def _standard_grid(name, grid, given):
+    if not isinstance(grid, StandardGrid):
+        raise TypeError(f"{name} must be a StandardGrid (what standard_algorithm_grid returns), got {check.shown(grid)}")
+    return grid
+
+
+@declare.declared(grid=declare.Custom(_standard_grid, lambda example: [("grid", TypeError), (None, TypeError)]),
+                  soluble=declare.Custom(lambda name, soluble, given: check.whole(name, soluble, minimum=0,
+                                                                                  maximum=given["grid"].n_problems),
+                                         lambda example: [(-1, ValueError), (example["grid"].n_problems + 1, ValueError),
+                                                          (1.5, TypeError)]),
+                  mark=declare.Optional(declare.Custom(
+                      lambda name, mark, given: check_grid_mark(name, mark, given["grid"].betas, given["grid"].beta_etas),
+                      lambda example: BAD_MARKS)),
+                  ax=PANEL_AXES, size=FIGSIZE)
 def plot_grid_search(grid, soluble, *, mark=None, ax=None, size=(8.2, 4)):
     """The standard algorithm over a grid of β and βη: problems solved, and moves for the hardest.
 
@@ -103,13 +137,18 @@ def plot_grid_search(grid, soluble, *, mark=None, ax=None, size=(8.2, 4)):
 
     %(returns_picture)s
     """
-    if not isinstance(grid, StandardGrid):
-        raise TypeError(f"grid must be a StandardGrid (what standard_algorithm_grid returns), got {check.shown(grid)}")
-    hardest = grid.hardest(soluble)            # checks soluble: from 0 to grid.n_problems
+    hardest = grid.hardest(soluble)
     return pictures.plot_grid_search(grid.betas, grid.beta_etas, grid.solved, hardest, soluble=soluble,
                                      move_limit=grid.move_limit, mark=mark, ax=ax, size=size)
 
 
+@declare.declared(measured=declare.Optional(series(3, lambda name, d, values, given: check_fractions(d, values),
+                                                   what="d to its fractions",
+                                                   key=lambda name, d: check.whole(name, d, minimum=1, maximum=200))),
+                  trials=declare.Custom(lambda name, trials, given: trials if given["measured"] is None else
+                                        check.whole(name, trials, minimum=1, maximum=10**6),
+                                        lambda example: [(0, ValueError), (1.5, TypeError), (None, TypeError)]),
+                  ax=PANEL_AXES, size=FIGSIZE)
 def plot_cover_check(measured=None, trials=None, *, ax=None, size=(8.2, 3.8)):
     """Measured fractions of separable random labellings against Cover's curve, and the curve as d grows.
 
@@ -139,9 +178,6 @@ def plot_cover_check(measured=None, trials=None, *, ax=None, size=(8.2, 3.8)):
     curves = {d: [float(separable_probability(n, d)) for n in range(1, 4 * d + 1)] for d in (2, 4, 20, 200)}
     if measured is None:
         return pictures.plot_cover_check(curves, ax=ax, size=size)
-    measured = check_series("measured", measured, 3, check_fractions, what="d to its fractions",
-                                     key=lambda name, d: check.whole(name, d, minimum=1, maximum=200))
-    trials = check.whole("trials", trials, minimum=1, maximum=10**6)
     cover = {d: [float(separable_probability(n, d)) for n in range(1, len(fractions) + 1)]
              for d, fractions in measured.items()}
     intervals = {d: _intervals(f"measured[{d}]", fractions, trials) for d, fractions in measured.items()}
@@ -159,13 +195,17 @@ def _intervals(name, fractions, trials):
     return [low for low, _ in ends], [high for _, high in ends]
 
 
-def _n_sizes(name, sizes, most):
+def _n_sizes(name, sizes, most=1000):
     sizes = check.array(name, sizes, "(n_sizes,)", ndim=1, integer=True)
     if not 1 <= len(sizes) <= 8 or sizes.min() < 1 or sizes.max() > most:
         raise ValueError(f"{name} must hold 1 to 8 whole numbers from 1 to {most}, got {check.shown(sizes.tolist())}")
     return [int(n) for n in sizes]
 
 
+@declare.declared(n=declare.Whole(minimum=2, maximum=400),
+                  sizes=declare.Custom(lambda name, sizes, given: _n_sizes(name, sizes),
+                                       lambda example: [("s", TypeError), ([0], ValueError), ([1] * 9, ValueError)]),
+                  ax=PANEL_AXES, size=FIGSIZE)
 def plot_n_min(n=40, sizes=(25, 50, 100, 200, 400), *, ax=None, size=(8.2, 3.5)):
     """Budinich's expected number of local minima N_min(N, p), against p, on a linear and a log scale.
 
@@ -186,13 +226,12 @@ def plot_n_min(n=40, sizes=(25, 50, 100, 200, 400), *, ax=None, size=(8.2, 3.5))
 
     %(returns_picture)s
     """
-    n = check.whole("n", n, minimum=2, maximum=400)
-    sizes = _n_sizes("sizes", sizes, 1000)
     minima = [n_min(n, d) for d in range(1, n + 1)]
     logs = {m: [log_n_min(m, d) / np.log(10) for d in range(1, m + 1)] for m in sizes}
     return pictures.plot_n_min(minima, n_min_peak(n), logs, ax=ax, size=size)
 
 
+@declare.declared(d_top=declare.Whole(minimum=10, maximum=100), ax=PANEL_AXES, size=FIGSIZE)
 def plot_n_min_map(d_top=40, *, ax=None, size=(8, 4.6)):
     """The N-p plane shaded by N_min(N, p) / its largest value at that N, with Budinich's four regions.
 
@@ -210,7 +249,6 @@ def plot_n_min_map(d_top=40, *, ax=None, size=(8, 4.6)):
 
     %(returns_picture)s
     """
-    d_top = check.whole("d_top", d_top, minimum=10, maximum=100)
     n_top = 5 * d_top
     logs = np.array([[log_n_min(n, d) for d in range(1, d_top + 1)] for n in range(1, n_top + 1)])
     shade = np.exp(logs - logs.max(axis=1, keepdims=True))
@@ -218,6 +256,9 @@ def plot_n_min_map(d_top=40, *, ax=None, size=(8, 4.6)):
     return pictures.plot_n_min_map(shade, peaks, ax=ax, size=size)
 
 
+@declare.declared(counts=declare.Custom(lambda name, counts, given: check_function_counts(name, counts),
+                                        lambda example: [("c", TypeError), ([2], ValueError)]),
+                  ax=PANEL_AXES, size=FIGSIZE)
 def plot_boolean_fractions(counts, *, ax=None, size=(7, 3.4)):
     """The fraction of Boolean functions of p inputs that are threshold functions, against Cover's count.
 
@@ -237,11 +278,14 @@ def plot_boolean_fractions(counts, *, ax=None, size=(7, 3.4)):
 
     %(returns_picture)s
     """
-    counts = check_function_counts("counts", counts)
     cover = [separable_dichotomies(2**m, m + 1) for m in range(len(counts))]
     return pictures.plot_boolean_fractions(counts, cover, ax=ax, size=size)
 
 
+@declare.declared(cube=series(4, lambda name, m, pair, given: check_corner_fractions(m, pair),
+                              what="m to (corners n, fractions)",
+                              key=lambda name, m: check.whole(name, m, minimum=1, maximum=30)),
+                  trials=declare.Optional(declare.Whole(minimum=1, maximum=10**6)), ax=PANEL_AXES, size=FIGSIZE)
 def plot_cube_check(cube, *, trials=None, ax=None, size=(7, 3.4)):
     """Measured fractions of separable random labellings of random cube corners, against Cover's curve.
 
@@ -263,12 +307,10 @@ def plot_cube_check(cube, *, trials=None, ax=None, size=(7, 3.4)):
 
     %(returns_picture)s
     """
-    checked = check_series("cube", cube, 4, check_corner_fractions, what="m to (corners n, fractions)",
-                                    key=lambda name, m: check.whole(name, m, minimum=1, maximum=30))
+    checked = cube
     cover = {m: [float(separable_probability(n, m + 1)) for n in sizes] for m, (sizes, _) in checked.items()}
     intervals = None
     if trials is not None:
-        trials = check.whole("trials", trials, minimum=1, maximum=10**6)
         intervals = {m: _intervals(f"cube[{m}][1]", fractions, trials) for m, (_, fractions) in checked.items()}
     return pictures.plot_cube_check(checked, cover, intervals=intervals, trials=trials, ax=ax, size=size)
 

@@ -2,11 +2,10 @@
 
 No learning happens here: a view shows a Trace that `train` already computed. The one piece of
 machinery the views need, making PNG pictures of a figure fast enough for a click
-(`FastPictures`, `StepPictures`), lives here beside them.
+(`FastPictures`, `StepPictures`), lives in fast_pictures.py, which needs no ipywidgets.
 """
 import base64
 import html
-import io
 import json
 import hashlib
 import uuid
@@ -17,108 +16,22 @@ import traitlets
 
 import ipywidgets as widgets
 import numpy as np
-from matplotlib.axis import Axis
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
-from matplotlib.image import imsave
 
 from . import constraints as declare
 from . import validation as check
 from .bounds import convergence_experiment
 from .describe import describe_figure
+from .fast_pictures import FastPictures, StepPictures
 from .geometry import misclassified, wrong_side_of_lines
-from .plotting import (MAX_PATTERNS, dual_figure, plot_bound_check, step_figure, unit_figure, update_dual, update_step,
-                       update_unit)
-from .plotting.base import DPI, FIGSIZE
+from .plotting import MAX_PATTERNS, dual_figure, plot_bound_check, unit_figure, update_dual, update_unit
 from .tables import unit_table
 from .trace import format_vector
 
 MAX_READY = 100     # pictures a TraceStepper makes up front (about 20 ms each)
 MAX_SETS = 400      # data sets per BoundExplorer run (about 4 s at the largest settings)
-MAX_KEPT = 1000     # pictures FastPictures keeps (about 30 kB each)
 
 _STATIC_NOTE = ("Interactive stepper (needs a running kernel: run this cell to use it). "
                 "This notebook also shows what it shows as a static figure.")
-
-
-class FastPictures:
-    """PNG pictures of one figure in many states, made fast enough for a widget.
-
-    The figure is drawn once with everything; then the axes' contents are
-    marked as moving and only they are redrawn for each state, over a saved
-    copy of the rest (ticks and labels, which are most of the drawing time).
-    Pictures are kept once made, the latest 1000 of them.
-
-    Parameters
-    ----------
-    figure : Figure
-        Laid out and showing some state.
-    update : callable
-        ``update(state)`` moves the figure's artists to a state (a hashable key).
-    """
-
-    def __init__(self, figure, update):
-        if not isinstance(figure, Figure):
-            raise TypeError(f"figure must be a matplotlib Figure, got {check.shown(figure)}")
-        self.figure, self._update = figure, check.function("update", update, "update(state)")
-        self.canvas = FigureCanvasAgg(figure)
-        self.canvas.draw()  # lays the figure out once, then the layout stays
-        figure.set_layout_engine("none")
-        self._moving = []
-        for ax in figure.axes:
-            parts = [a for a in ax.get_children() if not isinstance(a, Axis) and a is not ax.patch]
-            for part in parts:
-                part.set_animated(True)
-            self._moving += sorted(parts, key=lambda a: a.get_zorder())
-        self.canvas.draw()
-        self._background = self.canvas.copy_from_bbox(figure.bbox)
-        self._made = {}
-
-    @declare.declared(state=declare.Hashable())
-    def png(self, state):
-        """The picture of a state (a hashable key, as `update` takes it) as PNG bytes; `update` checks nothing again."""
-        if state not in self._made:
-            if len(self._made) >= MAX_KEPT:  # forget the oldest picture: memory stays bounded
-                del self._made[next(iter(self._made))]
-            self._update(state)
-            self.canvas.restore_region(self._background)
-            for part in self._moving:
-                self.figure.draw_artist(part)
-            buffer = io.BytesIO()
-            imsave(buffer, np.asarray(self.canvas.buffer_rgba()), format="png",
-                   pil_kwargs={"compress_level": 1})
-            self._made[state] = buffer.getvalue()
-        return self._made[state]
-
-
-class StepPictures(FastPictures):
-    """PNG pictures of the steps of a run (`step_figure`), made fast enough to step through.
-
-    Parameters
-    ----------
-    %(trace_plane)s
-    %(size)s
-    dpi : int, default 100
-
-    Examples
-    --------
-    >>> from perceptron_lib import train, boolean_function
-    >>> pictures = StepPictures(train(*boolean_function("or")))
-    >>> pictures.png(2)[:4]
-    b'\\x89PNG'
-    """
-
-    @declare.declared(trace=declare.Run(), size=FIGSIZE, dpi=DPI)
-    def __init__(self, trace, *, size=(7.2, 3.4), dpi=100):
-        self.trace = trace
-        figure, self.artists = step_figure(trace, 0, size=size, dpi=dpi)
-        # the run is checked above and each step by `png`: a step's update, inside it, checks nothing again
-        super().__init__(figure, lambda k: update_step(self.artists, trace, k))
-
-    @declare.declared(k=declare.Step(of="self.trace"))
-    def png(self, k):
-        """The picture of step k (from 0 to trace.n_presentations) as PNG bytes."""
-        return super().png(k)
 
 
 class _NamedImage(widgets.Image):

@@ -9,7 +9,8 @@ from matplotlib.figure import Figure
 
 from bad_input import case, check, ids
 from perceptron_lib import boolean_function, train
-from perceptron_lib import budinich, datasets, describe, figures, geometry, plotting, tables, widgets
+from perceptron_lib import budinich, datasets, describe, fast_pictures, figures, geometry, plotting, tables
+from perceptron_lib import widgets
 
 X, Y = boolean_function("or")                      # 4 patterns in the plane, labels 0/1
 RUN = train(X, Y)                                  # 13 presentations
@@ -43,10 +44,10 @@ def weight_slice():
     return plotting.draw_weight_slice(ax(), X, Y, W, resolution=11)
 
 
-def fast_pictures():
+def kept_pictures():
     figure = Figure()
     figure.subplots()
-    return widgets.FastPictures(figure, lambda state: None)
+    return fast_pictures.FastPictures(figure, lambda state: None)
 
 
 CASES = [
@@ -184,17 +185,17 @@ CASES = [
          "dpi", "from 20 to 400", "100000"),
     case("plotting.step_figure", lambda: plotting.step_figure(RUN3), ValueError, "trace", "2 features", "got 3"),
     case("plotting.step_figure", lambda: plotting.step_figure(RUN, True), TypeError, "k", "True"),
-    case("widgets.StepPictures", lambda: widgets.StepPictures(UNRECORDED), ValueError,
+    case("fast_pictures.StepPictures", lambda: fast_pictures.StepPictures(UNRECORDED), ValueError,
          "trace", "record=False"),
-    case("widgets.StepPictures", lambda: widgets.StepPictures(None), TypeError, "trace", "Trace", "None"),
-    case("widgets.StepPictures.png", lambda: widgets.StepPictures(RUN).png(14), ValueError,
+    case("fast_pictures.StepPictures", lambda: fast_pictures.StepPictures(None), TypeError, "trace", "Trace", "None"),
+    case("fast_pictures.StepPictures.png", lambda: fast_pictures.StepPictures(RUN).png(14), ValueError,
          "k", "from 0 to 13", "got 14"),
-    case("widgets.StepPictures.png", lambda: widgets.StepPictures(RUN).png(True), TypeError, "k", "True"),
-    case("widgets.FastPictures", lambda: widgets.FastPictures("figure", print), TypeError,
+    case("fast_pictures.StepPictures.png", lambda: fast_pictures.StepPictures(RUN).png(True), TypeError, "k", "True"),
+    case("fast_pictures.FastPictures", lambda: fast_pictures.FastPictures("figure", print), TypeError,
          "figure", "matplotlib Figure", "'figure'"),
-    case("widgets.FastPictures", lambda: widgets.FastPictures(Figure(), "update"), TypeError,
+    case("fast_pictures.FastPictures", lambda: fast_pictures.FastPictures(Figure(), "update"), TypeError,
          "update", "function", "'update'"),
-    case("widgets.FastPictures.png", lambda: fast_pictures().png([1, 2]), TypeError,
+    case("fast_pictures.FastPictures.png", lambda: kept_pictures().png([1, 2]), TypeError,
          "state", "hashable", "[1, 2]"),
 
     # plotting: patterns, lines and weights

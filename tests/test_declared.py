@@ -83,7 +83,88 @@ def _pictures():
         "plotting.runs.step_figure": dict(trace=RUN, k=1, size=(3, 2), dpi=40),
         "plotting.runs.plot_trace_grid": dict(trace=RUN, ncols=2, size=1, steps=[0, 2]),
         "plotting.weight_space.dual_figure": dict(X=OR[0], y=OR[1], w=[0, 1, 1], lim=2, size=(3, 2), dpi=40),
+        "plotting.pattern_space.plot_units": dict(X=OR[0], y=OR[1], weights=[[-0.5, 1, 1], [-1.5, 1, 1]],
+                                                  titles=["OR", "AND"], ax=None, size=1),
+        "plotting.pattern_space.draw_margin_lines": dict(ax=_axes(), w=[-0.5, 2, 2], m=1),
+        "plotting.pattern_space.plot_margin": dict(X=OR[0], y=OR[1], w=[-0.5, 2, 2], m=1, ax=None, size=(2, 2)),
+        "plotting.pattern_space.plot_boundaries": dict(X=OR[0], y=OR[1], weights=[[-0.5, 1, 1]], names=["OR"], ax=None,
+                                                       size=(2, 2)),
+        "plotting.pattern_space.plot_feature_space": dict(Z=np.eye(3), y=[0, 1, 1], w=[0, 1, 1, -1], ax=None,
+                                                          names=("a", "b", "c"), size=(2, 2)),
+        "plotting.weight_space.plot_weight_space": dict(X=OR[0], y=OR[1], ax=None, path=[[0, 0, 0], [1, 1, 1]],
+                                                        solutions=False, lim=2, size=(2, 2), elev=20, azim=-50),
+        "plotting.weight_space.plot_error_landscape": dict(X=OR[0], y=OR[1], w0=-0.5, ax=None, lim=2, size=(2, 2),
+                                                           resolution=11),
+        "plotting.weight_space.plot_correction_moves": dict(w=[-0.5, 1, 1], x=[1, 1, 0], c=0,
+                                                            rules={"fixed": [-1.5, 0, 1]}, ax=None, size=(3, 2)),
+        "plotting.weight_space.plot_dual_grid": dict(X=OR[0], y=OR[1], weights=[[-0.5, 1, 1]], titles=["OR"], ax=None,
+                                                     lim=2, size=1),
+        "plotting.experiments.plot_bound_check": dict(pairs={"a": ([1, 2], [2, 3])}, ax=None, size=(4, 2)),
+        "plotting.experiments.plot_criterion": dict(criteria={"a": [3, 2, 2.5, 0]}, ax=None, size=(3, 2)),
+        "plotting.experiments.plot_sigmoids": dict(net_inputs=[-1, 0, 1], curves={1: ([0.2, 0.5, 0.7], 0.8)},
+                                                   net_input=2, ax=None, size=(3, 2)),
+        "plotting.experiments.plot_weight_change": dict(beta_values=[0.5, 1, 2], cases={"a": ([0.1, 0.3, 0.2], 1.0)},
+                                                        ax=None, size=(3, 2)),
+        "plotting.experiments.plot_grid_search": dict(
+            betas=[0.1, 1], beta_etas=[0.1, 1], solved=[[1, 2], [3, 3]], hardest=[[1, 2], [3, 5]], soluble=3,
+            move_limit=5, mark=(0.5, 0.5), ax=None, size=(4, 2)),
+        "plotting.experiments.plot_cover_check": dict(
+            curves={2: [1, 1, 0.5]}, measured={2: [1, 0.5]}, cover={2: [1, 1]}, intervals={2: ([0.9, 0.3], [1, 0.7])},
+            trials=4, ax=None, size=(4, 2)),
+        "plotting.experiments.plot_n_min": dict(minima=[1, 2, 1], peak=2, logs={3: [0, 0.3, 0]}, ax=None, size=(4, 2)),
+        "plotting.experiments.plot_n_min_map": dict(shade=np.full((20, 10), 0.5), peaks={5: 1, 10: 2}, ax=None,
+                                                    size=(4, 3)),
+        "plotting.experiments.plot_boolean_fractions": dict(counts=[2, 4, 14], cover=[2, 4, 14], ax=None, size=(3, 2)),
+        "plotting.experiments.plot_cube_check": dict(
+            cube={3: ([2, 4], [1.0, 0.5])}, cover={3: [1, 0.6]}, intervals={3: ([0.9, 0.3], [1, 0.7])}, trials=4,
+            ax=None, size=(3, 2)),
+        "plotting.classes.draw_classes": dict(X=OR[0], labels=OR[1], ax=_axes(), size=20),
+        "plotting.classes.plot_layer_steps": dict(X=OR[0], run=LAYER, ax=None, steps=[0, 1], ncols=2, size=1, elev=10,
+                                                  azim=-60),
+        "plotting.classes.draw_regions": dict(predict=lambda P: (P[:, 0] > 0).astype(int), xlim=(-1, 1), ylim=(-1, 1),
+                                              n_classes=2, ax=_axes(), resolution=5),
+        "plotting.classes.plot_regions": dict(predicts=[lambda P: (P[:, 0] > 0).astype(int)], X=OR[0], labels=OR[1],
+                                              titles=["x1"], ax=None, size=2, resolution=5),
+        "plotting.classes.draw_confusion": dict(matrix=[[2, 1], [0, 3]], ax=_axes(), title="t"),
+        "plotting.classes.plot_confusion": dict(matrices=[[[2, 1], [0, 3]]], titles=["t"], ax=None, size=2),
+        "plotting.classes.draw_accuracy_curve": dict(log=True, values=[0.1, 1], accuracies=[0.5, 0.9], ax=_axes(),
+                                                     xlabel="g", ylabel="a", reference=0.8, reference_label="r"),
+        "plotting.classes.plot_images": dict(images=np.zeros((2, 3, 3)), titles=["a", "b"], ax=None, ncols=2, size=1),
+        "plotting.runs.plot_history": dict(trace=RUN, ax=None, size=(4, 2)),
+        "plotting.runs.plot_curves": dict(curves={"a": [1, 2], "b": [2, 1]}, xlabel="x", ylabel="y", ax=None,
+                                          size=(3, 2), ylim=(0, 3)),
+        "plotting.pattern_space.plot_feature_boundary": dict(
+            w=[-0.5, 1, 1, 0], features=lambda P: np.column_stack([P, P[:, 0] * P[:, 1]]), X=OR[0], y=OR[1], ax=None,
+            size=(2, 2)),
     }
+def _figures():
+    from perceptron_lib import budinich, datasets
+    grid = budinich.standard_algorithm_grid(*datasets.boolean_problems(2), [0.1, 1], [0.1, 1], max_moves=5)
+    return {
+        "figures.plot_sigmoids": dict(betas=[0.5, 3], net_input=1, ax=None, size=(3, 2)),
+        "figures.plot_weight_change": dict(cases={"a": 1}, betas=(0, 2), ax=None, size=(3, 2)),
+        "figures.plot_grid_search": dict(grid=grid, soluble=14, mark=(0.5, 0.5), ax=None, size=(4, 2)),
+        "figures.plot_cover_check": dict(measured={2: [1, 0.5]}, trials=4, ax=None, size=(4, 2)),
+        "figures.plot_n_min": dict(n=5, sizes=[5, 10], ax=None, size=(4, 2)),
+        "figures.plot_n_min_map": dict(d_top=10, ax=None, size=(4, 3)),
+        "figures.plot_boolean_fractions": dict(counts=[2, 4, 14], ax=None, size=(3, 2)),
+        "figures.plot_cube_check": dict(cube={3: ([2, 4], [1.0, 0.5])}, trials=4, ax=None, size=(3, 2)),
+    }
+
+
+def _fast_pictures():
+    from perceptron_lib.fast_pictures import FastPictures, StepPictures
+    from matplotlib.figure import Figure
+    figure = Figure()
+    figure.subplots()
+    return {
+        "fast_pictures.FastPictures.png": dict(self=FastPictures(figure, lambda state: None), state=1),
+        "fast_pictures.StepPictures.__init__": dict(self=StepPictures.__new__(StepPictures), trace=RUN, size=(3, 2),
+                                                    dpi=40),
+        "fast_pictures.StepPictures.png": dict(self=StepPictures(RUN, size=(3, 2), dpi=40), k=2),
+    }
+
+
 # One valid call per declared function: its arguments by name ("self" for a method's object).
 EXAMPLES = {
     "training.train": dict(X=OR[0], y=OR[1]),
@@ -159,6 +240,8 @@ EXAMPLES = {
     "bounds.convergence_experiment": dict(n_sets=2, n_samples=20, n_features=2, margin=0.2, seed=0, order="cyclic",
                                           max_margin_sets=1),
     **_pictures(),
+    **_figures(),
+    **_fast_pictures(),
 }
 
 

@@ -6,7 +6,7 @@ from matplotlib.patches import Rectangle
 
 from perceptron_lib import boolean_function, plotting, train
 from perceptron_lib.geometry import decision_line, positive_side
-from perceptron_lib.widgets import StepPictures
+from perceptron_lib.fast_pictures import StepPictures
 from perceptron_lib.plotting import (Picture, draw_decision_boundary, draw_feature_boundary,
                                      draw_patterns, draw_step, draw_weights, plot_feature_space, plot_history,
                                      plot_trace_grid, update_step)
@@ -166,19 +166,19 @@ def test_a_grid_of_a_long_run_is_refused_up_front_and_drawn_for_chosen_steps():
 
 
 def test_step_pictures_of_a_long_run_draw_only_what_is_shown_and_keep_a_bounded_number():
-    from perceptron_lib import widgets
+    from perceptron_lib import fast_pictures
     run = long_run()
     pictures = StepPictures(run)
     assert pictures.png(800).startswith(b"\x89PNG") and list(pictures._made) == [800]
     with pytest.raises(TypeError, match="k must be a whole number"):
         pictures.png(True)  # True == 1 as a key: it must not fetch step 1's picture
-    kept, widgets.MAX_KEPT = widgets.MAX_KEPT, 3
+    kept, fast_pictures.MAX_KEPT = fast_pictures.MAX_KEPT, 3
     try:
         for k in range(5):
             pictures.png(k)
         assert list(pictures._made) == [2, 3, 4]
     finally:
-        widgets.MAX_KEPT = kept
+        fast_pictures.MAX_KEPT = kept
 
 
 def test_the_arrow_starts_on_the_line_and_the_grid_has_w_dot_x_in_trains_order():

@@ -28,7 +28,8 @@ LAYERS = {
                  "scores"],
     "theory": ["geometry", "bounds", "separability", "capacity", "boolean_counts"],
     "course": ["describe", "tables", "answers", "plotting.base", "plotting.pattern_space", "plotting.runs",
-               "plotting.weight_space", "plotting.experiments", "plotting.classes", "plotting", "figures", "widgets"],
+               "plotting.weight_space", "plotting.experiments", "plotting.classes", "plotting", "figures", "fast_pictures",
+               "widgets"],
     "namespace": ["__init__"],
 }
 LEVEL = {module: i for i, modules in enumerate(LAYERS.values()) for module in modules}

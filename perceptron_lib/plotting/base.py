@@ -296,3 +296,91 @@ def check_function_counts(name, counts):
         raise (TypeError if not isinstance(counts, (list, tuple, np.ndarray)) else ValueError)(
             f"{name} must be a sequence of 2 to 9 counts (0, 1, 2, ... inputs), got {check.shown(counts)}")
     return [check.whole(f"{name}[{m}]", c, minimum=1, maximum=2**2**m) for m, c in enumerate(counts)]
+
+
+def weight_rows(most):
+    """The constraint of rows [w0, w1, w2] (`check_weight_rows`): from 1 to `most` of them (None: no limit)."""
+    return declare.Custom(lambda name, rows, given: check_weight_rows(name, rows, most),
+                          lambda example: [("w", TypeError), ([[0, 1]], ValueError), (np.zeros((0, 3)), ValueError)]
+                          + ([(np.zeros((most + 1, 3)), ValueError)] if most is not None else []))
+
+
+def texts(of=None, count=None):
+    """The constraint of a list of str (`check_texts`): one per row of the parameter `of`, or `count` of them."""
+    def many(example):
+        return count if of is None else len(example[of])
+    return declare.Custom(lambda name, values, given: check_texts(name, values, many(given)),
+                          lambda example: [("a", TypeError), (None, TypeError), (["a"] * (many(example) + 1), ValueError)])
+
+
+def series(most, each, *, key=check.text, what="str to values", bad=lambda example: []):
+    """The constraint of a dict of 1 to `most` entries (`check_series`): each(name, key, value, given) checks a value.
+
+    `bad(example)` adds refused values to the two every such dict has (not a dict, an empty one).
+    """
+    return declare.Custom(
+        lambda name, mapping, given: check_series(name, mapping, most, lambda k, value: each(name, k, value, given),
+                                                  key=key, what=what),
+        lambda example: [("a", TypeError), ({}, ValueError), *bad(example)])
+
+
+def check_grid_mark(name, mark, betas, beta_etas):
+    """A setting (β, βη) inside the grid of `betas` and `beta_etas` (plot_grid_search's mark), as an array."""
+    mark = check.array(name, mark, "(2,): (β, βη)")
+    axes_values = betas, beta_etas
+    if mark.shape != (2,) or not all(values.min() <= v <= values.max() for v, values in zip(mark, axes_values)):
+        raise ValueError(f"{name} must be (β, βη) inside the grid, β in [{axes_values[0].min():g}, "
+                         f"{axes_values[0].max():g}] and βη in [{axes_values[1].min():g}, "
+                         f"{axes_values[1].max():g}], got {check.shown(mark.tolist())}")
+    return mark
+
+
+# The bad marks of a grid from 0.1 to 1 (tests/test_declared.py's examples)
+BAD_MARKS = [("m", TypeError), ((1e6, 1e6), ValueError), ((1, 1, 1), ValueError)]
+
+
+# What the experiment pictures check (plotting/experiments.py): values in bounds, and per measured set
+
+
+def numbers(**bounds):
+    """The constraint of 1-D finite values (`check_numbers` with `bounds`), with the values it refuses for them."""
+    def bad(example):
+        cases = [("v", TypeError), ([], ValueError), ([0, np.nan], ValueError)]
+        if bounds.get("low") is not None:
+            cases.append(([bounds["low"] - 1] * max(bounds.get("fewest", 1), 1), ValueError))
+        if bounds.get("increasing"):
+            cases.append(([1, 0.5], ValueError))
+        return cases
+    return declare.Custom(lambda name, values, given: check_numbers(name, values, **bounds), bad)
+
+
+def check_interval(name, pair, fractions):
+    """The (lows, highs) of an interval around each fraction: low <= fraction <= high, each in [0, 1]."""
+    low, high = (check_numbers(f"{name}[{k}]", values, length=len(fractions), low=0, high=1)
+                 for k, values in enumerate(check_pair(name, pair, "(lows, highs)")))
+    if not ((low <= fractions + 1e-12) & (fractions <= high + 1e-12)).all():
+        raise ValueError(f"{name} must hold low <= fraction <= high for each fraction, got {check.shown(pair)}")
+    return low, high
+
+
+def check_per_set(name, mapping, measured, each):
+    """cover or intervals: a dict with the keys of `measured`, each value checked against its fractions."""
+    if not isinstance(mapping, dict):
+        raise TypeError(f"{name} must be a dict with the keys of the measurements ({sorted(measured)}), "
+                        f"got {check.shown(mapping)}")
+    if set(mapping) != set(measured):
+        raise ValueError(f"{name} must have the keys of the measurements, {sorted(measured)}, got {sorted(mapping)}")
+    checked = {}
+    for key, fractions in measured.items():
+        checked[key] = each(f"{name}[{key}]", mapping[key], fractions)
+    return checked
+
+
+def check_cover_at(name, values, fractions):
+    """Cover's P at each N measured: one probability per fraction."""
+    return check_numbers(name, values, length=len(fractions), low=0, high=1)
+
+
+def bad_per_set(example):
+    """What cover and intervals refuse, given with their measurements: not a dict, other keys."""
+    return [("a", TypeError), ({999: [0.5]}, ValueError)]

@@ -5,16 +5,59 @@ Lesson 09's pictures write at `LARGE_TEXT` (11 pt) or larger, for a projector; o
 """
 import numpy as np
 
+from .. import constraints as declare
 from .. import validation as check
 from ..arithmetic import add_with_ones, dot, nets
-from .base import (CLASS_COLORS, CLASS_MARKERS, LABEL, LARGE_TEXT, MAX_CLASS_PANELS, MAX_INCHES, NEGATIVE, POSITIVE,
-                   TEXT, UPDATE, Picture, check_axes, check_texts, panels)
+from .base import (CLASS_COLORS, CLASS_MARKERS, LABEL, LARGE_TEXT, MAX_CLASS_PANELS, MAX_INCHES, NEGATIVE, PANEL_AXES,
+                   POSITIVE, TEXT, UPDATE, Picture, check_axes, panels, texts)
 from .pattern_space import draw_decision_boundary, pattern_limits
 
 UNIT_STYLES = ["-", "--", ":", "-."]   # unit 1, 2, 3, 4 (then again)
 STYLE_NAMES = ["solid", "dashed", "dotted", "dash-dotted"]
 
 
+def _class_patterns(*features):
+    """The constraint of patterns X with `features` features each (2, or 2 or 3), at least one."""
+    shape = f"(n_samples, {' or '.join(map(str, features))})"
+
+    def check_patterns(name, X, given):
+        X = check.array(name, X, shape, ndim=2)
+        if X.shape[1] not in features or not len(X):
+            raise ValueError(f"{name} must have shape {shape}, at least one pattern, got shape {X.shape}")
+        return X
+    return declare.Custom(check_patterns, lambda example: [("X", TypeError), (np.zeros((2, 4)), ValueError),
+                                                           (np.zeros((0, 2)), ValueError), ([[0, np.nan]], ValueError)])
+
+
+def _class_labels(name, labels, given):
+    """Class numbers from 0 (or -1/+1), one per pattern of X, as they came (the pictures draw -1 as 0)."""
+    labels = check.array(name, labels, "(n_samples,)", ndim=1, integer=True)
+    if len(labels) != len(given["X"]):
+        raise ValueError(f"{name} must have one class per pattern ({len(given['X'])}), got {len(labels)}")
+    return labels
+
+
+CLASS_LABELS = declare.Custom(_class_labels, lambda example: [("a", TypeError), ([0.5] * len(example["X"]), ValueError),
+                                                              ([0] * (len(example["X"]) + 1), ValueError)])
+
+
+def _class_axes(name, ax, given):
+    """None (a new figure) or an Axes, 3-D for patterns with 3 features."""
+    if ax is None:
+        return None
+    if check_axes(name, ax).name != "3d" and given["X"].shape[1] == 3:
+        raise ValueError(f"{name} must be a 3-D Axes for patterns with 3 features, got a {ax.name!r} Axes")
+    return ax
+
+
+def _panel_size(most):
+    """The constraint of the side of one panel, in inches: > 0 and at most `most`."""
+    return declare.Number(above=0, maximum=most)
+
+
+@declare.declared(X=_class_patterns(2, 3), labels=CLASS_LABELS,
+                  ax=declare.Custom(_class_axes, lambda example: [("ax", TypeError), (3, TypeError)]),
+                  size=declare.Rate(), style=declare.Anything())
 def draw_classes(X, labels, *, ax=None, size=30, **style):
     """Patterns in the plane (or in space), each class with its own marker and colour (ten of each, then again).
 
@@ -46,19 +89,40 @@ def draw_classes(X, labels, *, ax=None, size=30, **style):
     >>> drawn[1].get_offsets().tolist(), drawn[1].get_label()
     ([[1.0, 1.0], [2.0, 0.0]], 'class 1')
     """
-    X, labels = _class_points(X, labels, features=(2, 3))
+    labels = np.where(np.asarray(labels) < 0, 0, labels)    # labels -1/+1 drawn as 0/1
     if ax is None:
         ax = Picture(figsize=(4, 4), layout="constrained").add_subplot(projection="3d" if X.shape[1] == 3 else None)
-    ax = check_axes("ax", ax)
-    if X.shape[1] == 3 and ax.name != "3d":
-        raise ValueError(f"ax must be a 3-D Axes for patterns with 3 features, got a {ax.name!r} Axes")
-    size = check.positive("size", size)
     colors, markers = _class_marks(int(labels.max()) + 1)
     return {k: ax.scatter(*X[labels == k].T, s=size, color=colors[k % len(colors)],
                           marker=markers[k % len(markers)], zorder=3, label=f"class {k}", **style)
             for k in np.unique(labels).tolist()}
 
 
+def _drawn_patterns(name, X, given):
+    """Patterns with 2 or 3 features: a plane or a space to draw."""
+    X = check.patterns(name, X)
+    if X.shape[1] not in (2, 3):
+        raise ValueError(f"{name} must have 2 or 3 features (a plane or a space to draw), got {X.shape[1]}")
+    return X
+
+
+def _layer_run(name, run, given):
+    """The LayerRun of the patterns X."""
+    X = given["X"]
+    if not hasattr(run, "weights_at") or len(run.labels) != len(X) or run.units[0].X.shape[1] != X.shape[1] + 1:
+        raise TypeError(f"{name} must be the LayerRun of these {len(X)} patterns, got {check.shown(run)}")
+    return run
+
+
+@declare.declared(X=declare.Custom(_drawn_patterns, lambda example: declare.Patterns().bad(example)
+                                   + [(np.zeros((2, 4)), ValueError)]),
+                  run=declare.Custom(_layer_run, lambda example: [("run", TypeError), (None, TypeError)]),
+                  ax=PANEL_AXES,
+                  steps=declare.Custom(lambda name, steps, given: _layer_steps(given["run"], steps),
+                                       lambda example: [("1", ValueError), ([], ValueError),
+                                                        (list(range(MAX_CLASS_PANELS + 1)), ValueError)]),
+                  ncols=declare.Whole(minimum=1, maximum=8), size=_panel_size(MAX_INCHES / 8),
+                  elev=declare.Number(minimum=-90, maximum=90), azim=declare.Number())
 def plot_layer_steps(run, X, *, ax=None, steps=None, ncols=4, size=2.7, elev=18, azim=-62):
     """A layer of units learning K classes, one panel per chosen step (the perceptron-network notes' two figures).
 
@@ -99,15 +163,7 @@ def plot_layer_steps(run, X, *, ax=None, steps=None, ncols=4, size=2.7, elev=18,
     >>> figure.axes[0].get_title()
     'start'
     """
-    X = check.patterns("X", X)
-    if not hasattr(run, "weights_at") or len(run.labels) != len(X) or run.units[0].X.shape[1] != X.shape[1] + 1:
-        raise TypeError(f"run must be the LayerRun of these {len(X)} patterns, got {check.shown(run)}")
-    if X.shape[1] not in (2, 3):
-        raise ValueError(f"X must have 2 or 3 features (a plane or a space to draw), got {X.shape[1]}")
-    steps = _layer_steps(run, steps)
-    ncols = min(check.whole("ncols", ncols, minimum=1, maximum=8), len(steps))
-    size = check.number("size", size, above=0, maximum=MAX_INCHES / 8)
-    elev, azim = check.number("elev", elev, minimum=-90, maximum=90), check.number("azim", azim)
+    ncols = min(ncols, len(steps))
     fig, axes = panels(ax, len(steps), (size * ncols, size * -(-len(steps) // ncols)),
                         (-(-len(steps) // ncols), ncols), projection="3d" if X.shape[1] == 3 else None)
     updated = run.updated
@@ -220,6 +276,13 @@ def _plane_polygon(w, lows, highs):
     return points[np.argsort(np.arctan2(dot(offsets, across), dot(offsets, offsets[0])))]
 
 
+REGION_RESOLUTION = declare.Whole(minimum=2, maximum=400)   # grid points per axis of decision regions
+
+
+@declare.declared(predict=declare.Custom(lambda name, f, given: check.function(name, f, "predict(points)"),
+                                         lambda example: [("f", TypeError), (None, TypeError)]),
+                  xlim=declare.Limits(), ylim=declare.Limits(), n_classes=declare.Whole(minimum=2, maximum=len(CLASS_COLORS)),
+                  ax=PANEL_AXES, resolution=REGION_RESOLUTION, style=declare.Anything())
 def draw_regions(predict, *, xlim, ylim, n_classes, ax=None, resolution=120, **style):
     """Shade the plane by the class `predict` gives each point of a grid.
 
@@ -248,10 +311,6 @@ def draw_regions(predict, *, xlim, ylim, n_classes, ax=None, resolution=120, **s
     >>> np.asarray(mesh.get_array()).ravel().tolist()
     [0.0, 1.0, 0.0, 1.0]
     """
-    predict = check.function("predict", predict, "predict(points)")
-    xlim, ylim = check.limits("xlim", xlim), check.limits("ylim", ylim)
-    n_classes = check.whole("n_classes", n_classes, minimum=2, maximum=len(CLASS_COLORS))
-    resolution = check.whole("resolution", resolution, minimum=2, maximum=400)
     (ax,) = panels(ax, 1, (4, 4))[1]
     u, v = np.meshgrid(np.linspace(*xlim, resolution), np.linspace(*ylim, resolution))
     classes = np.asarray(predict(np.column_stack([u.ravel(), v.ravel()])))
@@ -262,6 +321,17 @@ def draw_regions(predict, *, xlim, ylim, n_classes, ax=None, resolution=120, **s
                          vmax=n_classes - 0.5, **style)
 
 
+def _predicts(name, predicts, given):
+    """1 to 4 functions predict(points)."""
+    if not isinstance(predicts, (list, tuple)) or not 1 <= len(predicts) <= 4:
+        raise TypeError(f"{name} must be a list of 1 to 4 functions, got {check.shown(predicts)}")
+    return [check.function(f"{name}[{i}]", f, "predict(points)") for i, f in enumerate(predicts)]
+
+
+@declare.declared(predicts=declare.Custom(_predicts, lambda example: [(len, TypeError), ([], TypeError),
+                                                                      ([len] * 5, TypeError)]),
+                  X=_class_patterns(2), labels=CLASS_LABELS, titles=texts("predicts"), ax=PANEL_AXES,
+                  size=_panel_size(MAX_INCHES / 4), resolution=REGION_RESOLUTION)
 def plot_regions(predicts, X, labels, titles, *, ax=None, size=3.4, resolution=120):
     """Decision regions of several classifiers on the same patterns, side by side.
 
@@ -282,12 +352,8 @@ def plot_regions(predicts, X, labels, titles, *, ax=None, size=3.4, resolution=1
 
     %(returns_picture)s
     """
-    if not isinstance(predicts, (list, tuple)) or not 1 <= len(predicts) <= 4:
-        raise TypeError(f"predicts must be a list of 1 to 4 functions, got {check.shown(predicts)}")
-    X, classes = _class_points(X, labels)
-    signed = bool((np.asarray(labels) < 0).any())      # labels -1/+1: the legend names them y = −1, y = +1
-    titles = check_texts("titles", titles, len(predicts))
-    size = check.number("size", size, above=0, maximum=MAX_INCHES / 4)
+    classes = np.where(labels < 0, 0, labels)
+    signed = bool((labels < 0).any())      # labels -1/+1: the legend names them y = −1, y = +1
     fig, axes = panels(ax, len(predicts), (size * len(predicts), size), (1, len(predicts)))
     xlim, ylim = pattern_limits(X, pad=0.2)
     for ax, predict, title in zip(axes, predicts, titles):
@@ -305,6 +371,18 @@ def plot_regions(predicts, X, labels, titles, *, ax=None, size=3.4, resolution=1
     return fig
 
 
+def _confusion_matrix(name, matrix, given=None):
+    """A square table of counts >= 0, 1 x 1 to 20 x 20."""
+    matrix = check.array(name, matrix, "(K, K)", ndim=2, integer=True)
+    if matrix.shape[0] != matrix.shape[1] or not 1 <= matrix.shape[0] <= 20 or (matrix < 0).any():
+        raise ValueError(f"{name} must be a square table of counts >= 0, 1 x 1 to 20 x 20, got shape {matrix.shape} "
+                         f"with smallest count {matrix.min(initial=0)}")
+    return matrix
+
+
+@declare.declared(matrix=declare.Custom(_confusion_matrix, lambda example: [
+                      ("m", TypeError), ([[1, 2]], ValueError), ([[1, -1], [0, 1]], ValueError), ([[0.5]], ValueError)]),
+                  ax=PANEL_AXES, title=declare.Optional(declare.Text()), style=declare.Anything())
 def draw_confusion(matrix, *, ax=None, title=None, **style):
     """A confusion matrix as a table of counts, the mistakes shaded (the perceptron-network notes' matrices).
 
@@ -331,11 +409,6 @@ def draw_confusion(matrix, *, ax=None, title=None, **style):
     >>> [text.get_text() for text in drawn["counts"]]
     ['5', '1', '0', '4']
     """
-    matrix = check.array("matrix", matrix, "(K, K)", ndim=2, integer=True)
-    if matrix.shape[0] != matrix.shape[1] or not 1 <= matrix.shape[0] <= 20 or (matrix < 0).any():
-        raise ValueError(f"matrix must be a square table of counts >= 0, 1 x 1 to 20 x 20, got shape {matrix.shape} "
-                         f"with smallest count {matrix.min(initial=0)}")
-    title = None if title is None else check.text("title", title)
     (ax,) = panels(ax, 1, (4.6, 4.6))[1]
     mistakes = np.where(np.eye(len(matrix), dtype=bool), 0, matrix)
     darkest = max(1, int(mistakes.max()))
@@ -354,6 +427,16 @@ def draw_confusion(matrix, *, ax=None, title=None, **style):
     return {"image": image, "counts": counts}
 
 
+def _confusion_matrices(name, matrices, given):
+    """1 to 3 tables of counts (each as `draw_confusion` takes it)."""
+    if not isinstance(matrices, (list, tuple)) or not 1 <= len(matrices) <= 3:
+        raise TypeError(f"{name} must be a list of 1 to 3 count tables, got {check.shown(matrices)}")
+    return [_confusion_matrix(f"{name}[{i}]", matrix) for i, matrix in enumerate(matrices)]
+
+
+@declare.declared(matrices=declare.Custom(_confusion_matrices, lambda example: [("x", TypeError), ([], TypeError),
+                                                                                ([[[1]]] * 4, TypeError)]),
+                  titles=texts("matrices"), ax=PANEL_AXES, size=_panel_size(MAX_INCHES / 3))
 def plot_confusion(matrices, titles, *, ax=None, size=4.1):
     """Confusion matrices side by side (`draw_confusion`), for example of the training and the test half.
 
@@ -369,19 +452,39 @@ def plot_confusion(matrices, titles, *, ax=None, size=4.1):
 
     %(returns_picture)s
     """
-    if not isinstance(matrices, (list, tuple)) or not 1 <= len(matrices) <= 3:
-        raise TypeError(f"matrices must be a list of 1 to 3 count tables, got {check.shown(matrices)}")
-    titles = check_texts("titles", titles, len(matrices))
-    size = check.number("size", size, above=0, maximum=MAX_INCHES / 3)
     fig, axes = panels(ax, len(matrices), (size * len(matrices), size), (1, len(matrices)))
-    for i, (ax, matrix, title) in enumerate(zip(axes, matrices, titles)):
-        try:
-            draw_confusion(matrix, ax=ax, title=title)
-        except (TypeError, ValueError) as error:
-            raise type(error)(str(error).replace("matrix", f"matrices[{i}]", 1)) from None
+    for ax, matrix, title in zip(axes, matrices, titles):
+        draw_confusion(matrix, ax=ax, title=title)
     return fig
 
 
+def _curve_values(name, values, given):
+    """1-D values, each > 0 on a logarithmic axis (`log`)."""
+    values = check.array(name, values, "(n,)", ndim=1)
+    if given["log"] and (values <= 0).any():
+        raise ValueError(f"{name} must be > 0 on a logarithmic axis, got {check.shown(values.tolist())}")
+    return values
+
+
+def _accuracies(name, accuracies, given):
+    """One fraction from 0 to 1 per value."""
+    accuracies = check.array(name, accuracies, "(n,)", ndim=1)
+    values = given["values"]
+    if len(accuracies) != len(values) or not len(values) or (accuracies < 0).any() or (accuracies > 1).any():
+        raise ValueError(f"{name} must hold one fraction from 0 to 1 per value ({len(values)}), got "
+                         f"{check.shown(accuracies.tolist())}")
+    return accuracies
+
+
+@declare.declared(log=declare.Flag(),
+                  values=declare.Custom(_curve_values, lambda example: [("v", TypeError), ([[1]], ValueError),
+                                                                        ([0] * len(example["values"]), ValueError)]),
+                  accuracies=declare.Custom(_accuracies, lambda example: [
+                      ("a", TypeError), ([0.5] * (len(example["values"]) + 1), ValueError),
+                      ([97] * len(example["values"]), ValueError)]),
+                  ax=PANEL_AXES, xlabel=declare.Text(), ylabel=declare.Text(),
+                  reference=declare.Optional(declare.Number(minimum=0, maximum=1)),
+                  reference_label=declare.Optional(declare.Text()), style=declare.Anything())
 def draw_accuracy_curve(values, accuracies, *, ax=None, xlabel="value", ylabel="accuracy", reference=None,
                         reference_label=None, log=True, **style):
     """Accuracy against a parameter (for example the RBF kernel's gamma), with an optional reference level.
@@ -415,21 +518,12 @@ def draw_accuracy_curve(values, accuracies, *, ax=None, xlabel="value", ylabel="
     >>> np.asarray(drawn["curve"].get_ydata()).tolist(), np.asarray(drawn["reference"].get_ydata()).tolist()
     ([0.5, 0.9, 0.7], [0.89, 0.89])
     """
-    values = check.array("values", values, "(n,)", ndim=1)
-    accuracies = check.array("accuracies", accuracies, "(n,)", ndim=1)
-    if len(accuracies) != len(values) or not len(values) or (accuracies < 0).any() or (accuracies > 1).any():
-        raise ValueError(f"accuracies must hold one fraction from 0 to 1 per value ({len(values)}), got "
-                         f"{check.shown(accuracies.tolist())}")
-    if check.flag("log", log) and (values <= 0).any():
-        raise ValueError(f"values must be > 0 on a logarithmic axis, got {check.shown(values.tolist())}")
-    xlabel, ylabel = check.text("xlabel", xlabel), check.text("ylabel", ylabel)
-    reference = None if reference is None else check.number("reference", reference, minimum=0, maximum=1)
     (ax,) = panels(ax, 1, (6.4, 2.8))[1]
     curve, = ax.plot(values, accuracies, **{"marker": "o", "color": POSITIVE, "lw": 2, **style})
     level = None
     if reference is not None:
         level = ax.axhline(reference, color=UPDATE, ls=":", lw=2,
-                           label=check.text("reference_label", reference_label or f"{reference:.0%}"))
+                           label=reference_label or f"{reference:.0%}")
         ax.legend(loc="lower left", fontsize=LARGE_TEXT)
     if log:
         ax.set_xscale("log")
@@ -439,6 +533,18 @@ def draw_accuracy_curve(values, accuracies, *, ax=None, xlabel="value", ylabel="
     return {"curve": curve, "reference": level}
 
 
+def _images(name, images, given):
+    """1 to 48 images of the same height and width."""
+    images = check.array(name, images, "(n, height, width)", ndim=3)
+    if not 1 <= len(images) <= 48:
+        raise ValueError(f"{name} must hold 1 to 48 images, got {len(images)}")
+    return images
+
+
+@declare.declared(images=declare.Custom(_images, lambda example: [("i", TypeError), (np.zeros((2, 8)), ValueError),
+                                                                  (np.zeros((49, 2, 2)), ValueError)]),
+                  titles=texts("images"), ax=PANEL_AXES, ncols=declare.Whole(minimum=1, maximum=16),
+                  size=_panel_size(MAX_INCHES / 16))
 def plot_images(images, titles, *, ax=None, ncols=8, size=1.1):
     """Small grey images (for example 8 x 8 digits) with a caption each.
 
@@ -455,12 +561,6 @@ def plot_images(images, titles, *, ax=None, ncols=8, size=1.1):
 
     %(returns_picture)s
     """
-    images = check.array("images", images, "(n, height, width)", ndim=3)
-    if not 1 <= len(images) <= 48:
-        raise ValueError(f"images must hold 1 to 48 images, got {len(images)}")
-    titles = check_texts("titles", titles, len(images))
-    ncols = check.whole("ncols", ncols, minimum=1, maximum=16)
-    size = check.number("size", size, above=0, maximum=MAX_INCHES / 16)
     cols = min(ncols, len(images))
     rows = -(-len(images) // cols)
     fig, axes = panels(ax, len(images), (size * cols, (size + 0.3) * rows), (rows, cols))
@@ -486,14 +586,3 @@ def _class_legend(fig, axes):
         beside = isinstance(fig.get_layout_engine(), ConstrainedLayoutEngine)   # room is made outside the panels
         fig.legend(*zip(*shown), loc="outside right upper" if beside else "upper right", fontsize=TEXT,
                    frameon=False)
-
-
-def _class_points(X, labels, features=(2,)):
-    X = check.array("X", X, f"(n_samples, {' or '.join(map(str, features))})", ndim=2)
-    if X.shape[1] not in features or not len(X):
-        raise ValueError(f"X must have shape (n_samples, {' or '.join(map(str, features))}), at least one pattern, "
-                         f"got shape {X.shape}")
-    labels = check.array("labels", labels, "(n_samples,)", ndim=1, integer=True)
-    if len(labels) != len(X):
-        raise ValueError(f"labels must have one class per pattern ({len(X)}), got {len(labels)}")
-    return X, np.where(labels < 0, 0, labels)

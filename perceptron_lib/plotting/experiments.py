@@ -13,12 +13,17 @@ from itertools import zip_longest
 import numpy as np
 from matplotlib.legend_handler import HandlerTuple
 
+from .. import constraints as declare
 from .. import validation as check
-from .base import (CLASS_COLORS, CLASS_MARKERS, LABEL, LARGE_TEXT, NEGATIVE, POSITIVE, REGION_NUMBER, TEXT, TITLE, UPDATE,
-                   check_corner_fractions, check_figsize, check_fractions,
-                   check_function_counts, check_numbers, check_pair, check_series, check_values, panels)
+from .base import (BAD_MARKS, CLASS_COLORS, CLASS_MARKERS, FIGSIZE, LABEL, LARGE_TEXT, NEGATIVE, PANEL_AXES, POSITIVE,
+                   REGION_NUMBER, TEXT, TITLE, UPDATE, bad_per_set, check_corner_fractions, check_cover_at,
+                   check_fractions, check_function_counts, check_grid_mark, check_interval, check_numbers, check_pair,
+                   check_per_set, check_values, numbers, panels, series)
 
 
+@declare.declared(pairs=series(4, lambda name, key, pair, given: _bound_pair(key, pair),
+                               bad=lambda example: [({str(k): ([1], [2]) for k in range(5)}, ValueError)]),
+                  ax=PANEL_AXES, size=FIGSIZE)
 def plot_bound_check(pairs, *, ax=None, size=(8.2, 3.4)):
     """Observed updates against their bound, data set by data set, and how close they come.
 
@@ -38,8 +43,6 @@ def plot_bound_check(pairs, *, ax=None, size=(8.2, 3.4)):
 
     %(returns_picture)s
     """
-    pairs = check_series("pairs", pairs, 4, _bound_pair)
-    size = check_figsize(size)
     fig, (scatter_ax, ratio_ax) = panels(ax, 2, size, (1, 2))
     lowest, highest = np.inf, 0
     colours = [POSITIVE, NEGATIVE, "#2e8b57", "#7d3c98"]
@@ -93,6 +96,9 @@ def _style(ax, title=None, xlabel=None, ylabel=None):
     ax.tick_params(labelsize=LARGE_TEXT)
 
 
+@declare.declared(criteria=series(4, lambda name, key, values, given: check_values(f"{name}[{key!r}]", values),
+                                  bad=lambda example: [({str(k): [1] for k in range(5)}, ValueError)]),
+                  ax=PANEL_AXES, size=FIGSIZE)
 def plot_criterion(criteria, *, ax=None, size=(8.2, 3.3)):
     """The perceptron criterion E(W) after each presentation, one panel per run, with its rises marked.
 
@@ -113,8 +119,7 @@ def plot_criterion(criteria, *, ax=None, size=(8.2, 3.3)):
 
     %(returns_picture)s
     """
-    criteria = check_series("criteria", criteria, 4, lambda name, values: check_values(f"criteria[{name!r}]", values))
-    fig, axes = panels(ax, len(criteria), check_figsize(size), (1, len(criteria)))
+    fig, axes = panels(ax, len(criteria), size, (1, len(criteria)))
     for one, (name, E) in zip(axes, criteria.items()):
         up = np.flatnonzero(np.diff(E) > 0) + 1
         one.step(np.arange(len(E)), E, where="post", color=POSITIVE, label="E(W)")
@@ -124,6 +129,12 @@ def plot_criterion(criteria, *, ax=None, size=(8.2, 3.3)):
     return fig
 
 
+@declare.declared(net_inputs=numbers(most=10_000, low=-6, high=6),
+                  curves=series(4, lambda name, beta, pair, given: _outputs(f"{name}[{beta!r}]", pair,
+                                                                            len(given["net_inputs"])),
+                                what="β to (outputs, output at net_input)",
+                                key=lambda name, beta: check.number(name, beta, minimum=1e-3, maximum=1e3)),
+                  net_input=declare.Number(minimum=-6, maximum=6), ax=PANEL_AXES, size=FIGSIZE)
 def plot_sigmoids(net_inputs, curves, *, net_input=2.0, ax=None, size=(7, 3.3)):
     """A sigmoid unit's output o = f(β W·X) against W·X, one curve per steepness β, and one pattern on each.
 
@@ -148,12 +159,8 @@ def plot_sigmoids(net_inputs, curves, *, net_input=2.0, ax=None, size=(7, 3.3)):
 
     %(returns_picture)s
     """
-    z = check_numbers("net_inputs", net_inputs, most=10_000, low=-6, high=6)
-    curves = check_series("curves", curves, 4, lambda beta, pair: _outputs(f"curves[{beta!r}]", pair, len(z)),
-                          what="β to (outputs, output at net_input)",
-                          key=lambda name, beta: check.number(name, beta, minimum=1e-3, maximum=1e3))
-    net_input = check.number("net_input", net_input, minimum=-6, maximum=6)
-    fig, (one,) = panels(ax, 1, check_figsize(size))
+    z = net_inputs
+    fig, (one,) = panels(ax, 1, size)
     one.step([-6, 0, 6], [0, 1, 1], where="post", color="0.6", lw=1, label="threshold unit")
     for (beta, (outputs, dot)), colour, style in zip(curves.items(), [NEGATIVE, POSITIVE, UPDATE, "black"],
                                                       ["-", "--", "-.", ":"]):
@@ -177,6 +184,11 @@ def _outputs(name, pair, count):
             check.number(f"{name}[1]", dot, minimum=0, maximum=1))
 
 
+@declare.declared(beta_values=numbers(fewest=2, most=10_000, low=0, high=1e3, increasing=True),
+                  cases=series(4, lambda name, key, pair, given: _changes(f"{name}[{key!r}]", pair,
+                                                                         len(given["beta_values"])),
+                               what="str to (Δw, β_opt)"),
+                  ax=PANEL_AXES, size=FIGSIZE)
 def plot_weight_change(beta_values, cases, *, ax=None, size=(8.2, 3.3)):
     """One pattern's weight change Δw against the steepness β, and Budinich's β_opt, one panel per case.
 
@@ -199,10 +211,8 @@ def plot_weight_change(beta_values, cases, *, ax=None, size=(8.2, 3.3)):
 
     %(returns_picture)s
     """
-    grid = check_numbers("beta_values", beta_values, fewest=2, most=10_000, low=0, high=1e3, increasing=True)
-    cases = check_series("cases", cases, 4, lambda name, pair: _changes(f"cases[{name!r}]", pair, len(grid)),
-                         what="str to (Δw, β_opt)")
-    fig, axes = panels(ax, len(cases), check_figsize(size), (1, len(cases)))
+    grid = beta_values
+    fig, axes = panels(ax, len(cases), size, (1, len(cases)))
     for one, (name, (changes, best)) in zip(axes, cases.items()):
         one.plot(grid, changes, color=POSITIVE)
         one.axvline(best, color=UPDATE, ls="--", label=f"β_opt = 0.8884/|W·X| = {best:.3f}")   # short: inside the panel
@@ -221,6 +231,33 @@ def _changes(name, pair, count):
     return check_numbers(f"{name}[0]", changes, length=count), check.number(f"{name}[1]", best, above=0)
 
 
+def _grid_shape(given):
+    return len(given["betas"]), len(given["beta_etas"])
+
+
+def _counts_bad(most):
+    def bad(example):
+        shape = len(example["betas"]), len(example["beta_etas"])
+        cases = [("n", TypeError), (np.zeros((shape[0] + 1, shape[1]), dtype=int), ValueError),
+                 (np.full(shape, -1), ValueError)]
+        if most is not None:
+            cases.append((np.full(shape, example[most] + 1), ValueError))
+        return cases
+    return bad
+
+
+@declare.declared(betas=numbers(fewest=2, most=1000, above=0, increasing=True),
+                  beta_etas=numbers(fewest=2, most=1000, above=0, increasing=True),
+                  soluble=declare.Whole(minimum=0), move_limit=declare.Whole(minimum=1),
+                  solved=declare.Custom(lambda name, values, given: _counts(name, values, _grid_shape(given), None),
+                                        _counts_bad(None)),
+                  hardest=declare.Custom(lambda name, values, given: _counts(name, values, _grid_shape(given),
+                                                                             given["move_limit"]),
+                                         _counts_bad("move_limit")),
+                  mark=declare.Optional(declare.Custom(
+                      lambda name, mark, given: check_grid_mark(name, mark, given["betas"], given["beta_etas"]),
+                      lambda example: BAD_MARKS)),
+                  ax=PANEL_AXES, size=FIGSIZE)
 def plot_grid_search(betas, beta_etas, solved, hardest, *, soluble, move_limit, mark=None, ax=None, size=(8.2, 4)):
     """The standard algorithm over a grid of β and βη: problems solved, and moves for the hardest.
 
@@ -252,19 +289,8 @@ def plot_grid_search(betas, beta_etas, solved, hardest, *, soluble, move_limit, 
 
     %(returns_picture)s
     """
-    axes_values = tuple(_axis(name, values) for name, values in (("betas", betas), ("beta_etas", beta_etas)))
-    soluble = check.whole("soluble", soluble, minimum=0)
-    move_limit = check.whole("move_limit", move_limit, minimum=1)
-    shape = tuple(len(values) for values in axes_values)
-    solved, hardest = (_counts(name, values, shape, most) for name, values, most
-                       in (("solved", solved, None), ("hardest", hardest, move_limit)))
-    if mark is not None:
-        mark = check.array("mark", mark, "(2,): (β, βη)")
-        if mark.shape != (2,) or not all(values.min() <= v <= values.max() for v, values in zip(mark, axes_values)):
-            raise ValueError(f"mark must be (β, βη) inside the grid, β in [{axes_values[0].min():g}, "
-                             f"{axes_values[0].max():g}] and βη in [{axes_values[1].min():g}, "
-                             f"{axes_values[1].max():g}], got {check.shown(mark.tolist())}")
-    fig, axes = panels(ax, 2, check_figsize(size), (1, 2))
+    axes_values = betas, beta_etas
+    fig, axes = panels(ax, 2, size, (1, 2))
     titles = (f"problems solved ({soluble} are soluble)", f"moves for the hardest (limit {move_limit})")
 
     def position(values, axis):  # where values fall on the grid's index axis (log spacing)
@@ -293,11 +319,6 @@ def plot_grid_search(betas, beta_etas, solved, hardest, *, soluble, move_limit, 
     return fig
 
 
-def _axis(name, values):
-    """betas or beta_etas of plot_grid_search: 2 to 1000 increasing values, each > 0."""
-    return check_numbers(name, values, fewest=2, most=1000, above=0, increasing=True)
-
-
 def _counts(name, values, shape, most):
     """solved or hardest of plot_grid_search: whole numbers from 0 (to `most`, unless None), of the grid's shape."""
     values = check.array(name, values, f"{shape}", ndim=2, integer=True)
@@ -307,6 +328,26 @@ def _counts(name, values, shape, most):
     return values
 
 
+def _with_measured(check_value):
+    """A parameter of plot_cover_check that comes with measured: checked by check_value(name, value, measured), or
+    taken as it is without measured (the function refuses it then, naming measured)."""
+    return lambda name, value, given: value if given["measured"] is None else check_value(name, value,
+                                                                                            given["measured"])
+
+
+@declare.declared(curves=series(4, lambda name, d, values, given: _probabilities(f"{name}[{d}]", values, 4000),
+                                what="d to P(N, d)", key=lambda name, d: check.whole(name, d, minimum=1, maximum=1000)),
+                  measured=declare.Optional(series(3, lambda name, d, values, given: check_fractions(d, values),
+                                                   what="d to its fractions",
+                                                   key=lambda name, d: check.whole(name, d, minimum=1, maximum=200))),
+                  trials=declare.Custom(_with_measured(lambda name, trials, measured: check.whole(
+                      name, trials, minimum=1, maximum=10**6)), lambda example: [(0, ValueError), (1.5, TypeError),
+                                                                                 (None, TypeError)]),
+                  cover=declare.Custom(_with_measured(lambda name, cover, measured: check_per_set(name, cover, measured,
+                                                                                              check_cover_at)), bad_per_set),
+                  intervals=declare.Custom(_with_measured(lambda name, intervals, measured: check_per_set(
+                      name, intervals, measured, check_interval)), bad_per_set),
+                  ax=PANEL_AXES, size=FIGSIZE)
 def plot_cover_check(curves, measured=None, *, cover=None, intervals=None, trials=None, ax=None, size=(8.2, 3.8)):
     """Measured fractions of separable random labellings against Cover's curve, and the curve as d grows.
 
@@ -341,21 +382,13 @@ def plot_cover_check(curves, measured=None, *, cover=None, intervals=None, trial
 
     %(returns_picture)s
     """
-    curves = check_series("curves", curves, 4, lambda d, values: _probabilities(f"curves[{d}]", values, 4000),
-                          what="d to P(N, d)", key=lambda name, d: check.whole(name, d, minimum=1, maximum=1000))
     if measured is None:
         for name, value in (("cover", cover), ("intervals", intervals), ("trials", trials)):
             if value is not None:
                 raise ValueError(f"{name} is used only with measured, got {name}={check.shown(value)} with "
                                  f"measured=None")
         measured = {}
-    else:
-        measured = check_series("measured", measured, 3, check_fractions, what="d to its fractions",
-                                key=lambda name, d: check.whole(name, d, minimum=1, maximum=200))
-        trials = check.whole("trials", trials, minimum=1, maximum=10**6)
-        cover = _per_set("cover", cover, measured, _cover_at)
-        intervals = _per_set("intervals", intervals, measured, _interval)
-    fig, axes = panels(ax, len(measured) + 1, check_figsize(size), (1, len(measured) + 1))
+    fig, axes = panels(ax, len(measured) + 1, size, (1, len(measured) + 1))
     for one, (d, fractions) in zip(axes, measured.items()):
         sizes = np.arange(1, len(fractions) + 1)
         one.plot(sizes, cover[d], color="black", label="Cover")
@@ -402,37 +435,14 @@ def _probabilities(name, values, most):
     return check_numbers(name, values, most=most, low=0, high=1)
 
 
-def _interval(name, pair, fractions):
-    """The (lows, highs) of an interval around each fraction: low <= fraction <= high, each in [0, 1]."""
-    low, high = (check_numbers(f"{name}[{k}]", values, length=len(fractions), low=0, high=1)
-                 for k, values in enumerate(check_pair(name, pair, "(lows, highs)")))
-    if not ((low <= fractions + 1e-12) & (fractions <= high + 1e-12)).all():
-        raise ValueError(f"{name} must hold low <= fraction <= high for each fraction, got {check.shown(pair)}")
-    return low, high
-
-
-def _per_set(name, mapping, measured, each):
-    """cover or intervals: a dict with the keys of `measured`, each value checked against its fractions."""
-    if not isinstance(mapping, dict):
-        raise TypeError(f"{name} must be a dict with the keys of the measurements ({sorted(measured)}), "
-                        f"got {check.shown(mapping)}")
-    if set(mapping) != set(measured):
-        raise ValueError(f"{name} must have the keys of the measurements, {sorted(measured)}, got {sorted(mapping)}")
-    checked = {}
-    for key, fractions in measured.items():
-        checked[key] = each(f"{name}[{key}]", mapping[key], fractions)
-    return checked
-
-
-def _cover_at(name, values, fractions):
-    """Cover's P at each N measured: one probability per fraction."""
-    return check_numbers(name, values, length=len(fractions), low=0, high=1)
-
-
-
-
-
-
+@declare.declared(minima=numbers(fewest=2, most=400, low=0),
+                  peak=declare.Custom(lambda name, peak, given: check.whole(name, peak, minimum=1,
+                                                                            maximum=len(given["minima"])),
+                                      lambda example: [(0, ValueError), (len(example["minima"]) + 1, ValueError),
+                                                       (1.5, TypeError)]),
+                  logs=series(8, lambda name, m, values, given: _log_curve(m, values), what="N to log10 N_min(N, p)",
+                              key=lambda name, m: check.whole(name, m, minimum=1, maximum=1000)),
+                  ax=PANEL_AXES, size=FIGSIZE)
 def plot_n_min(minima, peak, logs, *, ax=None, size=(8.2, 3.5)):
     """Budinich's expected number of local minima N_min(N, p), against p, on a linear and a log scale.
 
@@ -457,12 +467,8 @@ def plot_n_min(minima, peak, logs, *, ax=None, size=(8.2, 3.5)):
 
     %(returns_picture)s
     """
-    minima = check_numbers("minima", minima, fewest=2, most=400, low=0)
     n = len(minima)
-    peak = check.whole("peak", peak, minimum=1, maximum=n)
-    logs = check_series("logs", logs, 8, _log_curve, what="N to log10 N_min(N, p)",
-                        key=lambda name, m: check.whole(name, m, minimum=1, maximum=1000))
-    fig, (linear, logarithmic) = panels(ax, 2, check_figsize(size), (1, 2))
+    fig, (linear, logarithmic) = panels(ax, 2, size, (1, 2))
     linear.plot(range(1, n + 1), minima, "o-", ms=4, color=POSITIVE)
     linear.axvline(peak, color=UPDATE, ls="--", label=f"largest at p = {peak}")
     _style(linear, f"linear scale, N = {n} patterns", "inputs p", "N_min(N, p)")
@@ -483,6 +489,30 @@ def _log_curve(m, values):
     return check_numbers(f"logs[{m}]", values, length=m)
 
 
+def _shade(name, shade, given):
+    """N_min / its largest value at each N: shape (N_top, p_top), p_top from 10 to 100, N_top from 10 to 5 * p_top."""
+    shade = check.array(name, shade, "(N_top, p_top)", ndim=2)
+    n_top, d_top = shade.shape
+    if not 10 <= d_top <= 100 or not 10 <= n_top <= 5 * d_top or shade.min() < 0 or shade.max() > 1:
+        raise ValueError(f"{name} must hold values in [0, 1], of shape (N_top, p_top) with p_top from 10 to 100 and "
+                         f"N_top from 10 to 5 * p_top, got shape {shade.shape}")
+    return shade
+
+
+def _peaks(name, peaks, given):
+    """At most 500 entries N (1 to N_top of the shade) to its p (1 to N)."""
+    if not isinstance(peaks, dict) or len(peaks) > 500:
+        raise (TypeError if not isinstance(peaks, dict) else ValueError)(
+            f"{name} must be a dict of at most 500 entries, N to its p, got {check.shown(peaks)}")
+    peaks = {check.whole(f"the keys of {name}", n, minimum=1, maximum=len(given["shade"])): p for n, p in peaks.items()}
+    return {n: check.whole(f"{name}[{n}]", p, minimum=1, maximum=n) for n, p in peaks.items()}
+
+
+@declare.declared(shade=declare.Custom(_shade, lambda example: [("s", TypeError), (np.ones((5, 5)), ValueError),
+                                                                 (np.full((20, 10), 2.0), ValueError)]),
+                  peaks=declare.Custom(_peaks, lambda example: [([1], TypeError),
+                                                                 ({n: 1 for n in range(1, 502)}, ValueError)]),
+                  ax=PANEL_AXES, size=FIGSIZE)
 def plot_n_min_map(shade, peaks, *, ax=None, size=(8, 4.6)):
     """The N-p plane shaded by N_min(N, p) / its largest value at that N, with Budinich's four regions.
 
@@ -506,17 +536,8 @@ def plot_n_min_map(shade, peaks, *, ax=None, size=(8, 4.6)):
 
     %(returns_picture)s
     """
-    shade = check.array("shade", shade, "(N_top, p_top)", ndim=2)
     n_top, d_top = shade.shape
-    if not 10 <= d_top <= 100 or not 10 <= n_top <= 5 * d_top or shade.min() < 0 or shade.max() > 1:
-        raise ValueError(f"shade must hold values in [0, 1], of shape (N_top, p_top) with p_top from 10 to 100 and "
-                         f"N_top from 10 to 5 * p_top, got shape {shade.shape}")
-    if not isinstance(peaks, dict) or len(peaks) > 500:
-        raise (TypeError if not isinstance(peaks, dict) else ValueError)(
-            f"peaks must be a dict of at most 500 entries, N to its p, got {check.shown(peaks)}")
-    peaks = {check.whole("the keys of peaks", n, minimum=1, maximum=n_top): p for n, p in peaks.items()}
-    peaks = {n: check.whole(f"peaks[{n}]", p, minimum=1, maximum=n) for n, p in peaks.items()}
-    fig, (one,) = panels(ax, 1, check_figsize(size))
+    fig, (one,) = panels(ax, 1, size)
     image = one.imshow(shade, origin="lower", aspect="auto", cmap="Blues",
                        extent=(0.5, d_top + 0.5, 0.5, n_top + 0.5))
     box = {"facecolor": "white", "edgecolor": "none", "alpha": 0.85}
@@ -539,6 +560,19 @@ def plot_n_min_map(shade, peaks, *, ax=None, size=(8, 4.6)):
     return fig
 
 
+def _cover_counts(name, cover, given):
+    """Cover's counts, one per p, as many as the parameter counts."""
+    cover = check_function_counts(name, cover)
+    if len(cover) != len(given["counts"]):
+        raise ValueError(f"{name} must hold one count per p, as counts does ({len(given['counts'])}), got {len(cover)}")
+    return cover
+
+
+@declare.declared(counts=declare.Custom(lambda name, counts, given: check_function_counts(name, counts),
+                                        lambda example: [("c", TypeError), ([1], ValueError)]),
+                  cover=declare.Custom(_cover_counts, lambda example: [("c", TypeError), ([1], ValueError),
+                                                                       (list(example["counts"]) + [1], ValueError)]),
+                  ax=PANEL_AXES, size=FIGSIZE)
 def plot_boolean_fractions(counts, cover, *, ax=None, size=(7, 3.4)):
     """The fraction of Boolean functions of p inputs that are threshold functions, against Cover's count.
 
@@ -561,11 +595,8 @@ def plot_boolean_fractions(counts, cover, *, ax=None, size=(7, 3.4)):
 
     %(returns_picture)s
     """
-    counts, cover = (check_function_counts(name, values) for name, values in (("counts", counts), ("cover", cover)))
-    if len(cover) != len(counts):
-        raise ValueError(f"cover must hold one count per p, as counts does ({len(counts)}), got {len(cover)}")
     inputs = range(len(counts))
-    fig, (one,) = panels(ax, 1, check_figsize(size))
+    fig, (one,) = panels(ax, 1, size)
     one.semilogy(inputs, [c / 2**2**m for m, c in enumerate(counts)], "o-", color=POSITIVE,
                  label="threshold functions")
     one.semilogy(inputs, [c / 2**2**m for m, c in enumerate(cover)], "s--", color="grey",
@@ -577,6 +608,21 @@ def plot_boolean_fractions(counts, cover, *, ax=None, size=(7, 3.4)):
 
 
 
+def _cube_fractions(given):
+    """The fractions measured on each cube of the parameter cube: {p: fractions}."""
+    return {m: values for m, (_, values) in given["cube"].items()}
+
+
+@declare.declared(cube=series(4, lambda name, m, pair, given: check_corner_fractions(m, pair),
+                              what="m to (corners n, fractions)",
+                              key=lambda name, m: check.whole(name, m, minimum=1, maximum=30)),
+                  cover=declare.Custom(lambda name, cover, given: check_per_set(name, cover, _cube_fractions(given),
+                                                                           check_cover_at), bad_per_set),
+                  trials=declare.Optional(declare.Whole(minimum=1, maximum=10**6)),
+                  intervals=declare.Custom(
+                      lambda name, intervals, given: None if intervals is None and given["trials"] is None else
+                      check_per_set(name, intervals, _cube_fractions(given), check_interval), bad_per_set),
+                  ax=PANEL_AXES, size=FIGSIZE)
 def plot_cube_check(cube, cover, *, intervals=None, trials=None, ax=None, size=(7, 3.4)):
     """Measured fractions of separable random labellings of random cube corners, against Cover's curve.
 
@@ -604,14 +650,10 @@ def plot_cube_check(cube, cover, *, intervals=None, trials=None, ax=None, size=(
 
     %(returns_picture)s
     """
-    checked = check_series("cube", cube, 4, check_corner_fractions, what="m to (corners n, fractions)",
-                           key=lambda name, m: check.whole(name, m, minimum=1, maximum=30))
-    fractions = {m: values for m, (_, values) in checked.items()}
-    cover = _per_set("cover", cover, fractions, _cover_at)
-    if trials is not None or intervals is not None:
-        trials = check.whole("trials", trials, minimum=1, maximum=10**6)
-        intervals = _per_set("intervals", intervals, fractions, _interval)
-    fig, (one,) = panels(ax, 1, check_figsize(size))
+    if intervals is not None and trials is None:    # intervals come with trials: the title says how many
+        check.whole("trials", trials, minimum=1, maximum=10**6)
+    checked = cube
+    fig, (one,) = panels(ax, 1, size)
     # each cube its own colour, line style and marker, so that no two differ by colour alone; each marker smaller
     # (in points across) than the one before, so that equal fractions at one N / (p + 1) show both
     styles = zip((NEGATIVE, POSITIVE, "#2a9d3a", "black"), ("-", "--", ":", "-."), ("s", "o", "^", "D"),

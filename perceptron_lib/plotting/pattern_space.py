@@ -13,8 +13,7 @@ from ..geometry import decision_line, misclassified, positive_side
 from ..rule import Margin, convention
 from ..trace import format_number, format_vector
 from .base import (AXES, DPI, FIGSIZE, LARGE_TEXT, MAX_PATTERNS, MAX_ROWS, NEGATIVE, PANEL_AXES, POSITIVE, SHADE,
-                   TEXT, UPDATE, WRONG, artists_of, check_axes, check_figsize, check_resolution, check_texts,
-                   check_weight_rows, check_weights, panels)
+                   TEXT, UPDATE, WRONG, artists_of, check_resolution, check_weights, panels, texts, weight_rows)
 
 
 @declare.declared(X=declare.Patterns(n_features=2), pad=declare.Number(minimum=0, maximum=10))
@@ -269,6 +268,8 @@ def unit_figure(X, y, w, *, ax=None, size=(4.2, 3.8), dpi=100):
     return fig, draw_unit(X, y, w, ax=ax)
 
 
+@declare.declared(X=FEW_PATTERNS, y=declare.Labels("X"), weights=weight_rows(MAX_ROWS), titles=texts("weights"),
+                  ax=PANEL_AXES, size=declare.Number(above=0, maximum=5))
 def plot_units(X, y, weights, titles, *, ax=None, size=2.6):
     """Several threshold units on the same patterns, side by side: the static counterpart of `widgets.UnitView`.
 
@@ -286,10 +287,6 @@ def plot_units(X, y, weights, titles, *, ax=None, size=2.6):
 
     %(returns_picture)s
     """
-    X, y = check.few_patterns(X, y, MAX_PATTERNS)
-    weights = check_weight_rows("weights", weights, MAX_ROWS)
-    titles = check_texts("titles", titles, len(weights))
-    size = check.number("size", size, above=0, maximum=5)
     # under 8 inches (not shrunk in a notebook at 1280×720); four as 2 x 2, not three and one left over
     columns = 2 if len(weights) == 4 else min(len(weights), 3)
     rows = -(-len(weights) // columns)
@@ -302,6 +299,7 @@ def plot_units(X, y, weights, titles, *, ax=None, size=2.6):
     return fig
 
 
+@declare.declared(ax=AXES, w=declare.Plane(), m=declare.Number(minimum=0), style=declare.Anything())
 def draw_margin_lines(ax, w, m, **style):
     """Draw the margin perceptron's two lines, W·X = m and W·X = -m, within the Axes' limits.
 
@@ -332,8 +330,6 @@ def draw_margin_lines(ax, w, m, **style):
     >>> lines["plus"].get_xydata().round(2).tolist()[:1]
     [[1.25, -0.5]]
     """
-    ax, w = check_axes("ax", ax), check.plane_weights("w", w)
-    m = check.number("m", m, minimum=0)
     xlim, ylim = ax.get_xlim(), ax.get_ylim()
     line_style = dict(color="0.35", lw=1.5, ls="--")
     line_style.update(style)
@@ -346,6 +342,8 @@ def draw_margin_lines(ax, w, m, **style):
     return artists
 
 
+@declare.declared(X=FEW_PATTERNS, y=declare.Labels("X"), w=declare.Plane(), m=declare.Number(minimum=0),
+                  ax=PANEL_AXES, size=FIGSIZE)
 def plot_margin(X, y, w, m, *, ax=None, size=(4.2, 3.8)):
     """A unit with the margin perceptron's band: W·X = 0, the lines W·X = ±m, the patterns inside the band ringed.
 
@@ -363,9 +361,8 @@ def plot_margin(X, y, w, m, *, ax=None, size=(4.2, 3.8)):
 
     %(returns_picture)s
     """
-    X, y = check.few_patterns(X, y, MAX_PATTERNS)
-    w, rule = check.plane_weights("w", w), Margin(m)
-    fig, (ax,) = panels(ax, 1, check_figsize(size))
+    rule = Margin(m)
+    fig, (ax,) = panels(ax, 1, size)
     drawn = draw_unit(X, y, w, ax=ax)
     draw_margin_lines(ax, w, rule.m)
     inside = rule.mistake(nets(w, add_with_ones(X)), y, convention(y))
@@ -376,6 +373,8 @@ def plot_margin(X, y, w, m, *, ax=None, size=(4.2, 3.8)):
     return fig
 
 
+@declare.declared(X=declare.Patterns(n_features=2), y=declare.Labels("X"), weights=weight_rows(16),
+                  names=texts("weights"), ax=PANEL_AXES, size=FIGSIZE)
 def plot_boundaries(X, y, weights, names, *, ax=None, size=(3.8, 3.8)):
     """Patterns in the plane with the decision lines of several units, each named.
 
@@ -392,9 +391,6 @@ def plot_boundaries(X, y, weights, names, *, ax=None, size=(3.8, 3.8)):
 
     %(returns_picture)s
     """
-    X, y, _ = check.patterns_and_labels(X, y, n_features=2)
-    weights = check_weight_rows("weights", weights, 16)
-    names, size = check_texts("names", names, len(weights)), check_figsize(size)
     fig, (ax,) = panels(ax, 1, size)
     xlim, ylim = pattern_limits(X)
     draw_patterns(ax, X, y)   # first, so that the arrows start clear of the patterns and their names
@@ -409,14 +405,15 @@ def plot_boundaries(X, y, weights, names, *, ax=None, size=(3.8, 3.8)):
     return fig
 
 
+# The weights of a unit that sees features of the inputs, and the function that computes the features
+FEATURE_WEIGHTS = declare.Custom(lambda name, w, given: check_weights(w, minimum=2),
+                                 lambda example: [("w", TypeError), ([1], ValueError), ([[0, 1]], ValueError)])
+FEATURES = declare.Custom(lambda name, f, given: check.function(name, f, "features(points) for points of shape (m, 2)"),
+                          lambda example: [(3, TypeError), (None, TypeError)])
+
+
 @declare.declared(
-    ax=AXES,
-    w=declare.Custom(lambda name, w, given: check_weights(w, minimum=2),
-                     lambda example: [("w", TypeError), ([1], ValueError), ([[0, 1]], ValueError)]),
-    features=declare.Custom(lambda name, f, given: check.function(name, f,
-                                                                  "features(points) for points of shape (m, 2)"),
-                            lambda example: [(3, TypeError), (None, TypeError)]),
-    xlim=declare.Limits(), ylim=declare.Limits(),
+    ax=AXES, w=FEATURE_WEIGHTS, features=FEATURES, xlim=declare.Limits(), ylim=declare.Limits(),
     resolution=declare.Custom(lambda name, value, given: check_resolution(value),
                               lambda example: [(1.5, TypeError), (1, ValueError), (10 ** 6, ValueError)]))
 def draw_feature_boundary(ax, w, features, *, xlim, ylim, resolution=300):
@@ -459,6 +456,19 @@ def draw_feature_boundary(ax, w, features, *, xlim, ylim, resolution=300):
     return artists
 
 
+def _height_weights(name, w, given):
+    """[w0, w1, w2, w3] with w3 not 0: the plane W·[1, z] = 0 drawn as a height z3 over z1, z2."""
+    w = check.weight_vector(name, w, 4)
+    if w[3] == 0:
+        raise ValueError(f"{name} must have w[3] != 0 (w[3] must not be 0: the plane is drawn as a height over the "
+                         f"first two features), got w = {format_vector(w)}")
+    return w
+
+
+@declare.declared(Z=declare.Patterns(n_features=3), y=declare.Labels("Z"),
+                  w=declare.Custom(_height_weights, lambda example: [("w", TypeError), ([0, 1, 1], ValueError),
+                                                                     ([0, 1, 1, 0], ValueError)]),
+                  ax=PANEL_AXES, names=texts(count=3), size=FIGSIZE)
 def plot_feature_space(Z, y, w, *, ax=None, names=("x1", "x2", "x3"), size=(4.2, 4.2)):
     """Patterns with three features in 3-D, and the plane W·[1, z] = 0 that separates them.
 
@@ -476,13 +486,7 @@ def plot_feature_space(Z, y, w, *, ax=None, names=("x1", "x2", "x3"), size=(4.2,
 
     %(returns_picture)s
     """
-    Z = check.patterns("Z", Z, n_features=3)
-    y, labels = check.labels("y", y, len(Z))
-    w = check.weight_vector("w", w, 4)
-    if w[3] == 0:
-        raise ValueError("w[3] must not be 0: the plane is drawn as a height over the first two features, got "
-                         f"w = {format_vector(w)}")
-    names, size = check_texts("names", names, 3), check_figsize(size)
+    labels = convention(y)
     fig, (ax,) = panels(ax, 1, size, projection="3d")
     low, high = Z.min(axis=0) - 0.25, Z.max(axis=0) + 0.25
     a, b = np.meshgrid(np.linspace(low[0], high[0], 2), np.linspace(low[1], high[1], 2))
@@ -504,6 +508,8 @@ def plot_feature_space(Z, y, w, *, ax=None, names=("x1", "x2", "x3"), size=(4.2,
     return fig
 
 
+@declare.declared(w=FEATURE_WEIGHTS, features=FEATURES, X=declare.Patterns(n_features=2), y=declare.Labels("X"),
+                  ax=PANEL_AXES, size=FIGSIZE)
 def plot_feature_boundary(w, features, X, y, *, ax=None, size=(3.6, 3.6)):
     """Patterns in the plane and the curved boundary of a unit that sees features of them.
 
@@ -518,10 +524,7 @@ def plot_feature_boundary(w, features, X, y, *, ax=None, size=(3.6, 3.6)):
 
     %(returns_picture)s
     """
-    w = check_weights(w, minimum=2)
-    features = check.function("features", features, "features(points) for points of shape (m, 2)")
-    X, y, _ = check.patterns_and_labels(X, y, n_features=2)
-    fig, (ax,) = panels(ax, 1, check_figsize(size))
+    fig, (ax,) = panels(ax, 1, size)
     xlim, ylim = pattern_limits(X)
     draw_feature_boundary(ax, w, features, xlim=xlim, ylim=ylim)
     draw_patterns(ax, X, y)

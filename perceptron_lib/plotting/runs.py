@@ -7,8 +7,7 @@ from .. import validation as check
 from ..arithmetic import norm
 from ..trace import format_number, format_vector
 from .base import (AXES, CLASS_MARKERS, DPI, FIGSIZE, MAX_PANELS, NEGATIVE, PANEL_AXES, POSITIVE, TEXT, UPDATE,
-                   artists_of, check_axes, check_figsize, check_series, check_texts, check_values, check_weights,
-                   panels)
+                   artists_of, check_axes, check_texts, check_values, check_weights, panels, series)
 from .pattern_space import draw_decision_boundary, draw_patterns, pattern_limits, update_decision_boundary
 
 
@@ -257,6 +256,7 @@ def _grid_steps(trace, steps):
     return chosen.tolist()
 
 
+@declare.declared(trace=declare.Run(plane=False), ax=PANEL_AXES, size=FIGSIZE)
 def plot_history(trace, *, ax=None, size=(8.2, 2.8)):
     """A long run at a glance: the length of W after each presentation, and mistakes per pass.
 
@@ -273,8 +273,6 @@ def plot_history(trace, *, ax=None, size=(8.2, 2.8)):
 
     %(returns_picture)s
     """
-    check.recorded_run("trace", trace, plane=False)
-    size = check_figsize(size)
     n = len(trace.X)
     fig, (norm_ax, mistakes_ax) = panels(ax, 2, size, (1, 2))
     norm_ax.plot(np.arange(trace.n_presentations + 1), norm(trace.weights), lw=0.8, color=POSITIVE)
@@ -290,6 +288,10 @@ def plot_history(trace, *, ax=None, size=(8.2, 2.8)):
     return fig
 
 
+@declare.declared(curves=series(12, lambda name, key, values, given: check_values(f"{name}[{key!r}]", values),
+                                bad=lambda example: [({str(k): [1] for k in range(13)}, ValueError)]),
+                  xlabel=declare.Text(), ylabel=declare.Text(), ax=PANEL_AXES, size=FIGSIZE,
+                  ylim=declare.Optional(declare.Limits()))
 def plot_curves(curves, *, xlabel, ylabel, ax=None, size=(6, 2.8), ylim=None):
     """Several named series against 1, 2, 3, ... on one Axes (for example, accuracy per pass).
 
@@ -304,10 +306,6 @@ def plot_curves(curves, *, xlabel, ylabel, ax=None, size=(6, 2.8), ylim=None):
 
     %(returns_picture)s
     """
-    curves = check_series("curves", curves, 12, lambda name, values: check_values(f"curves[{name!r}]", values))
-    xlabel, ylabel = check.text("xlabel", xlabel), check.text("ylabel", ylabel)
-    size = check_figsize(size)
-    ylim = None if ylim is None else check.limits("ylim", ylim)
     fig, (ax,) = panels(ax, 1, size)
     # each curve differs by line style and marker as well as colour (read in grey, or with colour-blind eyes)
     for i, ((name, values), color) in enumerate(zip(curves.items(), [NEGATIVE, POSITIVE, UPDATE, "black"] * 3)):

@@ -10,9 +10,9 @@ from .. import validation as check
 from ..arithmetic import dot
 from ..geometry import decision_line, misclassified
 from ..trace import format_number, format_vector
-from .base import (AXES, DPI, ERRORS, FIGSIZE, LABEL, LARGE_TEXT, MAX_GRID_WORK, MAX_PATTERNS, MAX_PLANES,
+from .base import (AXES, DPI, ERRORS, FIGSIZE, LABEL, LARGE_TEXT, MAX_GRID_WORK, MAX_PLANES,
                    MAX_RESOLUTION, MAX_ROWS, PANEL_AXES, POSITIVE, TEXT, UPDATE, WRONG, artists_of, check_artists,
-                   check_figsize, check_lim, check_series, check_texts, check_weight_rows, check_weights, panels)
+                   check_lim, check_series, check_weights, panels, texts, weight_rows)
 from .pattern_space import (FEW_PATTERNS, draw_decision_boundary, draw_patterns, pattern_limits,
                             update_decision_boundary)
 
@@ -41,11 +41,12 @@ def _dual_artists(name, artists, given):
 
 LIM = declare.Custom(lambda name, lim, given: check_lim(lim), lambda example: [("3", TypeError), (0, ValueError),
                                                                                   (1e7, ValueError)])
+# Grid points per axis of a slice's error shades, for the patterns X (`_landscape_resolution`)
+SLICE_RESOLUTION = declare.Custom(lambda name, value, given: _landscape_resolution(value, len(given["X"])),
+                                  lambda example: [(1.5, TypeError), (1, ValueError), (1002, ValueError)])
 
 
-@declare.declared(ax=AXES, X=FEW_PATTERNS, y=declare.Labels("X"), w=declare.Plane(), lim=LIM,
-                  resolution=declare.Custom(lambda name, value, given: _landscape_resolution(value, len(given["X"])),
-                                            lambda example: [(1.5, TypeError), (1, ValueError), (1002, ValueError)]))
+@declare.declared(ax=AXES, X=FEW_PATTERNS, y=declare.Labels("X"), w=declare.Plane(), lim=LIM, resolution=SLICE_RESOLUTION)
 def draw_weight_slice(ax, X, y, w, *, lim=3.0, resolution=201):
     """Weight space cut at w0 = w[0]: errors as shades, pattern lines, and the point W.
 
@@ -177,6 +178,10 @@ def update_dual(artists, X, y, w):
     return artists
 
 
+@declare.declared(X=declare.Patterns(n_features=2, most=MAX_PLANES,
+                                     why="for this picture of weight space (it draws a line or a plane for each)"),
+                  y=declare.Labels("X"), ax=PANEL_AXES, path=declare.Optional(weight_rows(None)), solutions=declare.Flag(),
+                  lim=LIM, size=FIGSIZE, elev=declare.Number(), azim=declare.Number())
 def plot_weight_space(X, y, *, ax=None, path=None, solutions=True, lim=2.0, size=(5.2, 5.2), elev=22, azim=-58):
     """Weight space in 3-D (w0, w1, w2): the pattern planes, the solution region, and a path.
 
@@ -199,12 +204,6 @@ def plot_weight_space(X, y, *, ax=None, path=None, solutions=True, lim=2.0, size
 
     %(returns_picture)s
     """
-    X, y = check.few_patterns(X, y, MAX_PLANES)
-    if path is not None:
-        path = check_weight_rows("path", path, None)
-    lim, size = check_lim(lim), check_figsize(size)
-    elev, azim = check.number("elev", elev), check.number("azim", azim)
-    solutions = check.flag("solutions", solutions)
     fig, (ax,) = panels(ax, 1, size, projection="3d")
     a, b = np.meshgrid(np.linspace(-lim, lim, 12), np.linspace(-lim, lim, 12))
     colours = ["#8e44ad", "#16a085", "#d35400", "#2c3e50", "#c0392b", "#7f8c8d"]
@@ -262,6 +261,8 @@ def _number_offsets(ax, path, distance=11.0):
     return [tuple(o - h) for o, h in zip(offsets, flat)]
 
 
+@declare.declared(X=FEW_PATTERNS, y=declare.Labels("X"), w0=declare.Number(), ax=PANEL_AXES, lim=LIM, size=FIGSIZE,
+                  resolution=SLICE_RESOLUTION)
 def plot_error_landscape(X, y, w0, *, ax=None, lim=3.0, size=(4.4, 4.0), resolution=401):
     """The number of errors over the slice w0 = constant of weight space (Budinich 1993, figure 1).
 
@@ -280,11 +281,8 @@ def plot_error_landscape(X, y, w0, *, ax=None, lim=3.0, size=(4.4, 4.0), resolut
 
     %(returns_picture)s
     """
-    X, y = check.few_patterns(X, y, MAX_PATTERNS)
-    w0, lim = check.number("w0", w0), check_lim(lim)
-    size, resolution = check_figsize(size), _landscape_resolution(resolution, len(X))
     fig, (ax,) = panels(ax, 1, size)
-    drawn = draw_weight_slice(ax, X, y, [w0, 10 * lim, 10 * lim], lim=lim, resolution=resolution)
+    drawn = draw_weight_slice(ax, X, y, np.array([w0, 10 * lim, 10 * lim]) + 0.0, lim=lim, resolution=resolution)
     drawn["point"].set_visible(False)
     drawn["title"].set_text(f"errors over weight space at w0 = {format_number(w0)}")
     for line in drawn["lines"]:
@@ -306,6 +304,31 @@ def _landscape_resolution(resolution, n_samples):
     return resolution
 
 
+def _pattern_with_bias(name, x, given):
+    """A pattern with its bias input, as long as w, not all zeros."""
+    x = check.weight_vector(name, x, len(given["w"]))
+    if not x.any():
+        raise ValueError(f"{name} must be a pattern with its bias input, not all zeros (it has no plane), got "
+                         f"{format_vector(x)}")
+    return x
+
+
+def _rules_moves(name, rules, given):
+    """A name for each of 1 to 20 rules, and the weights (as long as w) it moved W to."""
+    return check_series(name, rules, 20, lambda rule, after: check.weight_vector(f"{name}[{rule!r}]", after,
+                                                                                 len(given["w"])))
+
+
+@declare.declared(w=declare.Custom(lambda name, w, given: check_weights(w),
+                                   lambda example: [("w", TypeError), ([], ValueError), ([[0, 1]], ValueError)]),
+                  x=declare.Custom(_pattern_with_bias, lambda example: [
+                      ("x", TypeError), (np.zeros(len(example["w"]) + 1), ValueError),
+                      (np.zeros(len(example["w"])), ValueError)]),
+                  c=declare.Whole(minimum=-1, maximum=1),
+                  rules=declare.Custom(_rules_moves, lambda example: [
+                      ("rules", TypeError), ({}, ValueError),
+                      ({f"r{i}": example["w"] for i in range(21)}, ValueError)]),
+                  ax=PANEL_AXES, size=FIGSIZE)
 def plot_correction_moves(w, x, c, rules, *, ax=None, size=(6.4, 2.6)):
     """Where each correction rule takes W·X of the presented pattern, from the same wrong W.
 
@@ -330,14 +353,7 @@ def plot_correction_moves(w, x, c, rules, *, ax=None, size=(6.4, 2.6)):
 
     %(returns_picture)s
     """
-    w = check_weights(w)
-    x = check.weight_vector("x", x, len(w))
-    if not x.any():
-        raise ValueError(f"x must be a pattern with its bias input, not all zeros (it has no plane), got "
-                         f"{format_vector(x)}")
-    side = 1 if check.whole("c", c, minimum=-1, maximum=1) == 1 else -1
-    rules = check_series("rules", rules, 20, lambda name, after: check.weight_vector(f"rules[{name!r}]", after, len(w)))
-    size = check_figsize(size)
+    side = 1 if c == 1 else -1
     before = float(dot(w, x))
     after = {name: float(dot(v, x)) for name, v in rules.items()}
     fig, (ax,) = panels(ax, 1, size)
@@ -367,6 +383,8 @@ def plot_correction_moves(w, x, c, rules, *, ax=None, size=(6.4, 2.6)):
     return fig
 
 
+@declare.declared(X=FEW_PATTERNS, y=declare.Labels("X"), weights=weight_rows(MAX_ROWS), titles=texts("weights"),
+                  ax=PANEL_AXES, lim=LIM, size=declare.Number(above=0, maximum=5))
 def plot_dual_grid(X, y, weights, titles, *, ax=None, lim=3.0, size=2.3):
     """Several weight vectors, each in both spaces: the static counterpart of `widgets.DualView`.
 
@@ -389,10 +407,6 @@ def plot_dual_grid(X, y, weights, titles, *, ax=None, lim=3.0, size=2.3):
 
     %(returns_picture)s
     """
-    X, y = check.few_patterns(X, y, MAX_PATTERNS)
-    weights = check_weight_rows("weights", weights, MAX_ROWS)
-    titles = check_texts("titles", titles, len(weights))
-    lim, size = check_lim(lim), check.number("size", size, above=0, maximum=5)
     columns = 2 * min(len(weights), 2)
     rows = -(-len(weights) // 2)
     fig, axes = panels(ax, 2 * len(weights), (size * columns, size * rows * 1.05), (rows, columns))
