@@ -171,7 +171,7 @@ def test_a_stepper_answers_while_the_kernel_is_busy_and_draws_a_long_runs_later_
         stepper.get_by_role("button", name="next ▶").click()
     assert stepper_state(stepper)[0] == "3" and stepper_state(stepper)[1] != start[1]   # the kernel still sleeps
     assert page.evaluate("() => /\\|\\s*Busy/.test(document.querySelector('#jp-main-statusbar').textContent)")
-    wait_for_kernel_idle(page, timeout=60)
+    wait_for_kernel_idle(page, timeout=120)     # the later cell sleeps 60 s from when it started
     slider = stepper.get_by_role("slider", name="step")
     slider.focus()
     page.keyboard.press("End")       # step 800: not sent with the widget, asked for now
