@@ -27,6 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import constraints as declare
+from . import theory_constraints as kinds
 from .arithmetic import add_with_ones, dot, least_norm_point, norm
 from .batch import MAX_PRESENTATIONS, train_many
 from .datasets import MAX_STACKED_VALUES, separable_sets
@@ -36,7 +37,7 @@ MARGIN_KINDS = ("geometric", "functional", "augmented")
 SEPARATOR_KINDS = ("geometric", "augmented")
 MAX_EXPERIMENT_VALUES = MAX_STACKED_VALUES  # convergence_experiment: n_sets * n_samples * n_features (memory)
 # A separator of any finite scale (the bounds rescale it by a power of two), one weight per feature of X and w0.
-SEPARATOR = declare.Separator("X")
+SEPARATOR = kinds.Separator("X")
 
 
 @declare.declared(X=declare.Patterns())
@@ -405,7 +406,7 @@ def stensbo_smidt_bound(X, y, w):
     return _in_range("w", ratio * ratio, "bound")
 
 
-@declare.declared(X=declare.BinaryPatterns(why="for the binary corollary"), y=declare.Labels("X"), w_star=SEPARATOR)
+@declare.declared(X=kinds.BinaryPatterns(why="for the binary corollary"), y=declare.Labels("X"), w_star=SEPARATOR)
 def binary_bound(X, y, w_star):
     """Honavar's corollary for binary patterns: ||W*||**2 (n + 1), with delta = 1.
 
@@ -548,7 +549,7 @@ class ConvergenceExperiment:
 @declare.declared(n_sets=declare.Whole(minimum=1), n_samples=declare.Whole(minimum=1),
                   n_features=declare.Whole(minimum=1), margin=declare.Number(above=0, below=0.5),
                   seed=declare.Whole(minimum=0), order=declare.Choice(("cyclic", "random")),
-                  max_margin_sets=declare.WholeUpTo("n_sets", minimum=0))
+                  max_margin_sets=kinds.WholeUpTo("n_sets", minimum=0))
 def convergence_experiment(n_sets, n_samples, n_features, margin, *, seed=0, order="cyclic", max_margin_sets=0):
     """Train on many random separable data sets at once and compute the bounds of each.
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import constraints as declare
+from . import theory_constraints as kinds
 from .arithmetic import add_with_ones, nets, norm, sigmoid_descent, sum_in_order, wrong_side
 from .sigmoid import BETA_OPT_X
 
@@ -27,8 +28,8 @@ FIRST_STEP = 1 / 8
 LARGEST_STEP = 2.0**30
 MAX_BISECTIONS = 60
 # Budinich's problems: digital patterns X and the targets Y of each problem; where a run starts.
-PATTERNS, TARGETS = declare.DigitalPatterns(bits=LARGEST_PATTERN.bit_length() - 1), declare.Targets("X")
-STARTS = declare.Optional(declare.ProblemWeights("X", problems="Y"))
+PATTERNS, TARGETS = kinds.DigitalPatterns(bits=LARGEST_PATTERN.bit_length() - 1), kinds.Targets("X")
+STARTS = declare.Optional(kinds.ProblemWeights("X", problems="Y"))
 
 
 @dataclass(frozen=True, eq=False)
@@ -351,7 +352,7 @@ class StandardRuns:
                 f"{(self.status == 'solved').sum()} solved; {self.n_evaluations.mean():.1f} evaluations per problem>")
 
 
-@declare.declared(X=PATTERNS, Y=TARGETS, beta=declare.Positive(), beta_eta=declare.Positive(),
+@declare.declared(X=PATTERNS, Y=TARGETS, beta=kinds.Positive(), beta_eta=kinds.Positive(),
                   max_moves=declare.Whole(minimum=1), seed=declare.Seed(), initial_weights=STARTS)
 def standard_algorithm(X, Y, *, beta=0.3, beta_eta=1.5, max_moves=40, seed=0, initial_weights=None):
     """The standard algorithm of Budinich's appendix: sigmoid gradient descent with fixed beta and beta eta.
@@ -438,7 +439,7 @@ class StandardGrid:
         return (f"<StandardGrid: {len(self.betas)} betas x {len(self.beta_etas)} beta*etas on {self.n_problems} "
                 f"problems; most solved {self.solved.max()}>")
 
-    @declare.declared(soluble=declare.AtMostAttribute("n_problems", minimum=0))
+    @declare.declared(soluble=kinds.AtMostAttribute("n_problems", minimum=0))
     def hardest(self, soluble):
         """Moves for the hardest problem under each setting, shape (n_betas, n_beta_etas).
 
@@ -456,7 +457,7 @@ class StandardGrid:
         return np.where(self.solved == soluble, self.max_moves, self.move_limit)
 
 
-@declare.declared(X=PATTERNS, Y=TARGETS, betas=declare.PositiveList(), beta_etas=declare.PositiveList(),
+@declare.declared(X=PATTERNS, Y=TARGETS, betas=kinds.PositiveList(), beta_etas=kinds.PositiveList(),
                   max_moves=declare.Whole(minimum=1), seed=declare.Seed(), initial_weights=STARTS)
 def standard_algorithm_grid(X, Y, betas, beta_etas, *, max_moves=40, seed=0, initial_weights=None):
     """Solutions found and the most moves needed by the standard algorithm, for every beta and beta eta.

@@ -28,13 +28,14 @@ import math
 from statistics import NormalDist
 
 from . import constraints as declare
+from . import theory_constraints as kinds
 
 # regions(n, d) is an exact integer of up to n binary digits; above this n it would take seconds.
 MAX_REGIONS_N = 50_000
 # n_min_peak scans every d with exact integers: about 0.3 s at this n (the time grows as n**2).
 MAX_PEAK_N = 20_000
 # n and d of the counts: whole numbers >= 0, n at most MAX_REGIONS_N.
-POINTS = declare.Count(minimum=0, most=MAX_REGIONS_N, why="(the counts are exact integers of up to n binary digits)")
+POINTS = kinds.Count(minimum=0, most=MAX_REGIONS_N, why="(the counts are exact integers of up to n binary digits)")
 DIMENSION = declare.Whole(minimum=0)
 
 
@@ -191,7 +192,7 @@ def separable_probability(n, d, *, bias=False):
     return Fraction(count, 1 << int(n))   # int: a numpy integer would overflow from n = 63
 
 
-@declare.declared(trials=declare.Whole(minimum=1), hits=declare.WholeUpTo("trials", minimum=0),
+@declare.declared(trials=declare.Whole(minimum=1), hits=kinds.WholeUpTo("trials", minimum=0),
                   confidence=declare.Number(above=0, below=1))
 def fraction_interval(hits, trials, *, confidence=0.95):
     """The Wilson score interval of a fraction measured in random trials: (low, high).
@@ -354,7 +355,7 @@ def n_min(n, d):
                          f"with ln N_min = {log_n_min(n, d):.1f}; use log_n_min") from None
 
 
-@declare.declared(n=declare.Count(minimum=1, most=MAX_PEAK_N,
+@declare.declared(n=kinds.Count(minimum=1, most=MAX_PEAK_N,
                                  why="(every d is computed with exact integers of up to n binary digits)"))
 def n_min_peak(n):
     """The d in 1..n where N_min(n, d) is largest: where learning n patterns is hardest (Budinich 1993, section 3).

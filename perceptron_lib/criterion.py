@@ -8,10 +8,11 @@ correction `train` makes. The terms are added in fixed order
 import numpy as np
 
 from . import constraints as declare
+from . import theory_constraints as kinds
 from .arithmetic import add_with_ones, dot, nets, sum_in_order
 from .rule import convention as label_convention, is_mistake
 
-@declare.declared(X=declare.Patterns(), y=declare.Labels("X"), w=declare.WeightRows("X"))
+@declare.declared(X=declare.Patterns(), y=declare.Labels("X"), w=kinds.WeightRows("X"))
 def perceptron_criterion(w, X, y):
     """The perceptron criterion E(W) = -sum over misclassified i of t_i W·X_i (Stensbo-Smidt 2015, eq. 3).
 
@@ -51,8 +52,8 @@ def perceptron_criterion(w, X, y):
     return float(criterion[0]) if one else criterion
 
 
-@declare.declared(X=declare.Patterns(), y=declare.Labels("X"), w=declare.WeightRows("X"),
-                  pattern=declare.Optional(declare.Index("X")))
+@declare.declared(X=declare.Patterns(), y=declare.Labels("X"), w=kinds.WeightRows("X"),
+                  pattern=declare.Optional(kinds.Index("X")))
 def criterion_gradient(w, X, y, *, pattern=None):
     """The gradient of the perceptron criterion, -sum over misclassified i of t_i X_i (Stensbo-Smidt 2015, eqs. 3-5).
 

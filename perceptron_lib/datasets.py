@@ -13,6 +13,7 @@ Patterns come without the bias input; `train` prepends x0 = 1 itself.
 import numpy as np
 
 from . import constraints as declare
+from . import theory_constraints as kinds
 from . import validation as check
 from .arithmetic import add_with_ones, nets, norm
 
@@ -54,7 +55,7 @@ def boolean_patterns(n_inputs=2):
 
 
 @declare.declared(name=declare.Choice(BOOLEAN_FUNCTIONS), n_inputs=declare.Whole(minimum=1, maximum=MAX_INPUTS),
-                  m=declare.Optional(declare.WholeUpTo("n_inputs", minimum=1)), signed=declare.Flag())
+                  m=declare.Optional(kinds.WholeUpTo("n_inputs", minimum=1)), signed=declare.Flag())
 def boolean_function(name, n_inputs=2, *, m=None, signed=False):
     """A Boolean function of n inputs as a training set (X, y).
 
@@ -111,7 +112,7 @@ def boolean_function(name, n_inputs=2, *, m=None, signed=False):
     return X, (2 * y - 1 if signed else y)
 
 
-@declare.declared(function=declare.Callable("function(x1, ..., xn)"),
+@declare.declared(function=kinds.Callable("function(x1, ..., xn)"),
                   n_inputs=declare.Whole(minimum=1, maximum=MAX_INPUTS), signed=declare.Flag())
 def truth_table(function, n_inputs, *, signed=False):
     """The training set of any Boolean function, given as a Python function of the inputs.
@@ -145,7 +146,7 @@ def truth_table(function, n_inputs, *, signed=False):
     return X, (2 * y - 1 if signed else y)
 
 
-@declare.declared(y=declare.LabelList(demand="0/1"))
+@declare.declared(y=kinds.LabelList(demand="0/1"))
 def to_signed(y):
     """Labels {0, 1} mapped to {-1, +1} (0 -> -1, 1 -> +1).
 
@@ -166,7 +167,7 @@ def to_signed(y):
     return 2 * y - 1
 
 
-@declare.declared(y=declare.LabelList(), fraction=declare.Number(minimum=0, maximum=1), seed=declare.Seed())
+@declare.declared(y=kinds.LabelList(), fraction=declare.Number(minimum=0, maximum=1), seed=declare.Seed())
 def flip_labels(y, fraction, *, seed=None):
     """A copy of the labels with a fraction of them turned to the other class (label noise).
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import constraints as declare
+from . import theory_constraints as kinds
 from . import validation as check
 from .arithmetic import add_with_ones, exp
 from .multiclass import CODES, class_codes, class_numbers, decode
@@ -210,7 +211,7 @@ class KernelRun:
     def _signed(self):
         return np.where(self.targets > 0, 1, -1)
 
-    @declare.declared(X=declare.PatternsLike("X"))
+    @declare.declared(X=kinds.PatternsLike("X"))
     def decision(self, X):
         """Each unit's net sum_n alpha_n y_n k(x_n, x) on patterns X (without the bias input).
 
@@ -230,7 +231,7 @@ class KernelRun:
             _support_nets(_kernel(self.X[support], X[first:first + block], self.kernel, self.gamma, self.degree),
                           coefficients[support]) for first in range(0, len(X), block)])
 
-    @declare.declared(X=declare.PatternsLike("X"))
+    @declare.declared(X=kinds.PatternsLike("X"))
     def predict(self, X):
         """Classes (with class codes) or labels (one unit) of patterns X.
 

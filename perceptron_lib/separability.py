@@ -19,6 +19,7 @@ import math
 import numpy as np
 
 from . import constraints as declare
+from . import theory_constraints as kinds
 from .rule import is_mistake
 from .trace import Trace
 from .training import MAX_RECORDED, train
@@ -71,8 +72,8 @@ class Separability:
                 f"  and no W can give W·X > 0 on the left and W·X <= 0 on the right for the same vector")
 
 
-@declare.declared(X=declare.IntegerPatterns(most=MAX_RECORDED, why="(a recorded run)"), y=declare.Labels("X"),
-                  max_epochs=declare.Optional(declare.Passes("X", presentations=MAX_RECORDED)))
+@declare.declared(X=kinds.IntegerPatterns(most=MAX_RECORDED, why="(a recorded run)"), y=declare.Labels("X"),
+                  max_epochs=declare.Optional(kinds.Passes("X", presentations=MAX_RECORDED)))
 def linear_separability(X, y, *, max_epochs=None):
     """Decide whether a threshold unit can compute the labels, and show why.
 
@@ -205,7 +206,7 @@ class LPSeparability:
                 f"{_terms(self.multipliers, ~self.positive)} (negative) (checked exactly)")
 
 
-@declare.declared(X=declare.PatternsWithin(MAX_LP_FEATURES, MAX_LP_VALUES,
+@declare.declared(X=kinds.PatternsWithin(MAX_LP_FEATURES, MAX_LP_VALUES,
                                            why="(the proofs are checked in exact arithmetic)"),
                   y=declare.Labels("X"), bias=declare.Flag())
 def lp_separability(X, y, *, bias=True):

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import constraints as declare
+from . import theory_constraints as kinds
 from . import validation as check
 from .arithmetic import add_with_ones, exp, nets, sigmoid, sigmoid_descent, sum_in_order, wrong_side
 
@@ -21,7 +22,7 @@ from .arithmetic import add_with_ones, exp, nets, sigmoid, sigmoid_descent, sum_
 MAX_SIGMOID_MOVES = 100_000
 
 
-@declare.declared(X=declare.Patterns(), y=declare.Labels("X"), w=declare.WeightRows("X"), beta=declare.Positive())
+@declare.declared(X=declare.Patterns(), y=declare.Labels("X"), w=kinds.WeightRows("X"), beta=kinds.Positive())
 def sigmoid_cost(w, X, y, *, beta=1.0):
     """The cost E = 1/2 sum_p (xi_p - o_p)^2 of a sigmoid unit o = f(beta W·X) (Budinich 1993, eqs. 1-2).
 
@@ -54,7 +55,7 @@ def sigmoid_cost(w, X, y, *, beta=1.0):
     return float(cost[0]) if one else cost
 
 
-@declare.declared(X=declare.Patterns(), y=declare.Labels("X"), w=declare.WeightRows("X"), beta=declare.Positive())
+@declare.declared(X=declare.Patterns(), y=declare.Labels("X"), w=kinds.WeightRows("X"), beta=kinds.Positive())
 def sigmoid_gradient(w, X, y, *, beta=1.0):
     """dE/dW = -beta sum_p (xi_p - o_p) f'(beta x_p) X_p for the cost of `sigmoid_cost` (Budinich 1993, eq. 3).
 
@@ -138,7 +139,7 @@ class SigmoidRun:
                 f"errors {self.errors[0]} -> {self.errors[-1]}, E {self.cost[0]:.4g} -> {self.cost[-1]:.4g}>")
 
 
-@declare.declared(X=declare.Patterns(), y=declare.Labels("X"), beta=declare.Positive(), eta=declare.Rate(),
+@declare.declared(X=declare.Patterns(), y=declare.Labels("X"), beta=kinds.Positive(), eta=declare.Rate(),
                   per_pattern=declare.Flag(), initial_weights=declare.Optional(declare.Weights("X")),
                   max_epochs=declare.Whole(minimum=1))
 def train_sigmoid(X, y, *, beta=1.0, eta=1.0, per_pattern=False, initial_weights=None, max_epochs=100):
@@ -216,7 +217,7 @@ def _sigmoid_moves(X1, positive, w, beta, beta_eta, moves, per_pattern):
     return np.array(rows), np.array(used, np.int64)
 
 
-@declare.declared(x=declare.NonzeroNumbers("net inputs"))
+@declare.declared(x=kinds.NonzeroNumbers("net inputs"))
 def beta_opt(x):
     """The steepness that maximises one pattern's step, from beta x = (e^(beta x) + 1) / (2 e^(beta x) - 1).
 
@@ -266,9 +267,9 @@ def _solve_beta_opt(size):
 BETA_OPT_X = float(_solve_beta_opt(np.array(1.0)))
 
 
-@declare.declared(beta=declare.NonnegativeNumbers(), x=declare.Sized(1e150),
+@declare.declared(beta=kinds.NonnegativeNumbers(), x=kinds.Sized(1e150),
                   target=declare.Whole(minimum=0, maximum=1),
-                  input_value=declare.Sized(1e150))
+                  input_value=kinds.Sized(1e150))
 def weight_change(beta, x, *, target=1, input_value=1.0):
     """One pattern's Delta w as a function of beta: beta (xi - f(beta x)) f'(beta x) i (Budinich 1993, eq. 5).
 
