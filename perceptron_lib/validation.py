@@ -10,7 +10,6 @@ from numbers import Integral, Real
 
 import numpy as np
 
-from .arithmetic import add_with_ones
 
 # Inputs above this could overflow a sum of products (W·X) on the way; no lesson comes near it.
 LARGEST = 1e150
@@ -372,30 +371,6 @@ def step(name, k, trace):
     3
     """
     return whole(name, k, minimum=0, maximum=trace.n_presentations)
-
-
-def weights_and_data(w, X, y):
-    """w as rows (n_weights, d) and whether one vector was given; X with x0 = 1; y and its convention.
-
-    For the functions of a weight vector, or of one per row, on a data set
-    (`perceptron_criterion`, `sigmoid_cost`, ...): the parameters are w, X, y.
-
-    >>> rows, one, X1, y, convention = weights_and_data([0, 1], [[2], [3]], [0, 1])
-    >>> rows.tolist(), one, X1.tolist(), convention
-    ([[0.0, 1.0]], True, [[1.0, 2.0], [1.0, 3.0]], '0/1')
-    """
-    X = patterns("X", X)
-    y, convention = labels("y", y, len(X))
-    d = X.shape[1] + 1
-    w = array("w", w, f"({d},) or (n_weights, {d})", ndim=(1, 2))
-    if w.shape[-1] != d or 0 in w.shape:
-        raise ValueError(f"w must have {d} entries per weight vector (a bias weight and one per feature of X), "
-                         f"got shape {w.shape}")
-    rows = np.atleast_2d(w) + 0.0
-    if len(rows) * len(X) > MAX_CELLS:
-        raise ValueError(f"w must keep n_weights * n_samples within {MAX_CELLS:,} (seconds of work), got "
-                         f"{len(rows)} * {len(X)}")
-    return rows, w.ndim == 1, add_with_ones(X), y, convention
 
 
 def no_overflow(X, start, eta, max_epochs):

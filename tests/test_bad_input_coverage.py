@@ -23,7 +23,7 @@ AT_IMPORT = {"docstrings"}
 # The checks themselves, the fixed-order sums, the rule's parts (called by the learners after they have
 # checked their input) and the helpers the picture modules share: internal helpers, tested by tests of
 # their own or through the pictures that use them.
-HELPERS = {"validation", "constraints", "arithmetic", "rule", "plotting.base"}
+HELPERS = {"validation", "constraints", "theory_constraints", "arithmetic", "rule", "plotting.base"}
 
 
 def modules():
