@@ -177,6 +177,8 @@ def plot_cover_check(measured=None, trials=None, *, ax=None, size=(8.2, 3.8)):
     """
     curves = {d: [float(separable_probability(n, d)) for n in range(1, 4 * d + 1)] for d in (2, 4, 20, 200)}
     if measured is None:
+        if trials is not None:   # a count of sets with nothing measured: the caller forgot measured
+            raise ValueError(f"trials is used only with measured, got trials={check.shown(trials)} with measured=None")
         return pictures.plot_cover_check(curves, ax=ax, size=size)
     cover = {d: [float(separable_probability(n, d)) for n in range(1, len(fractions) + 1)]
              for d, fractions in measured.items()}

@@ -275,7 +275,7 @@ def _kernel_units(y, code):
 def _dual_rule(name, rule, given):
     rule = learning_rule(rule)
     if not rule.dual:
-        raise ValueError(f"{name} must be one whose step is s X, such as 'fixed' or 'margin' (the kernel "
+        raise ValueError(f"{name} must be one whose step is y X, such as 'fixed' or 'margin' (the kernel "
                          f"perceptron counts mistakes), got rule={rule.name!r}")
     return rule
 
@@ -335,7 +335,7 @@ def train_kernel(X, y, *, kernel="rbf", gamma=None, degree=2, code=None, order="
         Brent's method to see (as `train` does): such a run costs up to twice
         its passes.
     rule : {"fixed", "margin"} or Rule, default "fixed"
-        The mistake test (`perceptron_lib.rule`), of a rule whose step is s X
+        The mistake test (`perceptron_lib.rule`), of a rule whose step is y X
         (``Rule.dual``): the perceptron's, or the margin perceptron's
         (``Margin(m)``: a pattern counts as a mistake while y·net <= m).
 

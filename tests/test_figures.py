@@ -110,3 +110,9 @@ def test_the_cover_check_legend_gives_no_two_entries_the_same_look():
         assert red == green == blue, name
     curves = [(to_rgb(entries[f"d = {d}"].get_color()), entries[f"d = {d}"].get_linestyle()) for d in (2, 4, 20, 200)]
     assert len({colour for colour, _ in curves}) == len({style for _, style in curves}) == 4
+
+
+def test_the_cover_check_refuses_trials_with_nothing_measured():
+    """trials counts the sets behind measured fractions: given alone, the caller forgot measured (it was dropped)."""
+    with pytest.raises(ValueError, match="trials is used only with measured, got trials=5 with measured=None"):
+        figures.plot_cover_check(trials=5)

@@ -272,7 +272,7 @@ def test_the_kernel_perceptron_takes_its_mistake_test_from_the_rule(rule):
                                                                             max_epochs=30)
         assert (run.status, run.n_presentations) == (dual.status, dual.n_presentations)
         assert (run.updated == dual.mistakes[:, 0]).all()
-    with pytest.raises(ValueError, match="rule must be one whose step is s X"):
+    with pytest.raises(ValueError, match="rule must be one whose step is y X"):
         train_kernel(X, y, rule="absolute")
 
 
@@ -392,7 +392,7 @@ def test_a_new_rule_is_one_class_and_works_everywhere():
     for i, y in enumerate((c, 1 - c)):
         assert batch.final_weights[i].tobytes() == pl.train(X, y, rule=rule).final_weights.tobytes()
     assert pl.voted_perceptron(X, c, epochs=3, rule=rule).trace.rule is rule
-    with pytest.raises(ValueError, match="rule must be one whose step is s X"):
+    with pytest.raises(ValueError, match="rule must be one whose step is y X"):
         train_kernel(X, c, rule=rule)
 
 
