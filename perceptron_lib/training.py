@@ -195,7 +195,7 @@ def output(weights, X):
     >>> output([-1.5, 1, 1], [[0, 0], [1, 1]]).tolist()
     [0, 1]
     """
-    return (nets(weights, add_with_ones(X)).T > 0).astype(np.int64)
+    return (net_inputs(weights, X) > 0).astype(np.int64)   # nested: checked once, here
 
 
 @dataclass(frozen=True)

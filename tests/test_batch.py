@@ -346,7 +346,7 @@ def test_train_many_by_its_own_tests_alone():
     result = train_many(X[None], y[None])
     with pytest.raises(dataclasses.FrozenInstanceError):
         result.labels = "-1/+1"
-    assert result == result and result != train_many(X[None], y[None])
+    assert type(result).__eq__ is object.__eq__ and result != train_many(X[None], y[None])
     defaults = {k: v.default for k, v in inspect.signature(train_many).parameters.items() if k not in ("X", "y")}
     assert defaults == dict(eta=1.0, initial_weights=None, order="cyclic", seeds=None, max_epochs=1000,
                             rule="fixed", fraction=1.0)

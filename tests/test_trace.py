@@ -176,7 +176,7 @@ def test_a_trace_is_frozen_and_compared_by_identity():
     run = train(*boolean_function("or"))
     with pytest.raises(dataclasses.FrozenInstanceError):
         run.status = "cycling"
-    assert run == run and run != train(*boolean_function("or"))     # eq=False: the arrays are never compared
+    assert type(run).__eq__ is object.__eq__ and run != train(*boolean_function("or"))   # eq=False: arrays never compared
 
 
 def test_update_presentations_are_numbered_from_one():
