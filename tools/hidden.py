@@ -14,13 +14,14 @@ when a lesson opens. Two tags, the ones Jupyter Book and MyST-NB read, say what 
 
 tests/test_predict_first.py says which cells need which tag.
 """
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from lessons import tags  # noqa: E402  (a cell's tags, for the callers of this module too)
+
 HIDE_OUTPUT, HIDE_INPUT = "hide-output", "hide-input"
 SUMMARY = {HIDE_OUTPUT: "Show the result (predict first)", HIDE_INPUT: "Show the code"}
-
-
-def tags(cell):
-    """The tags of a notebook cell (a dict or a NotebookNode)."""
-    return cell.get("metadata", {}).get("tags", [])
 
 
 def collapse(notebook):

@@ -29,7 +29,12 @@ def source(cell):
     return "".join(cell["source"])
 
 
+# The line under a lesson's title that navigation.py writes: left out of word counts and decks.
+MINUTES = re.compile(r"<!-- minutes:start -->.*?<!-- minutes:end -->\n?", re.S)
+
+
 def tags(cell):
+    """The tags of a notebook cell (a dict or a NotebookNode)."""
     return cell.get("metadata", {}).get("tags", [])
 
 
@@ -74,7 +79,7 @@ def words(text):
     The line under a lesson's title that tools/navigation.py writes (how long the lesson takes) is
     about the lesson, not part of it, and is not counted.
     """
-    text = re.sub(r"<!-- minutes:start -->.*?<!-- minutes:end -->", " ", text, flags=re.S)
+    text = MINUTES.sub(" ", text)
     text = re.sub(r"\]\([^)]*\)", "]", text)
     text = re.sub(r"</?[A-Za-z][^<>]*>", " ", text)   # tags only: "W·X < 0 ... N > 5p" is prose
     text = re.sub(r"\\[A-Za-z]+", " ", text)

@@ -17,6 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import lessons  # noqa: E402
+from assignments import POINTS as POINTS_PER_EXERCISE  # noqa: E402  (the points nbgrader gives an exercise)
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
@@ -92,7 +93,7 @@ def notebooks():
 # 26 November 2026, the machine otherwise idle; README). Lesson 09's first cell loads its digits.
 FIRST_CELL_SECONDS = 12
 FIRST_CELL_SLOWER = {"09": 17}
-MINUTES = re.compile(r"<!-- minutes:start -->.*?<!-- minutes:end -->\n?", re.S)
+MINUTES = lessons.MINUTES
 
 
 def minutes_text(notebook):
@@ -149,7 +150,6 @@ def contents_text(present):
 
 
 GUIDE = ROOT / "docs" / "instructors.md"
-POINTS_PER_EXERCISE = 2   # tools/assignments.py's POINTS (tests/e2e/test_assignments.py keeps them equal)
 
 
 VIEWS = {"PlayableRun": "the run in the player", "TraceStepper": "the run in the player", "UnitView": "a unit's weights",

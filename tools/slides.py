@@ -33,6 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import hidden  # noqa: E402
+import lessons  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 ASSETS = Path(__file__).resolve().parent / "slides_assets"
@@ -233,7 +234,7 @@ def export(notebook, output=DEFAULT_OUTPUT):
                                      f"{cell.get('id')} no longer says")
                 cell.source = cell.source.replace(lesson_words, deck_words)
             # the line under the title tells a student how long the lesson takes and to run its cells: not a class
-            cell.source = re.sub(r"<!-- minutes:start -->.*?<!-- minutes:end -->\n?", "", cell.source, flags=re.S)
+            cell.source = lessons.MINUTES.sub("", cell.source)
             cell.source = WEB_IMAGE.sub(r"\1", DECK_LINK.sub(r"](\1.slides.html\2)", drawn_math(cell.source)))
     title = next((line[2:].strip() for cell in book.cells if cell.cell_type == "markdown"
                   for line in cell.source.splitlines() if line.startswith("# ")), Path(notebook).stem)
@@ -269,7 +270,7 @@ def lecture_cells(book):
     """What a class sees: the outputs of code, not the code, and the lesson's picture on its title slide.
 
     A code cell's input is left out of the deck unless the cell is tagged "deck-code" (code a class
-    reads, such as lesson 02's plain loop); a code cell left with nothing to show is skipped, passing
+    should read; no lesson tags any now); a code cell left with nothing to show is skipped, passing
     a slide it opened to the next cell. The first picture of the lesson joins the title slide, under
     the lesson's question, where the lesson shows it.
     """
@@ -429,11 +430,11 @@ def without(body, patterns, template):
     return body
 
 
-def main(argv=None, export=export, output=DEFAULT_OUTPUT, doc=__doc__):
-    """Export the lessons named in `argv` (all by default) with `export` (tools/slides.py's own by default)."""
-    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+def main(argv=None):
+    """Export the lessons named in `argv` (all by default)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("notebooks", nargs="*", type=Path)
-    parser.add_argument("--output", type=Path, default=output)
+    parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)
     args = parser.parse_args(argv)
     notebooks = args.notebooks or sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
     for notebook in notebooks:

@@ -49,6 +49,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import lessons  # noqa: E402
 import navigation  # noqa: E402
 import slides  # noqa: E402
 
@@ -183,10 +184,6 @@ def markdown_for_page(text, formulas):
     return slides.WEB_IMAGE.sub(r"\1", slides.MATH.sub(image, text))
 
 
-def _tagged(cell, tag):
-    return tag in cell.get("metadata", {}).get("tags", [])
-
-
 def _markdown_cell(source, cell_id):
     return {"cell_type": "markdown", "id": cell_id, "metadata": {}, "source": source}
 
@@ -196,7 +193,7 @@ def page_notebook(notebook, name, formulas):
     book = copy.deepcopy(notebook)
     cells = []
     for cell in book["cells"]:
-        if _tagged(cell, "navigation") or _tagged(cell, "binder"):   # the theme's previous/next and the bar replace them
+        if {"navigation", "binder"} & set(lessons.tags(cell)):   # the theme's previous/next and the bar replace them
             continue
         source = "".join(cell["source"])
         if cell["cell_type"] == "markdown":
