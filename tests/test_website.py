@@ -20,14 +20,31 @@ def page_of(path, tmp_path):
     return website.page_notebook(json.loads(path.read_text()), path.name, tmp_path / "formulas")
 
 
-def test_a_page_has_the_live_bar_under_its_title_and_no_navigation_cell(tmp_path):
-    cells = page_of(LESSON, tmp_path)["cells"]
-    assert cells[0]["source"].startswith("# 02 ")
-    bar = cells[1]["source"]
+def test_a_page_has_the_live_bar_in_its_header_and_no_navigation_cell(tmp_path):
+    bar = website.config("https://github.com/" + navigation.repository(), [LESSON.name, "00-index.ipynb"])
+    bars = bar["sphinx"]["config"]["html_context"]["perceptron_live"]
+    assert set(bars) == {"02-learning-rule", "index"}
+    assert website.LIVE_TEMPLATE in bar["sphinx"]["config"]["html_theme_options"]["article_header_start"]
+    bar = bars["02-learning-rule"]
     assert 'href="lab/index.html?path=02-learning-rule.ipynb">▶ Run this lesson live' in bar
     assert navigation.binder_url("notebooks/02-learning-rule.ipynb") in bar        # the one address, pyproject's
     assert navigation.repository() in bar and 'href="slides/02-learning-rule.slides.html"' in bar
+    assert "▶ Run this course live" in bars["index"]
+    cells = page_of(LESSON, tmp_path)["cells"]
     assert not any("navigation" in c.get("metadata", {}).get("tags", []) for c in cells)
+
+
+def test_a_page_opens_with_its_question_and_picture_and_no_code_or_run_all_above_them(tmp_path):
+    stored = json.loads(LESSON.read_text())["cells"]
+    cells = page_of(LESSON, tmp_path)["cells"]
+    assert cells[0]["source"].startswith("# 02 ") and len(cells) == len(stored) - 1   # the navigation cell is out
+    assert "Run the cells from the top" in "".join(stored[0]["source"])
+    assert "Run the cells from the top" not in cells[0]["source"]
+    assert "About 35 minutes" in cells[0]["source"] and "run it live above (Python starts in about 12 s)" in cells[0]["source"]
+    assert "hide-input" in stored[1]["metadata"]["tags"] and "outputs" in stored[1]
+    assert "remove-input" in cells[1]["metadata"]["tags"] and "hide-input" not in cells[1]["metadata"]["tags"]
+    later = [c for c in cells[2:] if "hide-input" in c.get("metadata", {}).get("tags", [])]
+    assert later      # an exercise's check keeps its fold
 
 
 def test_the_notebook_itself_is_left_as_it_is(tmp_path):
@@ -106,5 +123,5 @@ def test_a_widget_that_also_brings_its_own_html_shows_that_html(tmp_path):
     cell = {"cell_type": "code", "metadata": {}, "source": "View()", "outputs": [{"output_type": "display_data", "data": {
         website.KERNEL_VIEW: {"model_id": "x"}, "text/html": "<div class='perceptron-playable'></div>", "text/plain": "a view"}}]}
     notebook = {"cells": [{"cell_type": "markdown", "metadata": {}, "source": "# 02 · x"}, cell], "metadata": {}}
-    shown = website.page_notebook(notebook, "02-x.ipynb", tmp_path)["cells"][2]["outputs"][0]["data"]
+    shown = website.page_notebook(notebook, "02-x.ipynb", tmp_path)["cells"][1]["outputs"][0]["data"]
     assert website.KERNEL_VIEW not in shown and shown["text/html"] == "<div class='perceptron-playable'></div>"

@@ -19,9 +19,13 @@ What goes into the folder (published as it is on GitHub Pages, .github/workflows
 - the decks (tools/slides.py) in slides/.
 
 Each lesson's page is its notebook as stored, with these changes (in a copy; `page_notebook`):
-- a bar under its title: "Run this lesson live" (the same lesson in the JupyterLite site beside
-  it), Binder (made from pyproject's Repository, as every other link: tools/navigation.py) and
-  its deck;
+- a bar in the page's header, beside the theme's buttons, where it stays in view as the page
+  scrolls: "Run this lesson live" (the same lesson in the JupyterLite site beside it), Binder (made
+  from pyproject's Repository, as every other link: tools/navigation.py) and its deck. The line
+  under the title keeps the lesson's minutes but not "run the cells from the top", which is said
+  to the live lesson, and the opening picture's code is left out (the live lesson has it): the
+  title, the question and the whole picture fit the first screen at 1280×720
+  (tools/first_screens.py measures it);
 - formulas drawn at build time as SVG images whose alt text is their TeX, as the decks draw them
   (tools/slides.py): a page needs no MathJax (a script of about 2 MB) and no request leaves the site;
   in dark mode they are inverted;
@@ -64,11 +68,22 @@ MATH_SIZE = {False: 12, True: 16}   # points: the theme's prose is 16 px
 KERNEL_VIEW = "application/vnd.jupyter.widget-view+json"
 TITLE = "The perceptron, step by step"
 DECKS = "slides"
+LIVE_TEMPLATE = "perceptron-live.html"   # the header's part that shows a page's live bar
 FORMULAS = "_static/formulas"
 # What the site adds to the theme: the bar of live links, formulas that follow dark mode, the note
 # of a view that needs a kernel, and the players' pictures, which never grow wider than the page.
 SITE_CSS = """
-.perceptron-live { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: center; margin: 0.5rem 0 1.5rem; }
+/* The bar sits in the article's header, between the sidebar's toggle and the theme's buttons. */
+.bd-header-article .header-article-items__start { display: flex; align-items: center; }
+.perceptron-live { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; align-items: center; margin: 0 0 0 0.5rem;
+  font-size: 0.95rem; }
+/* On a wide screen the theme's top bar holds only a second search field (the sidebar has one): it goes, and
+   the lesson moves up by its height. Below 992 px, where the sidebar folds away, the bar stays. */
+@media (min-width: 992px) { .bd-header { display: none; } }
+/* On a narrow screen the header grows to hold the bar on lines of its own, and scrolls with the page. */
+@media (max-width: 767.98px) {
+  .bd-header-article { position: static; height: auto; padding: 0.25rem 0.5rem; }
+  .bd-header-article .header-article-items { height: auto; flex-wrap: wrap; } }
 .perceptron-live a.perceptron-run { font-weight: 600; padding: 0.35rem 0.8rem; border-radius: 0.3rem;
   background: #0a58ca; color: #fff !important; text-decoration: none; }
 .perceptron-live a.perceptron-run:hover, .perceptron-live a.perceptron-run:focus-visible { background: #084298; }
@@ -131,6 +146,9 @@ def page_name(name):
 ICON_SCRIPT = re.compile(r'\s*<script defer src="_static/scripts/fontawesome\.js\?digest=\w+"></script>')
 # JupyterLite's settings in its root index.html, which its pages fetch and read (config-utils.js).
 LITE_CONFIG = re.compile(r'<script\s+id="jupyter-config-data".*?</script>', re.S)
+# What the line under a lesson's title tells a student in a notebook (navigation.minutes_text), not on its page.
+RUN_FIRST = re.compile(r" Run the cells from the top .*?after about (\d+) s, while Python starts\.", re.S)
+ON_A_PAGE = r" Read it here, or run it live above (Python starts in about \1 s)."
 INDEX_LINK = re.compile(r"\]\(" + re.escape(INDEX) + r"(#[^)]*)?\)")
 
 
@@ -140,9 +158,8 @@ def live_bar(name):
     what = "course" if name == INDEX else "lesson"
     binder = navigation.binder_url("notebooks/" + name)
     return (f'<nav class="perceptron-live" aria-label="This lesson elsewhere">'
-            f'<a class="perceptron-run" href="lab/index.html?path={name}">▶ Run this {what} live</a> '
-            f"<span>in your browser, nothing to install</span> "
-            f'<a href="{html.escape(binder)}">Open it on Binder</a> '
+            f'<a class="perceptron-run" href="lab/index.html?path={name}">▶ Run this {what} live, in your browser</a> '
+            f'<a href="{html.escape(binder)}">Open on Binder</a> '
             f'<a href="{DECKS}/{stem}.slides.html">Slides</a></nav>\n')
 
 
@@ -207,8 +224,12 @@ def page_notebook(notebook, name, formulas):
                     words = "".join(data.get("text/plain", "")).strip()
                     output["data"] = {"text/html": kernel_note(name, words), "text/plain": words}
         cells.append(cell)
-    if cells and cells[0]["cell_type"] == "markdown":
-        cells.insert(1, _markdown_cell(live_bar(name), "perceptron-live"))
+    if cells and cells[0]["cell_type"] == "markdown":   # the live lesson is the header's bar, on a page
+        cells[0]["source"] = RUN_FIRST.sub(ON_A_PAGE, cells[0]["source"])
+    opening = next((c for c in cells if c["cell_type"] == "code"), None)
+    if opening is not None and "hide-input" in lessons.tags(opening):   # the opening picture: no code above it
+        tags = opening["metadata"]["tags"]
+        tags[tags.index("hide-input")] = "remove-input"
     book["cells"] = cells
     book["metadata"].pop("widgets", None)
     return book
@@ -232,8 +253,8 @@ def split_notation(index):
     return index, text
 
 
-def config(repository):
-    """Jupyter Book's _config.yml, as a dict (written as JSON, which is YAML)."""
+def config(repository, names=()):
+    """Jupyter Book's _config.yml, as a dict (written as JSON, which is YAML); `names`: the notebooks with pages."""
     return {
         "title": TITLE,
         "author": "the perceptron course",
@@ -253,7 +274,10 @@ def config(repository):
                 # and intersphinx (it would reach for the web)
                 "extensions": ["sphinx_togglebutton", "sphinx_copybutton", "myst_nb", "jupyter_book",
                                "sphinx_comments", "sphinx_external_toc", "sphinx_design", "sphinx_book_theme"],
-                "html_context": {"default_mode": "auto"},
+                # each page's live bar (live_bar), which the header's template LIVE_TEMPLATE shows
+                "html_context": {"default_mode": "auto",
+                                 "perceptron_live": {page_name(name): live_bar(name) for name in names}},
+                "templates_path": ["_templates"],
                 "html_css_files": ["perceptron.css"],
                 "html_js_files": ["perceptron.js"],
                 "html_static_path": ["_static"],
@@ -262,6 +286,7 @@ def config(repository):
                 "html_show_copyright": False,
                 "suppress_warnings": ["myst.header"],
                 "html_theme_options": {"show_navbar_depth": 1, "navigation_with_keys": False,
+                                       "article_header_start": ["toggle-primary-sidebar.html", LIVE_TEMPLATE],
                                        "use_download_button": True, "use_fullscreen_button": False,
                                        "repository_url": repository, "use_repository_button": True},
                 "nb_code_prompt_show": "Show the {type}",
@@ -289,7 +314,9 @@ def stage(source, notebooks):
     chosen = {Path(n).name for n in notebooks} | {INDEX}
     names = sorted(p.name for p in NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
     repository = "https://github.com/" + navigation.repository()
-    (source / "_config.yml").write_text(json.dumps(config(repository), indent=1))
+    (source / "_config.yml").write_text(json.dumps(config(repository, names), indent=1))
+    (source / "_templates").mkdir()
+    (source / "_templates" / LIVE_TEMPLATE).write_text('{{ perceptron_live.get(pagename, "") }}\n')
     (source / "_toc.yml").write_text(json.dumps(toc([page_name(n) for n in names]), indent=1))
     (source / "_static").mkdir()
     (source / "_static" / "perceptron.css").write_text(SITE_CSS)

@@ -27,6 +27,7 @@ from test_jupyterlite import ON_CI
 from test_notebooks_in_browser import _require_browser
 
 sys.path.insert(0, str(ROOT / "tools"))
+import first_screens  # noqa: E402
 import hidden  # noqa: E402
 import slides  # noqa: E402
 import website  # noqa: E402  (tools/ is not a package)
@@ -161,7 +162,7 @@ def test_each_page_links_its_live_lesson_binder_and_deck_and_its_neighbours(serv
             what = "course" if notebook.name == website.INDEX else "lesson"
             assert bar.get_by_role("link", name=f"▶ Run this {what} live").get_attribute("href") == \
                 f"lab/index.html?path={notebook.name}"
-            binder = bar.get_by_role("link", name="Open it on Binder").get_attribute("href")
+            binder = bar.get_by_role("link", name="Open on Binder").get_attribute("href")
             assert binder.startswith(f"https://mybinder.org/v2/gh/{website.navigation.repository()}/")
             assert bar.get_by_role("link", name="Slides").get_attribute("href") == f"slides/{notebook.stem}.slides.html"
             if i + 1 < len(NOTEBOOKS):
@@ -173,7 +174,7 @@ def test_each_page_links_its_live_lesson_binder_and_deck_and_its_neighbours(serv
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=[n.stem[:2] for n in NOTEBOOKS])
-def test_a_page_draws_every_formula_describes_every_figure_and_folds_every_answer(served, notebook):
+def test_a_page_draws_every_formula_describes_every_figure_and_folds_every_answer(served, notebook, tmp_path):
     cells = json.loads(notebook.read_text())["cells"]
     notation = None
     if notebook.name == website.INDEX:   # the index's notation table is a page of its own
@@ -183,8 +184,9 @@ def test_a_page_draws_every_formula_describes_every_figure_and_folds_every_answe
     formulas = sum(len(slides.MATH.findall(text)) for text in markdown)
     pictures = sum('class="perceptron-figure"' in "".join(o.get("data", {}).get("text/html", ""))
                    for c in cells for o in c.get("outputs", []))
+    shown = website.page_notebook({"cells": cells, "metadata": {}}, notebook.name, tmp_path)["cells"]  # as the page has them
     folded = {tag: sum(tag in hidden.tags(c) and bool(c.get("outputs") if tag == hidden.HIDE_OUTPUT else True)
-                       for c in cells if c["cell_type"] == "code") for tag in (hidden.HIDE_INPUT, hidden.HIDE_OUTPUT)}
+                       for c in shown if c["cell_type"] == "code") for tag in (hidden.HIDE_INPUT, hidden.HIDE_OUTPUT)}
     with chromium(1280, 720) as page:
         open_page(page, served, website.page_name(notebook.name))
         drawn = page.evaluate("() => [...document.querySelectorAll('img.formula')].map(i => i.naturalWidth)")
@@ -276,3 +278,19 @@ def test_run_live_opens_the_lesson_in_jupyterlite_where_its_first_cell_runs(serv
         assert first.locator('[data-mime-type="application/vnd.jupyter.stderr"]').count() == 0
         assert first.locator(".jp-OutputArea-output img").count() >= 1     # its opening picture, drawn anew
     assert outside == []
+
+
+@pytest.mark.parametrize("place", ["site", "lite"])
+def test_every_lesson_opens_with_its_question_and_its_whole_picture_on_the_first_screen(served, place):
+    """Issue 32: at 1280×720 a lesson's first screen holds its question and the whole picture it is about (the
+    question is the text just above the picture), on its page and in JupyterLite, opened and not yet run."""
+    cut = []
+    with chromium(first_screens.WIDTH, first_screens.HEIGHT) as page:
+        keep_local(page, served)
+        for notebook in first_screens.lessons():
+            page.goto(f"{served}/{website.page_name(notebook.name)}.html" if place == "site"
+                      else f"{served}/lab/index.html?path={notebook.name}")
+            top, bottom, view_top, view_bottom = first_screens.edges(page, first_screens.FIRST_PICTURE[place])
+            if not view_top <= top < bottom <= view_bottom:
+                cut.append((notebook.name, round(top), round(bottom), round(view_top), round(view_bottom)))
+    assert cut == []
