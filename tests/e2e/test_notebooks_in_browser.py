@@ -200,3 +200,21 @@ def test_a_stepper_answers_while_the_kernel_is_busy_and_draws_a_long_runs_later_
         s.value = 800; s.dispatchEvent(new Event('input'));
         return el.querySelector('.arithmetic').textContent; }""", stepper.element_handle())
     assert shown.startswith("presentation 800")    # kept: shown in the same task as the input, no round trip
+
+
+def test_every_lesson_opens_with_its_question_and_its_whole_picture_on_the_first_screen_in_jupyterlab(lab):
+    """Issue 32: at 1280×720, a lesson opened in JupyterLab (not yet run) shows its question and the whole picture
+    it is about between the notebook's toolbar and the status bar."""
+    import first_screens   # tools/ (the site's tests put it on the path too)
+    page, base, token = lab
+    page.set_viewport_size({"width": first_screens.WIDTH, "height": first_screens.HEIGHT})
+    cut = []
+    try:
+        for notebook in first_screens.lessons():
+            page.goto(f"{base}/lab/tree/notebooks/{notebook.name}?token={token}&reset")
+            top, bottom, view_top, view_bottom = first_screens.edges(page, first_screens.FIRST_PICTURE["lab"])
+            if not view_top <= top < bottom <= view_bottom:
+                cut.append((notebook.name, round(top), round(bottom), round(view_top), round(view_bottom)))
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+    assert cut == []
