@@ -70,8 +70,50 @@ def test_formulas_are_drawn_once_each_into_files_named_by_their_tex(tmp_path):
     assert "$" not in text and text.count('<img class="formula') == 3
     assert len(list(tmp_path.glob("*.svg"))) == 2
     assert all("#ffffff" not in svg.read_text() for svg in tmp_path.glob("*.svg"))     # no white box in dark mode
-    assert 'alt="W \\leftarrow W + \\eta X" src="_static/formulas/' in text
+    assert 'alt="W becomes W plus eta X" src="_static/formulas/' in text     # read aloud in words, not as TeX
+    assert 'alt="t is at most, open bracket, R over gamma, close bracket, squared"' in text
     assert '<span class="formula-display">' in text
+
+
+def lesson_formulas():
+    """Every formula of the lessons' text cells (and of the instructors' guide), once each."""
+    texts = [ROOT.joinpath("docs", "instructors.md").read_text(encoding="utf-8")]
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        texts += ["".join(c["source"]) for c in json.loads(path.read_text())["cells"] if c["cell_type"] == "markdown"]
+    return sorted({(m.group(1) or m.group(2)).strip() for text in texts for m in slides.MATH.finditer(text)})
+
+
+def test_a_formula_is_read_in_words_as_a_teacher_reads_it():
+    spoken = {r"W \leftarrow W + \eta X": "W becomes W plus eta X",
+              r"t \le \left(\frac{R}{\gamma}\right)^2": "t is at most, open bracket, R over gamma, close bracket, squared",
+              r"o = f(\beta\, W\cdot X)": "o equals f of beta W dot X",
+              "w_0": "w 0", "x_{k}": "x k", r"e^{-z}": "e to the power minus z",
+              r"W = \sum_k \alpha_k y_k X_k": "W equals the sum over k of alpha k y k X k",
+              r"Q(N, p) = \sum_{i=0}^{p} \binom{N}{i}": "Q of N and p, equals the sum from i equals 0 to p of N choose i",
+              r"W^*\cdot Z_k \ge \gamma\,\lVert W^*\rVert > 0":
+                  "W star dot Z k is at least gamma times the norm of W star, which is greater than 0",
+              r"y' = \operatorname{sgn}(\mathbf{w}^\mathsf{T}\mathbf{x})": "y prime equals the sign of w transpose x",
+              r"1/\sqrt{8}": "1 over the square root of 8", r"x_i^2 = x_i": "x i squared equals x i",
+              r"x^p = \sum_k w_k i_k^p - \theta":
+                  "x superscript p equals the sum over k of w k i k superscript p minus theta",
+              r"W\cdot X > 0, \quad o = 0 \text{ otherwise.}": "W dot X is greater than 0, o equals 0 otherwise.",
+              r"\lceil \sqrt{N} \rceil \times 2 \ne \gamma": "the ceiling of the square root of N, times 2 is not "
+                                                                "equal to gamma",
+              r"\foo_{n} \in \mathcal{M}": "foo n in M"}    # a command it does not know: its name
+    assert {tex: slides.tex_words(tex) for tex in spoken} == spoken
+
+
+def test_every_formula_of_the_lessons_is_read_in_words():
+    formulas = lesson_formulas()
+    assert len(formulas) > 200
+    for tex in formulas:
+        words = slides.tex_words(tex)
+        assert words.strip() and not set(words) & set("\\{}^_$"), (tex, words)
+
+
+def test_a_decks_formula_has_its_words_as_alt_text():
+    deck = slides.drawn_math(r"the rule $W \leftarrow W + \eta X$ and $a < b$")
+    assert 'alt="W becomes W plus eta X"' in deck and 'alt="a is less than b"' in deck and "\\" not in deck
 
 
 def test_links_to_the_index_lead_to_the_root_page(tmp_path):

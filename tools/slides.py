@@ -12,11 +12,12 @@ out the In/Out prompts, set prose at 24 px and code at 20 px, wrap long lines (P
 show each figure large enough for its smallest text to be 20 px (LECTURE_SCRIPT);
 tools/slide_fit.py measures what still overflows. Formulas would need MathJax from the web: here
 each is drawn at export by matplotlib's mathtext and embedded as an SVG image (its alt text is the
-TeX); nothing else of the template that reaches the web is kept (WEB_PARTS), and the theme is
-inlined without its web fonts (the browser's own sans-serif stands in). Each deck has its lesson's
-title, its links to other lessons lead to their decks, images from the web become their text, a
-figure's description in words is its alt text, a cell's input and output take no Tab stop (text
-wraps), and the slides out of view are inert (no Tab stop, nothing read aloud). The kernel-free
+formula in words, as read aloud: tex_words); nothing else of the template that reaches the web is
+kept (WEB_PARTS), and the theme is inlined without its web fonts (the browser's own sans-serif
+stands in). Each deck has its lesson's title, its links to other lessons lead to their decks,
+images from the web become their text, a figure's description in words is its alt text, a cell's
+input and output take no Tab stop (text wraps), and the slides out of view are inert (no Tab stop,
+nothing read aloud). The kernel-free
 players (PlayableRun) step in the decks; the views that need a kernel are left out, and words that
 point at them are replaced by what the deck shows (a text cell's metadata "deck": {"replace": [[the
 lesson's words, the deck's words], ...]}). What answers a
@@ -165,12 +166,129 @@ INERT_SCRIPT = """<script>
 
 # Formulas: $$display$$ and $inline$ TeX in Markdown. MathJax would come from the web, so the decks
 # draw each formula once, at export, with matplotlib's mathtext (a TeX subset; what it names otherwise
-# is mapped first) and embed it as an SVG image whose alt text is the TeX.
+# is mapped first) and embed it as an SVG image whose alt text is the formula in words (tex_words).
 MATH = re.compile(r"\$\$(.+?)\$\$|(?<![\\$\w])\$([^$\n]+?)\$", re.S)
 # A binomial coefficient at full size, in a line of text too (mathtext's \binom shrinks it to script size).
 MATHTEXT_NAMES = {r"\le": r"\leq", r"\ge": r"\geq", r"\lVert": r"\Vert", r"\rVert": r"\Vert",
                   r"\binom": r"\genfrac{(}{)}{0}{0}"}
 MATH_SIZE = {False: 18, True: 25}  # points, inline and display: 24 px (the decks' prose) and larger
+
+# A formula's alt text is the formula in words, as a teacher reads it aloud (a screen reader would spell out
+# TeX's backslashes and braces): tex_words knows the commands the lessons use and reads any other by its name.
+TEX_TOKEN = re.compile(r"\\(?:text|operatorname|mathrm)\{[^{}]*\}|\\[A-Za-z]+|\\.|\.\.\.|\d+(?:\.\d+)?|\S")
+SIGNS = {"+": "plus", "-": "minus", "=": "equals", "<": "is less than", ">": "is greater than", "/": "over",
+         r"\le": "is at most", r"\ge": "is at least", r"\ne": "is not equal to", r"\leq": "is at most",
+         r"\geq": "is at least", r"\neq": "is not equal to", r"\approx": "is approximately",
+         r"\leftarrow": "becomes", r"\in": "in", r"\pm": "plus or minus", r"\cdot": "dot", r"\times": "times"}
+RELATIONS = {sign for sign, word in SIGNS.items() if word.startswith("is ") or word in ("equals", "becomes")}
+SILENT = {r"\,", r"\;", r"\:", r"\!", r"\quad", r"\qquad", r"\left", r"\right"}
+FONTS = {r"\mathbf", r"\mathsf", r"\mathcal", r"\mathrm", r"\boldsymbol"}      # W in bold is read as W
+WORDS = {r"\dots": "dot dot dot", r"\ldots": "dot dot dot", r"\cdots": "dot dot dot", "...": "dot dot dot",
+         "*": "star", r"\nabla": "the gradient of", r"\exp": "the exponential of", r"\ln": "the natural log of",
+         "sgn": "the sign of"}
+PAIRS = {"|": ("|", "the absolute value of"), r"\lvert": (r"\rvert", "the absolute value of"),
+         r"\lVert": (r"\rVert", "the norm of"), r"\lceil": (r"\rceil", "the ceiling of"),
+         r"\lfloor": (r"\rfloor", "the floor of")}
+FUNCTIONS = set("fCEPQRSkN") | {r"\kappa", r"\exp", r"\ln"}     # f(x) is "f of x"; lambda(2 - lambda) a product
+
+
+def tex_words(tex):
+    r"""The TeX formula `tex` in words to be read aloud: W \leftarrow W + \eta X is "W becomes W plus eta X"."""
+    words = " ".join(_read(TEX_TOKEN.findall(tex)))
+    words = re.sub(r",(\s*,)+", ",", re.sub(r"\s+([,.)])", r"\1", words))
+    return re.sub(r"\s+", " ", re.sub(r"[\\{}^_$]", " ", words)).strip(" ,")
+
+
+def _read(tokens, stop=None, comma=","):
+    """The words of `tokens` up to `stop` (taken too) or to their end, a comma read as `comma`; the tokens read
+    are taken off the list."""
+    out, last, related = [], None, False     # last: the atom before ("atom", "number", "closed"), None after a sign;
+    # related: a relation was read, so that a second one reads "which is ..." (0 < a \le 2: "..., which is at most 2")
+    while tokens and tokens[0] != stop:
+        token = tokens.pop(0)
+        if token in SIGNS:
+            out += [","] * (last == "closed") + [",", "which"] * (token in RELATIONS and related)
+            out.append("times" if token == r"\cdot" and last == "number" else SIGNS[token])
+            last, related = None, related or token in RELATIONS
+        elif token in SILENT or token in FONTS:
+            continue
+        elif token in (",", ".", ";", ")", "]") or token.startswith(r"\text"):
+            out.append(token[6:-1].strip() if token.startswith(r"\text") else comma if token == "," else token)
+            last, related = None, related and token not in (",", ";") and not token.startswith(r"\text")
+        else:
+            words, closed = _scripts(token, *_atom(token, tokens), tokens)
+            if last == "closed" or (last and words[0].startswith("the ")):
+                out += [","] * (last == "closed") + ["times"]
+            out += words
+            last = "closed" if closed else "number" if token[0].isdigit() else None if words[-1].endswith(" of") \
+                else "atom"   # after "the natural log of" no "times"
+    if tokens:
+        tokens.pop(0)
+    return out
+
+
+def _arg(tokens):
+    """The words of a command's argument: a {group} or one token (through a font command)."""
+    token = tokens.pop(0) if tokens else ""
+    while token in FONTS and tokens:
+        token = tokens.pop(0)
+    return _read(tokens, "}") if token == "{" else _atom(token, tokens)[0]
+
+
+def _atom(token, tokens):
+    """The words of the atom that `token` begins, and whether it closes a group (a word after it is "times")."""
+    if token == "{":
+        return _read(tokens, "}"), False
+    if token in ("(", "["):
+        return [",", "open bracket", ","] + _read(tokens, {"(": ")", "[": "]"}[token]) + [",", "close bracket"], True
+    if token in PAIRS:
+        return [PAIRS[token][1]] + _read(tokens, PAIRS[token][0]), True
+    if token in (r"\sum", r"\min"):
+        limits = {}
+        while tokens and tokens[0] in ("_", "^"):
+            mark = tokens.pop(0)
+            limits[mark] = [word.removeprefix("is ") for word in _arg(tokens)]   # "over i less than d"
+        name = "the sum" if token == r"\sum" else "the minimum"
+        if "^" in limits:
+            return [name] + ["from"] * ("_" in limits) + limits.get("_", []) + ["to"] + limits["^"] + ["of"], False
+        return [name] + ["over"] * ("_" in limits) + limits.get("_", []) + ["of"], False
+    if token in (r"\frac", r"\binom"):
+        top, bottom = _arg(tokens), _arg(tokens)
+        if token == r"\binom":
+            return top + ["choose"] + bottom, False
+        if len(top) == len(bottom) == 1:
+            return top + ["over"] + bottom, False
+        return ["the fraction"] + top + ["over"] + bottom + [",", "end fraction"], True
+    if token == r"\sqrt":
+        inside = _arg(tokens)
+        return ["the square root of"] + inside + [",", "end root"] * (len(inside) > 1), True
+    if token == r"\hat":
+        return _arg(tokens) + ["hat"], False
+    if re.match(r"\\(text|operatorname|mathrm)\{", token):
+        name = token[token.index("{") + 1:-1].strip()
+        return [WORDS.get(name, name)], False
+    return [WORDS.get(token, token.lstrip("\\"))], False   # a letter, a number, a Greek letter, a command's name
+
+
+def _scripts(token, words, closed, tokens):
+    """`words` of an atom with its primes, subscripts and superscripts, and a function's arguments after it."""
+    while tokens and tokens[0] in ("_", "^", "'"):
+        mark = tokens.pop(0)
+        script = [] if mark == "'" else _arg(tokens)
+        if mark != "^":
+            joined = "".join(script)
+            words += [joined] if joined in ("min", "max", "opt") else script or ["prime"]   # w_0 is "w 0"
+        elif script in (["2"], ["star"], ["T"]):
+            words += [","] * closed + [{"2": "squared", "star": "star", "T": "transpose"}[script[0]]]
+        elif re.fullmatch(r"[A-Za-df-z]|\\[a-z]+", token) and len(script) == 1 and re.fullmatch(r"[A-Za-z]", script[0]):
+            words += ["superscript"] + script   # x^p: pattern p's x, as in Budinich's i_k^p (e^u is a power)
+        else:
+            words += [","] * closed + ["to the power"] + script
+            closed = closed or len(script) > 1
+    if tokens and tokens[0] == "(" and (token in FUNCTIONS or token.startswith(r"\operatorname")):
+        tokens.pop(0)
+        words, closed = words + ["of"] * (not words[-1].endswith(" of")) + _read(tokens, ")", "and"), True
+    return words, closed
 
 
 def math_svg(tex, display=False, sizes=MATH_SIZE):
@@ -202,7 +320,7 @@ def drawn_math(markdown, sizes=MATH_SIZE):
             print(f"slides: formula left as TeX ({reason}): {tex}", file=sys.stderr)
             return match.group(0)
         source = "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode("ascii")
-        img = (f'<img class="formula" alt="{html.escape(tex)}" src="{source}" '
+        img = (f'<img class="formula" alt="{html.escape(tex_words(tex))}" src="{source}" '
                f'style="vertical-align:middle;margin:0">')
         return f'<div style="text-align:center;margin:0.6em 0">{img}</div>' if display else img
     return MATH.sub(image, markdown)

@@ -26,7 +26,7 @@ Each lesson's page is its notebook as stored, with these changes (in a copy; `pa
   to the live lesson, and the opening picture's code is left out (the live lesson has it): the
   title, the question and the whole picture fit the first screen at 1280×720
   (tools/first_screens.py measures it);
-- formulas drawn at build time as SVG images whose alt text is their TeX, as the decks draw them
+- formulas drawn at build time as SVG images whose alt text is their TeX in words, as the decks draw them
   (tools/slides.py): a page needs no MathJax (a script of about 2 MB) and no request leaves the site;
   in dark mode they are inverted;
 - a view that needs a kernel (an ipywidgets stepper) says so and links the live lesson; the
@@ -195,7 +195,7 @@ def markdown_for_page(text, formulas):
             (formulas / name).write_bytes(svg)
         size = re.search(rb'width="([\d.]+)pt" height="([\d.]+)pt"', svg)
         box = (f' width="{float(size[1]) * 4 / 3:.0f}" height="{float(size[2]) * 4 / 3:.0f}"' if size else "")
-        img = f'<img class="formula dark-light" alt="{html.escape(tex)}" src="{FORMULAS}/{name}"{box}>'
+        img = f'<img class="formula dark-light" alt="{html.escape(slides.tex_words(tex))}" src="{FORMULAS}/{name}"{box}>'
         return f'<span class="formula-display">{img}</span>' if display else img
     text = INDEX_LINK.sub(lambda m: f"]({ROOT_PAGE}.ipynb{m.group(1) or ''})", text)
     return slides.WEB_IMAGE.sub(r"\1", slides.MATH.sub(image, text))
