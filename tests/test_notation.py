@@ -38,6 +38,13 @@ FORBIDDEN = [
     (r"(?<![\w\\])\d\^\(", "typeset the formula: $2^{-S}$, not 2^(−S)"),
     (r"Σ_", "typeset the sum: $\\sum_k \\alpha_k y_k X_k$"),
     (r"(?<![\w\\])target t\b|(?<![\w\\])t_k(?!\w)", "targets are c_k (0/1) or y_k (±1); t counts steps"),
+    # issue 31: one letter, one meaning inside a lesson too
+    (r"(?<![\w\\])(?:R|γ|\\gamma)(?![\w_′'’])[^.\n]{0,30}?\b(?:raw|without (?:the |its |a )?bias)",
+     "the course's R and γ include the bias input; the raw ones are R_raw and γ_raw (lesson 05)"),
+    (r"\braw (?:data's |data )?(?:radius|margin),? (?:R|γ)(?![\w_])", "the raw radius and margin are R_raw and γ_raw"),
+    (r"(?<![\w\\])X_\{?k\}?(?![\w_])[^.\n]{0,30}?\b(?:raw|without (?:the |its |a )?bias)",
+     "X_k is always the augmented pattern (x_0 = 1 first): name the raw inputs x_k or (x_1, …, x_p)"),
+    (r"(?<![\w\\'’_])c\s*=\s*(?![01](?![.,]\d))[-−]?\d", "c is a 0/1 target: take another letter for a constant"),
 ]
 
 
@@ -123,6 +130,8 @@ def violations(text):
     "Draw n points at random", "the target t_n of x_n", "with d inputs", "R(n, d) regions", "N_min(n, d)",
     "the 2ⁿ labellings", "probability 2^(−S)", "W = Σ_n α_n y_n X_n", "$\\alpha_{n}$", "a layer of m units",
     "at-least-m-of-n", "Budinich's ξ", "w0 + w1 x1 + … + wn xn", "R(N, p) regions",
+    "R the radius of the raw data", "γ, without the bias input", "the raw radius R", "X_k, the raw pattern",
+    "with c = 0.5", "c = 2 for the margin",
 ])
 def test_each_forbidden_use_is_found(text):
     assert violations(prose(text))
@@ -134,6 +143,8 @@ def test_each_forbidden_use_is_found(text):
     "a layer of M units", "at least m of p", "`n_patterns`", "> Budinich writes ξ", "the t-th update, η_t",
     "| symbol | meaning | in the sources |\n|---|---|---|\n| y_k | ±1 target | Stensbo-Smidt: t_n |",
     "learning rate η = 1, within the $\\binom{N}{i}$ sums", "an x-axis", "xn_test", "the n-th pattern is",
+    "R_raw, the radius of the raw data", "γ_raw without the bias input", "target c = 1", "c = 0 for X1",
+    "X_k with its bias input 1", "c = 1.",
 ])
 def test_the_course_notation_and_quoted_source_letters_pass(text):
     assert not violations(prose(text))
