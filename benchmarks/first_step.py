@@ -28,7 +28,7 @@ import urllib.request
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
-from jupyter import CHROMIUM, CHROMIUM_ARGS, ROOT, jupyter_lab, menu, wait_for_kernel_idle  # noqa: E402
+from jupyter import ROOT, jupyter_lab, menu, wait_for_kernel_idle  # noqa: E402
 import lite  # noqa: E402
 
 TARGETS = {"step cold": 10.0, "step warm": 6.0, "all cold": 20.0}
@@ -130,19 +130,11 @@ def measure_lite(names, folder, site=None):
                                                           settings=lite.RENDER_EVERY_CELL)
     results = {}
     with lite.serve(site) as base, sync_playwright() as p:
-        for name in names:
-            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-            try:
-                page = browser.new_page(viewport={"width": 1280, "height": 720})
-                outside = lite.keep_local(page, base)
-                url = f"{base}/lab/index.html?path={name}"
-                results[name] = {"cold": visit(page, url, lite_cells(site, name))}
-                page.goto("about:blank")
-                results[name]["warm"] = visit(page, url, lite_cells(site, name))
-                if outside:
-                    raise RuntimeError(f"requests left 127.0.0.1: {outside[:5]}")
-            finally:
-                browser.close()
+        for name, page in lite.first_visits(p, base, names):
+            url = f"{base}/lab/index.html?path={name}"
+            results[name] = {"cold": visit(page, url, lite_cells(site, name))}
+            page.goto("about:blank")
+            results[name]["warm"] = visit(page, url, lite_cells(site, name))
     return results, lite.jupyterlite.site_size(site)
 
 
@@ -156,20 +148,15 @@ def measure_lab(names):
     from playwright.sync_api import sync_playwright
     results = {}
     with jupyter_lab() as (base, token, _), sync_playwright() as p:
-        for name in names:
+        for name, page in lite.first_visits(p, base, names):
             cells = json.loads((ROOT / "notebooks" / name).read_text())["cells"]
-            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-            try:
-                page = browser.new_page(viewport={"width": 1280, "height": 720})
-                url = f"{base}/lab/tree/notebooks/{name}?token={token}&reset"
-                results[name] = {"cold": visit(page, url, cells)}
-                page.goto("about:blank")
-                stop_kernels(base, token)
-                results[name]["warm"] = visit(page, url, cells)
-                page.goto("about:blank")
-                stop_kernels(base, token)
-            finally:
-                browser.close()
+            url = f"{base}/lab/tree/notebooks/{name}?token={token}&reset"
+            results[name] = {"cold": visit(page, url, cells)}
+            page.goto("about:blank")
+            stop_kernels(base, token)
+            results[name]["warm"] = visit(page, url, cells)
+            page.goto("about:blank")
+            stop_kernels(base, token)
     return results
 
 

@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
-from jupyter import CHROMIUM, CHROMIUM_ARGS, ROOT  # noqa: E402
+from jupyter import ROOT  # noqa: E402
 import lite  # noqa: E402
 import website  # noqa: E402
 
@@ -84,22 +84,14 @@ def measure(site, pages):
     from playwright.sync_api import sync_playwright
     results = {}
     with lite.serve(site) as base, sync_playwright() as p:
-        for name in pages:
-            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-            try:
-                page = browser.new_page(viewport={"width": 1280, "height": 720})
-                outside = lite.keep_local(page, base)
-                url = f"{base}/{name}.html"
-                picture = "data:image/png" in (site / f"{name}.html").read_text(encoding="utf-8")
-                cold, size, count = visit(page, url, picture)
-                page.goto("about:blank")
-                warm, _, _ = visit(page, url, picture)
-                if outside:
-                    raise RuntimeError(f"{name}: requests left 127.0.0.1: {outside[:5]}")
-                results[name] = {"cold": cold, "warm": warm, "fetched": size, "requests": count,
-                                 "html": (site / f"{name}.html").stat().st_size}
-            finally:
-                browser.close()
+        for name, page in lite.first_visits(p, base, pages):
+            url = f"{base}/{name}.html"
+            picture = "data:image/png" in (site / f"{name}.html").read_text(encoding="utf-8")
+            cold, size, count = visit(page, url, picture)
+            page.goto("about:blank")
+            warm, _, _ = visit(page, url, picture)
+            results[name] = {"cold": cold, "warm": warm, "fetched": size, "requests": count,
+                             "html": (site / f"{name}.html").stat().st_size}
     return results
 
 
