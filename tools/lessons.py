@@ -31,6 +31,7 @@ def source(cell):
 
 # The line under a lesson's title that navigation.py writes: left out of word counts and decks.
 MINUTES = re.compile(r"<!-- minutes:start -->.*?<!-- minutes:end -->\n?", re.S)
+COMMENT = re.compile(r"<!--.*?-->", re.S)   # an HTML comment: not shown, so not read
 
 
 def tags(cell):
@@ -77,9 +78,9 @@ def words(text):
     """Words of prose in markdown: link targets, HTML tags and LaTeX commands left out; a word is a run of \\w.
 
     The line under a lesson's title that tools/navigation.py writes (how long the lesson takes) is
-    about the lesson, not part of it, and is not counted.
+    about the lesson, not part of it, and is not counted; nor are HTML comments, which no one sees.
     """
-    text = MINUTES.sub(" ", text)
+    text = COMMENT.sub(" ", MINUTES.sub(" ", text))
     text = re.sub(r"\]\([^)]*\)", "]", text)
     text = re.sub(r"</?[A-Za-z][^<>]*>", " ", text)   # tags only: "W·X < 0 ... N > 5p" is prose
     text = re.sub(r"\\[A-Za-z]+", " ", text)
