@@ -4,8 +4,14 @@ One place for the conventions the tests, the navigation and the exports share:
 
 - an exercise is an answer cell that sets the student's names to None (`my_R, my_gamma = None, None`),
   and its check cell: the first code cell after it that names one of them and calls pl.Checks;
-- a Predict question is a text cell that asks the student to predict; the code cells after it, up to
-  the next text cell or exercise, show its answer;
+- a Predict question is a text cell that asks the student to predict. Its part of the lesson runs to
+  the next heading, the next Predict question, the next exercise, or the start or end of a part
+  tagged "going-further" (`predict_scopes`). Its answer stays out of view there until the student
+  opens it: every output in that part is folded (`after_predict`), and once the first output that
+  answers it has come, so is every text that discusses it (`answers_in_view`). Two markers, each
+  with its reason, say what stays in view: `<!-- in view: why -->`, the text from it to the next
+  fold (it sets up the next cell or says where to go: not the answer), and `<!-- next step: why -->`,
+  which ends the question's part after its cell (the lesson has moved on to something else);
 - the core path is every cell not tagged "going-further": what a student must do to meet the lesson's
   goals. A part tagged so opens with a visible "Going further" in its first text cell;
 - the minutes a student needs (`minutes`): prose read at WORDS_PER_MINUTE (folds included: a student
@@ -22,6 +28,11 @@ EXERCISE_MINUTES = 8
 CODE_CELL_MINUTES = 0.5
 SITTING_MINUTES = 35
 PREDICT = re.compile(r"\bpredict\b", re.I)
+PREMISE = "shows-the-question"   # a code cell whose output is what a Predict question asks about
+HEADING = re.compile(r"^#{1,3} ", re.M)
+FOLD = re.compile(r"<details>.*?</details>", re.S)
+NEXT_STEP = re.compile(r"<!-- next step: [^<>]+? -->")
+IN_VIEW = re.compile(r"<!-- in view: [^<>]+? -->.*?(?=<details>|\Z)", re.S)
 ANSWER_LINE = re.compile(r"^\s*(my_\w+(?:\s*,\s*my_\w+)*)\s*=\s*None(?:\s*,\s*None)*\s*(?:#.*)?$")
 
 
@@ -31,6 +42,7 @@ def source(cell):
 
 # The line under a lesson's title that navigation.py writes: left out of word counts and decks.
 MINUTES = re.compile(r"<!-- minutes:start -->.*?<!-- minutes:end -->\n?", re.S)
+COMMENT = re.compile(r"<!--.*?-->", re.S)   # an HTML comment: not shown, so not read
 
 
 def tags(cell):
@@ -46,16 +58,66 @@ def answer_names(cell):
     return [name for line in lines for name in re.findall(r"my_\w+", line.split("=")[0])]
 
 
-def after_predict(cells):
-    """Indices of the code cells with outputs between a Predict question and the next text cell or exercise."""
-    found = []
+def is_predict(cell):
+    """A text cell that asks the student to predict (outside its folds: a fold's "predict first" is no question)."""
+    return cell["cell_type"] == "markdown" and bool(PREDICT.search(FOLD.sub(" ", source(cell))))
+
+
+def predict_scopes(cells):
+    """Each Predict question with the indices of the cells of its part of the lesson.
+
+    The part ends before the next heading (#, ## or ###), the next Predict question, the next exercise
+    (its check shows no answer until one is given), or a cell that starts or ends a going-further part,
+    and after a markdown cell with a `<!-- next step: why -->` marker.
+    """
+    scopes = []
     for i, cell in enumerate(cells):
-        if cell["cell_type"] != "markdown" or not PREDICT.search(source(cell)):
+        if not is_predict(cell):
             continue
+        part = GOING_FURTHER in tags(cell)
+        scope = []
         for j in range(i + 1, len(cells)):
-            if cells[j]["cell_type"] != "code" or answer_names(cells[j]):
-                break   # a text cell, or an exercise (its check shows no answer until one is given)
-            if cells[j].get("outputs"):
+            other = cells[j]
+            if (is_predict(other) or answer_names(other) or (GOING_FURTHER in tags(other)) != part
+                    or other["cell_type"] == "markdown" and HEADING.search(source(other))):
+                break
+            scope.append(j)
+            if other["cell_type"] == "markdown" and NEXT_STEP.search(source(other)):
+                break
+        scopes.append((i, scope))
+    return scopes
+
+
+def after_predict(cells):
+    """Indices of the code cells with outputs in a Predict question's part of the lesson."""
+    return [j for _, scope in predict_scopes(cells) for j in scope
+            if cells[j]["cell_type"] == "code" and cells[j].get("outputs")]
+
+
+def in_view(text):
+    """The text of a markdown cell a student sees without opening anything, less what its markers let
+    stay in view: outside <details> folds, HTML comments left out, nothing from an `<!-- in view: why -->`
+    marker to the next fold, and nothing after a `<!-- next step: why -->` marker."""
+    text = NEXT_STEP.split(text, maxsplit=1)[0]
+    text = FOLD.sub(" ", IN_VIEW.sub(" ", text))
+    return COMMENT.sub(" ", text).strip()
+
+
+def answers_in_view(cells):
+    """Indices of the markdown cells that discuss a Predict question's answer in view.
+
+    In a Predict question's part (`predict_scopes`), a markdown cell that comes after the first output
+    that answers it (a code cell's output, unless tagged "shows-the-question": that output is what
+    the question asks about) must keep its text in folds, but for what follows a next-step marker.
+    """
+    found = []
+    for _, scope in predict_scopes(cells):
+        answered = False
+        for j in scope:
+            cell = cells[j]
+            if cell["cell_type"] == "code":
+                answered = answered or bool(cell.get("outputs")) and PREMISE not in tags(cell)
+            elif answered and in_view(source(cell)):
                 found.append(j)
     return found
 
@@ -77,9 +139,9 @@ def words(text):
     """Words of prose in markdown: link targets, HTML tags and LaTeX commands left out; a word is a run of \\w.
 
     The line under a lesson's title that tools/navigation.py writes (how long the lesson takes) is
-    about the lesson, not part of it, and is not counted.
+    about the lesson, not part of it, and is not counted; nor are HTML comments, which no one sees.
     """
-    text = MINUTES.sub(" ", text)
+    text = COMMENT.sub(" ", MINUTES.sub(" ", text))
     text = re.sub(r"\]\([^)]*\)", "]", text)
     text = re.sub(r"</?[A-Za-z][^<>]*>", " ", text)   # tags only: "W·X < 0 ... N > 5p" is prose
     text = re.sub(r"\\[A-Za-z]+", " ", text)
