@@ -140,17 +140,6 @@ def test_outputs_are_hidden_across_text_cells_up_to_the_end_of_the_part():
     assert after_predict(cells) == [1, 3]
 
 
-def test_a_page_folds_the_answer_and_the_check_code():
-    from nbconvert import HTMLExporter
-
-    book = tiny_notebook()
-    page = hidden.fold_page(HTMLExporter().from_notebook_node(book)[0], book)
-    answer = re.search(r'<details class="perceptron-hide-output"><summary>([^<]*)</summary>(.*?)</details>', page, re.S)
-    assert answer and answer.group(1) == hidden.SUMMARY[hidden.HIDE_OUTPUT] and "42" in answer.group(2)
-    code = re.search(r'<details class="perceptron-hide-input"><summary>[^<]*</summary>(.*?)</details>', page, re.S)
-    assert code and "Checks" in code.group(1)
-
-
 def test_a_deck_shows_the_answer_on_a_later_press_and_leaves_out_the_check_code():
     from nbconvert import SlidesExporter
 

@@ -6,11 +6,12 @@ when a lesson opens. Two tags, the ones Jupyter Book and MyST-NB read, say what 
 
 - "hide-output" on a code cell whose output answers a Predict question: collapsed in JupyterLab
   and JupyterLite (metadata jupyter.outputs_hidden, set by `collapse`, which tools/run_notebooks.py
-  calls), folded on a page ("Show the result"), shown on a later press in a deck (a fragment);
+  calls), folded on a page (MyST-NB folds it: tools/website.py), shown on a later press in a deck
+  (a fragment);
 - "hide-input" on an exercise's check cell, whose code computes the answer, and on the code of a
   lesson's opening picture, which would push the picture off the first screen: collapsed in
-  JupyterLab and JupyterLite (jupyter.source_hidden), folded on a page ("Show the code"), left out
-  of a deck.
+  JupyterLab and JupyterLite (jupyter.source_hidden), folded on a page ("Show the source"; the
+  opening picture's code is left out of its page), left out of a deck.
 
 tests/test_predict_first.py says which cells need which tag.
 """
@@ -21,7 +22,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from lessons import tags  # noqa: E402  (a cell's tags, for the callers of this module too)
 
 HIDE_OUTPUT, HIDE_INPUT = "hide-output", "hide-input"
-SUMMARY = {HIDE_OUTPUT: "Show the result (predict first)", HIDE_INPUT: "Show the code"}
 
 
 def collapse(notebook):
@@ -42,29 +42,6 @@ def collapse(notebook):
         else:
             metadata.pop("jupyter", None)
     return count
-
-
-def fold_page(body, notebook):
-    """The nbconvert HTML `body` of `notebook` with tagged inputs and outputs each in a closed <details> fold."""
-    from bs4 import BeautifulSoup
-
-    marked = {cell.get("id"): tags(cell) for cell in notebook["cells"] if set(tags(cell)) & set(SUMMARY)}
-    if not marked:
-        return body
-    page = BeautifulSoup(body, features="html.parser")
-    for cell_id, cell_tags in marked.items():
-        cell = page.find(id=f"cell-id={cell_id}")
-        if cell is None:
-            raise RuntimeError(f"nbconvert's HTML template changed: no element with id 'cell-id={cell_id}'")
-        for tag, part in ((HIDE_INPUT, "jp-Cell-inputWrapper"), (HIDE_OUTPUT, "jp-Cell-outputWrapper")):
-            wrapper = cell.find(class_=part)
-            if tag in cell_tags and wrapper is not None:
-                fold = page.new_tag("details", attrs={"class": f"perceptron-{tag}"})
-                summary = page.new_tag("summary")
-                summary.string = SUMMARY[tag]
-                wrapper.wrap(fold)
-                fold.insert(0, summary)
-    return str(page)
 
 
 def deck_cells(notebook):
