@@ -22,6 +22,7 @@ fold those parts and the decks show them on a later press.
 import json
 import re
 import sys
+from html import unescape as html_unescape
 from pathlib import Path
 
 import nbformat
@@ -30,7 +31,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 import hidden  # noqa: E402
-from lessons import after_predict, answers_in_view, check_cells, predict_scopes  # noqa: E402
+from lessons import COMMENT, FOLD, after_predict, answers_in_view, check_cells, predict_scopes, source  # noqa: E402
 
 LESSONS = sorted((ROOT / "notebooks").glob("0[1-9]-*.ipynb"))
 PREMISE = "shows-the-question"
@@ -164,3 +165,132 @@ def test_the_opening_picture_shows_without_its_code(path):
     """The first screen is the question and its picture (issue 32): the code that draws it opens collapsed."""
     first = next(cell for cell in lesson(path) if cell["cell_type"] == "code")
     assert first.get("outputs") and hidden.HIDE_INPUT in hidden.tags(first), path.name
+
+
+# The opening question: each lesson opens with a bold question about its opening picture, and its
+# text must not answer it before the student has tried (issue 32). The phrases (regular expressions,
+# matched case-insensitively) that state each lesson's answer, and where the lesson gives it. Keep
+# them specific to the answer, not the lesson's general vocabulary; every one must occur in its
+# lesson (`test_every_answer_phrase_occurs_in_its_lesson`), so reword them when a lesson is.
+OPENING_ANSWERS = {
+    # "Can any line put XOR's two 1s on one side and its two 0s on the other?" No: section 5, the
+    # Predict question's Answer fold ("... cannot be both, so no W exists", "X2 + X3 = X1 + X4"),
+    # its check, and the recap ("XOR is not: ...").
+    "01": [r"no W exists", r"X2 \+ X3 = X1 \+ X4", r"\bXOR is not\b", r"cannot be both"],
+    # "How does it get from the left picture to the right one, and how many corrections?" Section 2:
+    # the rule (X_k "is added to W" after a mistake) and its Predict fold ("all four updates
+    # (presentations 2, 5, 7 and 9)"); the trace of section 3 and the recap ("4 updates").
+    "02": [r"is added to W\b", r"\b(4|four) updates\b", r"presentations 2, 5, 7 and 9"],
+    # "Will this run ever stop?" Never: section 1, the Answer fold under the first table ("the same
+    # state always leads to the same next state ... presentations 10 to 13 repeat 6 to 9, and so on
+    # for ever"), the text under the trace ("come again, forever"); the goals once said "the run's
+    # cycle writes down that proof" (the perceptron's cycle: sections 3 and 4, the check of section 10).
+    "03": [r"\bfor ?ever\b", r"repeat 6 to 9", r"same state always leads to the same next state",
+           r"(run|perceptron)'s cycle"],
+    # "Where in this picture are the weights that get all four patterns right?" Section 2's Answer
+    # fold ("In the region the picture's blue dots fill, on the right side of all four planes at
+    # once"). Section 1 already says it in view ("a point on the right side of every plane at once"),
+    # before section 2 asks the opening question again: see /work/notes/opening.md.
+    "04": [r"right side of (all four planes|every plane)", r"blue dots fill"],
+    # "Is any dot above the line? And what could such a number be made of ...?" Section 1: the
+    # theorem, t ≤ (R/γ)² with the radius R and the margin γ (LaTeX), and the form of Stensbo-Smidt,
+    # (2R_raw/γ_raw)², in section 2; section 4 on thousands of runs ("No run exceeds any bound ...
+    # uses only the largest length and the smallest margin").
+    "05": [r"\(\s*(2\s*)?R\w*\s*/\s*γ\w*\s*\)\s*²", r"\\left\(\\frac\{R\}\{\\gamma\}\\right\)\^2",
+           r"no run exceeds", r"largest length and the smallest margin"],
+    # "Why, then, does the cost rise at some updates?" Section 1's fold "What the runs show" ("one
+    # correction put several other patterns on the wrong side ... mistakes E does not count ... not
+    # one that falls at every step").
+    "06": [r"other patterns on the wrong side", r"mistakes E does not count", r"not one that falls at every step"],
+    # "Which unit moves its weights most? Why does the steep one hardly move them?" The Answer fold
+    # under the question itself (cell 0: "already flat ... both factors are tiny"), section 1's text
+    # ("a steep sigmoid is flat away from 0") and its check ("β = 0.5 moves it most").
+    "07": [r"β = 0\.5 moves it most", r"already flat", r"both factors are tiny", r"steep sigmoid is flat away from 0"],
+    # "Where does the chance drop, and why there? What becomes of the drop as the unit gets more
+    # weights?" Section 1: the check and text on Cover's count ("exactly ½ at N = 2d"), the text under
+    # the measured curves ("the curve becomes a step at N = 2d ... its capacity is two patterns per
+    # weight"), and the recap.
+    "08": [r"two (random )?(patterns|points) per weight", r"\bN = 2d\b", r"capacity\W*is\b", r"becomes a step"],
+    # "How would you put perceptron units together so that they name the digit? How many ... what
+    # should the layer answer when its units name no digit, or two?" Section 1: its heading ("One unit
+    # per bit of a code"), its text on the two codes ("one-hot gives each class its own unit ...
+    # (M = K units)") and its Predict fold ("the unit with the largest net W_j·X").
+    "09": [r"gives each class its own unit", r"\bM = K\b", r"largest net", r"one unit per (class|bit)"],
+}
+FIRST_SECTION = re.compile(r"^## 1\.", re.M)
+
+
+def opening_cells(cells):
+    """The cells before the student's first chance to try: those above the first section heading `## 1.`,
+    and the text above that heading in its own cell."""
+    for i, cell in enumerate(cells):
+        heading = cell["cell_type"] == "markdown" and FIRST_SECTION.search(source(cell))
+        if heading:
+            return cells[:i], source(cell)[:heading.start()]
+    raise AssertionError("no section heading '## 1.'")
+
+
+def output_text(cell):
+    """What a code cell's stored outputs say in words: printed text, text/plain, and a figure's alt text
+    and description (its HTML with the tags left out)."""
+    parts = []
+    for output in cell.get("outputs", []):
+        data = output.get("data", {})
+        html = "".join(data.get("text/html", ""))
+        parts += ["".join(output.get("text", "")), "".join(data.get("text/plain", "")),
+                  "".join(data.get("text/markdown", "")), html_unescape(re.sub(r"<[^>]*>", " ", html)),
+                  *map(html_unescape, re.findall(r'\balt="([^"]*)"', html))]
+    return "\n".join(parts)
+
+
+def opening_text(cells):
+    """(where, text) for what a student sees before the first section: the markdown outside <details> folds
+    and HTML comments, and the outputs of the code cells not tagged hide-output."""
+    above, head = opening_cells(cells)
+    shown = [(f"cell {i}", source(cell)) for i, cell in enumerate(above) if cell["cell_type"] == "markdown"]
+    shown.append((f"cell {len(above)}, above its heading", head))
+    shown = [(where, FOLD.sub(" ", COMMENT.sub(" ", text))) for where, text in shown]
+    shown += [(f"cell {i}, its output", output_text(cell)) for i, cell in enumerate(above)
+              if cell["cell_type"] == "code" and hidden.HIDE_OUTPUT not in hidden.tags(cell)]
+    return shown
+
+
+def stated_answers(shown, phrases):
+    """(where, the words matched) for each answer phrase found in the (where, text) pairs."""
+    return [(where, match.group(0)) for where, text in shown for phrase in phrases
+            for match in [re.search(phrase, text, re.I)] if match]
+
+
+def test_every_lesson_has_its_answer_phrases():
+    assert sorted(OPENING_ANSWERS) == [path.name[:2] for path in LESSONS]
+    assert all(1 <= len(phrases) <= 4 for phrases in OPENING_ANSWERS.values())
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem[:2])
+def test_every_answer_phrase_occurs_in_its_lesson(path):
+    """A phrase that matches nothing would check nothing: each must match where the lesson answers."""
+    cells = lesson(path)
+    whole = "\n".join(source(cell) if cell["cell_type"] == "markdown" else output_text(cell) for cell in cells)
+    missing = [phrase for phrase in OPENING_ANSWERS[path.name[:2]] if not re.search(phrase, whole, re.I)]
+    assert missing == [], f"{path.name}: answer phrases {missing} occur nowhere in the lesson: reword them"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem[:2])
+def test_the_opening_does_not_answer_its_question(path):
+    """Title, intro, opening question, goals and sources, and the opening picture's words, say nothing of the answer."""
+    found = stated_answers(opening_text(lesson(path)), OPENING_ANSWERS[path.name[:2]])
+    assert found == [], (f"{path.name}: the text before section 1 answers the opening question before the student "
+                         f"has tried: {found}. Reword it, or fold the answer in <details>")
+
+
+def test_the_opening_rule_finds_an_answer_in_the_goals():
+    goals = "**What you will learn**\n\n- that a unit stores about two random patterns per weight;\n- more."
+    opening = cells_of(("md", "# 08 · Capacity\n\n**Where does the chance drop, and why there?**"),
+                      ("code", "Panel: a curve\n"), ("md", goals), ("md", "## 1. Counting\n\nTwo patterns per weight."))
+    assert stated_answers(opening_text(opening), OPENING_ANSWERS["08"]) == [("cell 2", "two random patterns per weight")]
+    # folds, comments, hidden outputs and the sections are not read; a figure's description is
+    folded = cells_of(("md", "Intro.\n\n<details><summary>Answer</summary>\n\nAt N = 2d.\n\n</details>\n"
+                             "<!-- in view: capacity is two patterns per weight -->"),
+                      ("code", "capacity is 2 per weight\n"), ("code", "a step at N = 2d\n"), ("md", "## 1. N = 2d"))
+    folded[1].metadata["tags"] = [hidden.HIDE_OUTPUT]
+    assert stated_answers(opening_text(folded), OPENING_ANSWERS["08"]) == [("cell 2, its output", "N = 2d")]
