@@ -12,8 +12,8 @@ from ..arithmetic import add_with_ones, nets, norm
 from ..geometry import decision_line, misclassified, positive_side
 from ..rule import Margin, convention
 from ..trace import format_number, format_vector
-from .base import (AXES, DPI, FIGSIZE, LARGE_TEXT, MAX_PATTERNS, MAX_ROWS, NEGATIVE, PANEL_AXES, POSITIVE, SHADE,
-                   TEXT, UPDATE, WRONG, artists_of, check_resolution, check_weights, panels, texts, weight_rows)
+from .base import (AXES, DPI, FIGSIZE, LARGE_TEXT, LINE_STYLE, MAX_PATTERNS, MAX_ROWS, NEGATIVE, PANEL_AXES, POSITIVE,
+                   SCATTER_STYLE, SHADE, TEXT, UPDATE, WRONG, artists_of, check_resolution, check_weights, panels, texts, weight_rows)
 
 
 @declare.declared(X=declare.Patterns(n_features=2), pad=declare.Number(minimum=0, maximum=10))
@@ -50,7 +50,7 @@ FEW_PATTERNS = declare.Patterns(n_features=2, most=MAX_PATTERNS,
 
 
 @declare.declared(ax=AXES, X=declare.Patterns(n_features=2), y=declare.Labels("X"), names=declare.Flag(),
-                  size=declare.Rate(), style=declare.Anything())
+                  size=declare.Rate(), style=SCATTER_STYLE)
 def draw_patterns(ax, X, y, *, names=True, size=90, **style):
     """Draw patterns in the plane, coloured by target.
 
@@ -93,7 +93,7 @@ def draw_patterns(ax, X, y, *, names=True, size=90, **style):
 
 
 @declare.declared(ax=AXES, w=declare.Plane(), xlim=declare.Limits(), ylim=declare.Limits(), arrow=declare.Flag(),
-                  style=declare.Anything())
+                  style=LINE_STYLE)
 def draw_decision_boundary(ax, w, *, xlim, ylim, arrow=True, **style):
     """Draw the decision line W·X = 0, its positive side shaded, and W's direction.
 
@@ -299,7 +299,7 @@ def plot_units(X, y, weights, titles, *, ax=None, size=2.6):
     return fig
 
 
-@declare.declared(ax=AXES, w=declare.Plane(), m=declare.Number(minimum=0), style=declare.Anything())
+@declare.declared(ax=AXES, w=declare.Plane(), m=declare.Number(minimum=0), style=LINE_STYLE)
 def draw_margin_lines(ax, w, m, **style):
     """Draw the margin perceptron's two lines, W·X = m and W·X = -m, within the Axes' limits.
 
