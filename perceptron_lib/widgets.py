@@ -284,8 +284,26 @@ def _weight_controls(weights, lim, *, extra=None, start=None):
 
 
 def _weights_of(controls, lim):
-    """The W the controls say, each weight within [-lim, lim] (as a slider keeps it), to 6 decimals."""
-    return tuple(round(min(max(float(controls.values[f"w{i}"]), -lim), lim), 6) for i in range(3))
+    """The W the controls say, each weight within [-lim, lim] (as a slider keeps it), to 6 decimals.
+
+    A box takes what is typed: a number (or its text) beyond the limits is held at -lim or lim, as a slider
+    would; anything else, NaN or not a number, is refused naming its box (w0, w1 or w2).
+    """
+    return tuple(round(min(max(_typed_weight(f"w{i}", controls.values[f"w{i}"]), -lim), lim), 6) for i in range(3))
+
+
+def _typed_weight(name, value):
+    """One weight box's value as a float: a number or a number's text, not NaN (infinities are held at a limit)."""
+    if isinstance(value, str):
+        try:
+            value = float(value)
+        except ValueError:
+            raise ValueError(f"{name} must be a finite number, got {check.shown(value)}") from None
+    elif isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise TypeError(f"{name} must be a finite number, got {check.shown(value)}")
+    if value != value:
+        raise ValueError(f"{name} must be a finite number, got {check.shown(value)}")
+    return float(value)
 
 
 class UnitView(_StaticNote, widgets.VBox):

@@ -1,5 +1,6 @@
 """TraceStepper (the one player as a widget), the views' named controls, and what they say without a kernel."""
 import json
+import re
 
 import numpy as np
 import pytest
@@ -222,6 +223,19 @@ def test_the_front_end_moves_a_weight_as_a_dict_of_values():
     assert view.wrong == 0 and view.controls.said == "W = [-1.5 1 1]: 0 wrong"
     view.controls.values = {"w0": -9, "w1": 1, "w2": 1}        # out of range (typed): held at -lim, as a slider would
     assert "W = [-3 1 1]" in view.controls.said
+
+
+def test_a_weight_box_that_holds_no_number_is_named():
+    """A NaN or a word typed into a box was float()'s or a picture's error naming no box; now it names the weight."""
+    from perceptron_lib.widgets import DualView, UnitView
+    for view in (UnitView(*boolean_function("and")), DualView(*boolean_function("or"))):
+        for typed, error, message in [(float("nan"), ValueError, "w1 must be a finite number, got nan"),
+                                      ("abc", ValueError, "w1 must be a finite number, got 'abc'"),
+                                      (None, TypeError, "w1 must be a finite number, got None")]:
+            with pytest.raises(error, match=re.escape(message)):
+                view.controls.values = {**view.controls.values, "w1": typed}
+        view.controls.values = {**view.controls.values, "w1": "2"}   # a number's text is a number
+        assert "W = [" in view.controls.said and " 2 " in view.controls.said
 
 
 def test_the_explorers_button_in_the_front_end_runs_a_batch():
