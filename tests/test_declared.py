@@ -178,6 +178,8 @@ EXAMPLES = {
     "trace.format_number": dict(value=1.5),
     "trace.format_vector": dict(w=[0, 1]),
     "voted.voted_perceptron": dict(X=OR[0], y=OR[1], epochs=2),
+    "boolean_counts.boolean_census": dict(n_inputs=2),
+    "boolean_counts.separable_boolean_count": dict(n_inputs=2, method="census"),
     "geometry.positive_side": dict(w=[-1, 1, 0], xlim=(0, 2), ylim=(0, 1)),
     "geometry.decision_line": dict(w=[-1, 1, 1], xlim=(0, 1), ylim=(0, 1)),
     "geometry.misclassified": dict(W=[0, 1, 1], X=OR[0], y=OR[1]),
