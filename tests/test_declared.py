@@ -46,6 +46,7 @@ SETS = np.stack([OR[0], OR[0]]), np.stack([OR[1], OR[1]])
 LAYER = pl.train_layer(*pl.boolean_function("and"), code="one-hot", n_classes=2)
 PROBLEMS = boolean_problems(2)   # Budinich's 16 problems on 2 inputs
 KERNEL_RUN = pl.train_kernel(*pl.boolean_function("xor"), kernel="polynomial", degree=2, max_epochs=20)
+VOTED = pl.voted_perceptron(*OR, epochs=3)
 GRID = standard_algorithm_grid(*PROBLEMS, betas=[0.3], beta_etas=[1.5], max_moves=5)
 
 
@@ -178,6 +179,8 @@ EXAMPLES = {
     "trace.format_number": dict(value=1.5),
     "trace.format_vector": dict(w=[0, 1]),
     "voted.voted_perceptron": dict(X=OR[0], y=OR[1], epochs=2),
+    "voted.Voted.predict": dict(self=VOTED, X=[[0, 1], [2, 0.5]]),
+    "voted.Voted.predict_averaged": dict(self=VOTED, X=[[0, 1], [2, 0.5]]),
     "boolean_counts.boolean_census": dict(n_inputs=2),
     "boolean_counts.separable_boolean_count": dict(n_inputs=2, method="census"),
     "geometry.positive_side": dict(w=[-1, 1, 0], xlim=(0, 2), ylim=(0, 1)),
