@@ -44,6 +44,9 @@ RING_AREA = 4.5   # a wrong pattern's ring: this many times the area of its mark
 NAME_CLEARANCE = 5   # points from a ring's centre line to its pattern's name: half the ring's 2.5 pt line, and air
 
 
+# The margin m of the margin perceptron's lines: below the size of a plane's weights, so that W·X = ±m does not overflow
+MARGIN = declare.Number(minimum=0, below=check.LARGEST)
+
 # Patterns a picture draws a line or a name for (draw_unit, update_unit)
 FEW_PATTERNS = declare.Patterns(n_features=2, most=MAX_PATTERNS,
                                 why="for this picture of weight space (it draws a line or a plane for each)")
@@ -299,7 +302,7 @@ def plot_units(X, y, weights, titles, *, ax=None, size=2.6):
     return fig
 
 
-@declare.declared(ax=AXES, w=declare.Plane(), m=declare.Number(minimum=0), style=LINE_STYLE)
+@declare.declared(ax=AXES, w=declare.Plane(), m=MARGIN, style=LINE_STYLE)
 def draw_margin_lines(ax, w, m, **style):
     """Draw the margin perceptron's two lines, W·X = m and W·X = -m, within the Axes' limits.
 
@@ -313,7 +316,7 @@ def draw_margin_lines(ax, w, m, **style):
         Limits already set (as `draw_unit` sets them).
     %(w_line)s
     m : float
-        The margin, a finite number >= 0.
+        The margin, a finite number >= 0 and < 1e150.
     **style
         Passed on to both lines (`ax.plot`); dashed grey by default.
 
@@ -342,7 +345,7 @@ def draw_margin_lines(ax, w, m, **style):
     return artists
 
 
-@declare.declared(X=FEW_PATTERNS, y=declare.Labels("X"), w=declare.Plane(), m=declare.Number(minimum=0),
+@declare.declared(X=FEW_PATTERNS, y=declare.Labels("X"), w=declare.Plane(), m=MARGIN,
                   ax=PANEL_AXES, size=FIGSIZE)
 def plot_margin(X, y, w, m, *, ax=None, size=(4.2, 3.8)):
     """A unit with the margin perceptron's band: W·X = 0, the lines W·X = ±m, the patterns inside the band ringed.
@@ -353,7 +356,7 @@ def plot_margin(X, y, w, m, *, ax=None, size=(4.2, 3.8)):
     %(y)s
     %(w_unit)s
     m : float
-        The margin, >= 0: a pattern with y·(W·X) <= m is ringed (``rule.Margin(m)`` would correct on it).
+        The margin, >= 0 and < 1e150: a pattern with y·(W·X) <= m is ringed (``rule.Margin(m)`` would correct on it).
     ax : matplotlib Axes, optional
         Where to draw. By default a new Picture (of `size`).
     size : (float, float), default (4.2, 3.8)
