@@ -196,6 +196,7 @@ EXAMPLES = {
     "tables.side_by_side": dict(traces=[RUN, RUN], names=["a", "b"], rows=3),
     "multiclass.decode": dict(nets=[[-1.0, 2.0, -3.0], [0.5, 0.25, -1.0]], codes=pl.class_codes(3)),
     "multiclass.LayerRun.predict": dict(self=LAYER, X=OR[0]),
+    "multiclass.LayerRun.weights_at": dict(self=LAYER, k=2),
     "kernels.kernel_matrix": dict(A=OR[0], B=[[0.5, 0.5]], kernel="polynomial", gamma=0.5, degree=2),
     "kernels.exp_nonpositive": dict(x=[-1.0, 0.0]),
     "kernels.train_kernel": dict(X=OR[0], y=OR[1], kernel="polynomial", degree=2, max_epochs=5),
