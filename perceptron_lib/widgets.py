@@ -289,11 +289,12 @@ def _weights_of(controls, lim):
     A box takes what is typed: a number (or its text) beyond the limits is held at -lim or lim, as a slider
     would; anything else, NaN or not a number, is refused naming its box (w0, w1 or w2).
     """
-    return tuple(round(min(max(_typed_weight(f"w{i}", controls.values[f"w{i}"]), -lim), lim), 6) for i in range(3))
+    return tuple(round(min(max(_typed_number(f"w{i}", controls.values[f"w{i}"]), -lim), lim), 6) for i in range(3))
 
 
-def _typed_weight(name, value):
-    """One weight box's value as a float: a number or a number's text, not NaN (infinities are held at a limit)."""
+def _typed_number(name, value, *, finite=False):
+    """A number box's value as a float: a number or a number's text, not NaN, and not infinite if `finite` (else a
+    caller holds infinities at a limit); anything else is refused naming the box by its label."""
     if isinstance(value, str):
         try:
             value = float(value)
@@ -301,7 +302,7 @@ def _typed_weight(name, value):
             raise ValueError(f"{name} must be a finite number, got {check.shown(value)}") from None
     elif isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
         raise TypeError(f"{name} must be a finite number, got {check.shown(value)}")
-    if value != value:
+    if value != value or (finite and abs(value) == float("inf")):
         raise ValueError(f"{name} must be a finite number, got {check.shown(value)}")
     return float(value)
 
@@ -540,9 +541,9 @@ class BoundExplorer(_StaticNote, widgets.VBox):
         """Run a batch with the chosen settings and show the result."""
         self.summary.value = "running..."
         self.controls.said = "running"
-        samples = min(max(int(round(float(self.samples.value) / 10)) * 10, 10), 200)
-        margin = min(max(round(float(self.margin.value), 2), 0.02), 0.4)
-        features, order = int(self.features.value), str(self.order.value)
+        samples = int(round(min(max(_typed_number("points", self.samples.value), 10), 200) / 10)) * 10
+        margin = min(max(round(_typed_number("margin", self.margin.value), 2), 0.02), 0.4)
+        features, order = int(_typed_number("features", self.features.value, finite=True)), str(self.order.value)
         result = convergence_experiment(self.n_sets, samples, features, margin, order=order,
                                         seed=self.batch * self.n_sets)
         self.batch, self.result = self.batch + 1, result

@@ -238,6 +238,24 @@ def test_a_weight_box_that_holds_no_number_is_named():
         assert "W = [" in view.controls.said and " 2 " in view.controls.said
 
 
+def test_the_explorers_boxes_that_hold_no_number_are_named():
+    """A NaN or a word in the explorer's boxes raised int()'s or float()'s errors naming no box; now it names it."""
+    from perceptron_lib.widgets import BoundExplorer
+    explorer = BoundExplorer(n_sets=3)
+    start = dict(explorer.controls.values)
+    for field, typed, error, message in [("samples", float("nan"), ValueError, "points must be a finite number, got nan"),
+                                         ("samples", None, TypeError, "points must be a finite number, got None"),
+                                         ("margin", "wide", ValueError, "margin must be a finite number, got 'wide'"),
+                                         ("features", "x", ValueError, "features must be a finite number, got 'x'"),
+                                         ("features", float("inf"), ValueError, "features must be a finite number")]:
+        explorer.controls.values = {**start, field: typed}
+        with pytest.raises(error, match=re.escape(message)):
+            explorer.controls.press("run")
+    explorer.controls.values = {**start, "samples": float("inf"), "features": "2"}   # held at 200, as a slider would
+    explorer.controls.press("run")
+    assert explorer.result.settings["n_samples"] == 200 and explorer.result.settings["n_features"] == 2
+
+
 def test_the_explorers_button_in_the_front_end_runs_a_batch():
     from perceptron_lib.widgets import BoundExplorer
     explorer = BoundExplorer(n_sets=5)
