@@ -432,7 +432,7 @@ class DualView(_StaticNote, widgets.VBox):
         """A control moved: the run's step sets all three weights (one picture); a weight shows itself."""
         old, new = change["old"], change["new"]
         if self.trace is not None and new.get("step") != old.get("step"):
-            k = min(max(int(round(float(new["step"]))), 0), self.trace.n_presentations)
+            k = int(round(min(max(_typed_number("run step", new["step"]), 0), self.trace.n_presentations)))
             weights = {f"w{i}": float(v) for i, v in enumerate(self.trace.weights[k])}
             if any(new[name] != value for name, value in weights.items()):
                 self.controls.values = {**new, **weights}     # comes back here with the step unchanged

@@ -236,6 +236,9 @@ def test_a_weight_box_that_holds_no_number_is_named():
                 view.controls.values = {**view.controls.values, "w1": typed}
         view.controls.values = {**view.controls.values, "w1": "2"}   # a number's text is a number
         assert "W = [" in view.controls.said and " 2 " in view.controls.said
+    dual = DualView(*boolean_function("or"), trace=train(*boolean_function("or")))
+    with pytest.raises(ValueError, match=re.escape("run step must be a finite number, got nan")):
+        dual.controls.values = {**dual.controls.values, "step": float("nan")}
 
 
 def test_the_explorers_boxes_that_hold_no_number_are_named():
