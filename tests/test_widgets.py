@@ -246,11 +246,12 @@ def test_the_explorers_boxes_that_hold_no_number_are_named():
     from perceptron_lib.widgets import BoundExplorer
     explorer = BoundExplorer(n_sets=3)
     start = dict(explorer.controls.values)
-    for field, typed, error, message in [("samples", float("nan"), ValueError, "points must be a finite number, got nan"),
-                                         ("samples", None, TypeError, "points must be a finite number, got None"),
-                                         ("margin", "wide", ValueError, "margin must be a finite number, got 'wide'"),
-                                         ("features", "x", ValueError, "features must be a finite number, got 'x'"),
-                                         ("features", float("inf"), ValueError, "features must be a finite number")]:
+    for field, typed, error, message in [
+            ("samples", float("nan"), ValueError, "points must be a finite number, got nan"),
+            ("samples", None, TypeError, "points must be a finite number, got None"),
+            ("margin", "wide", ValueError, "margin must be a finite number, got 'wide'"),
+            ("features", "x", ValueError, "features must be a finite number, got 'x'"),
+            ("features", float("inf"), ValueError, "features must be a finite number")]:
         explorer.controls.values = {**start, field: typed}
         with pytest.raises(error, match=re.escape(message)):
             explorer.controls.press("run")

@@ -8,8 +8,9 @@ import numpy as np
 from .. import constraints as declare
 from .. import validation as check
 from ..arithmetic import add_with_ones, dot, nets
-from .base import (CLASS_COLORS, CLASS_MARKERS, IMAGE_STYLE, LABEL, LARGE_TEXT, LINE_STYLE, MAX_CLASS_PANELS, MAX_INCHES,
-                   MESH_STYLE, NEGATIVE, PANEL_AXES, POSITIVE, SCATTER_STYLE, TEXT, UPDATE, Picture, check_axes, panels, texts)
+from .base import (CLASS_COLORS, CLASS_MARKERS, IMAGE_STYLE, LABEL, LARGE_TEXT, LINE_STYLE, MAX_CLASS_PANELS,
+                   MAX_INCHES, MESH_STYLE, NEGATIVE, PANEL_AXES, POSITIVE, SCATTER_STYLE, TEXT, UPDATE, Picture,
+                   check_axes, panels, texts)
 from .pattern_space import draw_decision_boundary, pattern_limits
 
 UNIT_STYLES = ["-", "--", ":", "-."]   # unit 1, 2, 3, 4 (then again)

@@ -13,7 +13,8 @@ from ..geometry import decision_line, misclassified, positive_side
 from ..rule import Margin, convention
 from ..trace import format_number, format_vector
 from .base import (AXES, DPI, FIGSIZE, LARGE_TEXT, LINE_STYLE, MAX_PATTERNS, MAX_ROWS, NEGATIVE, PANEL_AXES, POSITIVE,
-                   SCATTER_STYLE, SHADE, TEXT, UPDATE, WRONG, artists_of, check_resolution, check_weights, panels, texts, weight_rows)
+                   SCATTER_STYLE, SHADE, TEXT, UPDATE, WRONG, artists_of, check_resolution, check_weights, panels,
+                   texts, weight_rows)
 
 
 @declare.declared(X=declare.Patterns(n_features=2), pad=declare.Number(minimum=0, maximum=10))
@@ -44,7 +45,7 @@ RING_AREA = 4.5   # a wrong pattern's ring: this many times the area of its mark
 NAME_CLEARANCE = 5   # points from a ring's centre line to its pattern's name: half the ring's 2.5 pt line, and air
 
 
-# The margin m of the margin perceptron's lines: below the size of a plane's weights, so that W·X = ±m does not overflow
+# The margin m of the margin perceptron's lines: below the size of a plane's weights (W·X = ±m must not overflow)
 MARGIN = declare.Number(minimum=0, below=check.LARGEST)
 
 # Patterns a picture draws a line or a name for (draw_unit, update_unit)
