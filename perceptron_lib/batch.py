@@ -50,7 +50,7 @@ def _seeds(name, seeds, given):
     n_sets = given["X"].shape[0]
     if seeds is None:
         return [None] * n_sets
-    if isinstance(seeds, (str, bytes)) or not hasattr(seeds, "__len__") or np.ndim(seeds) != 1:
+    if isinstance(seeds, (str, bytes)) or not hasattr(seeds, "__len__") or check.dimensions(seeds) != 1:
         raise TypeError(f"{name} must be a sequence of {n_sets} whole numbers (one per set), got {check.shown(seeds)}")
     if len(seeds) != n_sets:
         raise ValueError(f"{name} must hold one seed per set ({n_sets}), got {len(seeds)} seeds")

@@ -16,7 +16,7 @@ import math
 
 import numpy as np
 
-from . import validation as check
+from . import constraints as declare
 from .batch import train_many
 from .datasets import boolean_patterns
 
@@ -26,6 +26,7 @@ BOOLEAN_METHODS = ("regions", "census")
 WALK_EPOCHS = 5_000     # more than 20 times the passes any class up to 6 inputs needs
 
 
+@declare.declared(n_inputs=declare.Whole(minimum=0, maximum=MAX_CENSUS_INPUTS))
 def boolean_census(n_inputs):
     """Which of the 2**(2**n) Boolean functions of n inputs a threshold unit computes, decided by the perceptron.
 
@@ -62,12 +63,13 @@ def boolean_census(n_inputs):
     >>> [int(boolean_census(n).sum()) for n in range(5)]
     [2, 4, 14, 104, 1882]
     """
-    n = check.whole("n_inputs", n_inputs, minimum=0, maximum=MAX_CENSUS_INPUTS)
+    n = n_inputs
     classes, representatives = _symmetry_classes(n)
     tables = (np.array(representatives)[:, None] >> np.arange(1 << n)) & 1
     return _perceptron_separates(n, tables.astype(bool), signed=False)[classes]
 
 
+@declare.declared(method=declare.Choice(BOOLEAN_METHODS), n_inputs=declare.Whole(minimum=0))
 def separable_boolean_count(n_inputs, *, method="regions"):
     """How many Boolean functions of n inputs a threshold unit computes: 2, 4, 14, 104, 1882, 94,572, 15,028,134.
 
@@ -107,8 +109,7 @@ def separable_boolean_count(n_inputs, *, method="regions"):
     >>> separable_boolean_count(3, method="census"), separable_boolean_count(5)
     (104, 94572)
     """
-    check.choice("method", method, BOOLEAN_METHODS)
-    n = check.whole("n_inputs", n_inputs, minimum=0)
+    n = n_inputs
     most = MAX_CENSUS_INPUTS if method == "census" else MAX_WALK_INPUTS
     if n > most:
         raise ValueError(f"n_inputs must be a whole number from 0 to {most} with method={method!r} "
@@ -148,7 +149,10 @@ def _perceptron_separates(n, tables, *, signed):
     patterns = boolean_patterns(n) if n else np.zeros((1, 1))   # no inputs: one pattern, a constant 0 input
     if signed and n:
         patterns = 2 * patterns - 1
+    # train_many runs inside a declared call (boolean_census, separable_boolean_count), unchecked: it takes its
+    # arguments in the form its checks give (W = 0 as a writable row per set, a seed per set).
     batch = train_many(np.broadcast_to(patterns, (len(tables),) + patterns.shape), tables.astype(np.int64),
+                       initial_weights=np.zeros((len(tables), patterns.shape[1] + 1)), seeds=[None] * len(tables),
                        max_epochs=WALK_EPOCHS)
     if not np.isin(batch.status, ("converged", "cycling")).all():
         raise RuntimeError(f"a perceptron run on a Boolean function ended {set(batch.status.tolist())}: undecided")

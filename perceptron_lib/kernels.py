@@ -36,6 +36,19 @@ _BLOCK = 1 << 16                    # kernel entries computed at once: two 512 k
 
 # ---------------------------------------------------------------- kernels
 
+def _patterns_like_a(name, B, given):
+    """Patterns with as many features as A."""
+    return check.patterns(name, B, n_features=given["A"].shape[1])
+
+
+# The kernel's own parameters, as kernel_matrix and train_kernel declare them
+KERNEL = declare.Choice(KERNELS)
+GAMMA = declare.Optional(declare.Number(above=0, maximum=1e6))
+DEGREE = declare.Whole(minimum=1, maximum=MAX_DEGREE)
+
+
+@declare.declared(A=declare.Patterns(), B=declare.Custom(_patterns_like_a, lambda example: declare.Patterns(
+                      n_features=np.shape(example["A"])[1]).bad(example)), kernel=KERNEL, gamma=GAMMA, degree=DEGREE)
 def kernel_matrix(A, B, *, kernel="rbf", gamma=None, degree=2):
     """k(a, b) for every row a of A and b of B (the notes' kernel trick), the same on every machine.
 
@@ -75,21 +88,13 @@ def kernel_matrix(A, B, *, kernel="rbf", gamma=None, degree=2):
     >>> float(kernel_matrix([[0.0]], [[1.0]], gamma=1.0)[0, 0]) == float(np.exp(-1.0))
     True
     """
-    A = check.patterns("A", A)
-    B = check.patterns("B", B, n_features=A.shape[1])
-    kernel, gamma, degree = _kernel_options(kernel, gamma, degree, A.shape[1])
+    gamma = 1.0 / A.shape[1] if gamma is None else gamma
     entries = len(A) * len(B)
     if entries > MAX_KERNEL_ENTRIES or entries * A.shape[1] > MAX_KERNEL_WORK:
         raise ValueError(f"A, B are too large for a kernel matrix: {len(A)} x {len(B)} entries of "
                          f"{A.shape[1]} features, at most {MAX_KERNEL_ENTRIES:,} entries and "
                          f"{MAX_KERNEL_WORK:,} entries times features")
     return _kernel(A, B, kernel, gamma, degree)
-
-
-def _kernel_options(kernel, gamma, degree, n_features):
-    kernel = check.choice("kernel", kernel, KERNELS)
-    gamma = 1.0 / n_features if gamma is None else check.number("gamma", gamma, above=0, maximum=1e6)
-    return kernel, gamma, check.whole("degree", degree, minimum=1, maximum=MAX_DEGREE)
 
 
 def _kernel(A, B, kernel, gamma, degree):
@@ -134,6 +139,16 @@ def _kernel_block(A, B, kernel, gamma, degree):
     return power
 
 
+def _nonpositive(name, x, given):
+    """Real numbers <= 0, as a float array of any shape."""
+    x = check.array(name, x, "(...)")
+    if (x > 0).any():
+        raise ValueError(f"{name} must be <= 0, got a largest value of {float(x.max())}")
+    return x
+
+
+@declare.declared(x=declare.Custom(_nonpositive, lambda example: [([1.0], ValueError), ([np.nan], ValueError),
+                                                                  ("x", TypeError), ([[-1.0, 0.5]], ValueError)]))
 def exp_nonpositive(x):
     """e^x for x <= 0, elementwise, from operations IEEE arithmetic rounds alike everywhere.
 
@@ -158,9 +173,6 @@ def exp_nonpositive(x):
     >>> values[0], abs(values[1] / np.exp(-1.0) - 1) < 1e-15, values[3]
     (np.float64(1.0), np.True_, np.float64(0.0))
     """
-    x = check.array("x", x, "(...)")
-    if (x > 0).any():
-        raise ValueError(f"x must be <= 0, got a largest value of {float(x.max())}")
     return exp(x)
 
 
@@ -285,8 +297,7 @@ def _dual_rule(name, rule, given):
     X=declare.Patterns(most=MAX_KERNEL_SAMPLES, why="for a kernel perceptron (its kernel matrix)"),
     code=declare.Optional(declare.Choice(CODES)),
     y=declare.Custom(_kernel_labels, lambda example: declare.Labels("X").bad(example)),
-    kernel=declare.Choice(KERNELS), gamma=declare.Optional(declare.Number(above=0, maximum=1e6)),
-    degree=declare.Whole(minimum=1, maximum=MAX_DEGREE), order=declare.Choice(ORDERS), seed=declare.Seed(),
+    kernel=KERNEL, gamma=GAMMA, degree=DEGREE, order=declare.Choice(ORDERS), seed=declare.Seed(),
     max_epochs=declare.Custom(lambda name, value, given: _kernel_epochs(value, len(given["X"]),
                                                                         _kernel_units(given["y"], given["code"])),
                               lambda example: [(1.5, TypeError), (0, ValueError), (10 ** 9, ValueError)]),

@@ -16,6 +16,7 @@ from fractions import Fraction
 import numpy as np
 
 from . import constraints as declare
+from . import theory_constraints as kinds
 from . import validation as check
 from .arithmetic import add_with_ones, dot
 from .rule import ORDERS, RULE
@@ -184,6 +185,7 @@ class LayerRun:
         return np.column_stack([np.concatenate([unit.updated, np.zeros(self.n_presentations - unit.n_presentations,
                                                                        bool)]) for unit in self.units])
 
+    @declare.declared(k=kinds.AtMostAttribute("n_presentations", minimum=0))
     def weights_at(self, k):
         """The layer's weights after presentation k (0: the start), one row per unit.
 
@@ -192,7 +194,6 @@ class LayerRun:
         >>> train_layer(X, labels, code="binary").weights_at(0).tolist()
         [[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]]
         """
-        k = check.whole("k", k, minimum=0, maximum=self.n_presentations)
         return np.array([unit.weights[min(k, unit.n_presentations)] for unit in self.units])
 
     def updates(self):

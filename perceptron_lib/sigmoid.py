@@ -188,6 +188,13 @@ def train_sigmoid(X, y, *, beta=1.0, eta=1.0, per_pattern=False, initial_weights
     if moves > MAX_SIGMOID_MOVES or moves * len(X) > check.MAX_CELLS:
         raise ValueError(f"max_epochs must keep the moves within {MAX_SIGMOID_MOVES:,} and moves * n_samples within "
                          f"{check.MAX_CELLS:,} (seconds of work), got {moves:,} moves of {len(X)} patterns")
+    # A move adds at most beta eta n max|x| to a weight: beta W·X must stay far from overflow over all moves
+    largest = float(np.abs(X1).max())
+    bound = beta * X1.shape[1] * (float(np.abs(w).max()) + moves * len(X) * beta * eta * largest) * largest
+    if not bound < 1e300:
+        raise ValueError(f"beta, eta, X and initial_weights must keep beta W·X far from overflow, got |beta W·X| "
+                         f"possibly as large as {bound:.3g} (beta={beta!r}, eta={eta!r}, largest |x| = "
+                         f"{largest:.3g}); lower beta or eta, or rescale X")
     positive = y == 1
     weights, patterns = _sigmoid_moves(X1, positive, w, beta, beta * eta, moves, per_pattern)
     residual = positive - sigmoid(beta * nets(weights, X1))

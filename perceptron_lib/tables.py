@@ -15,6 +15,62 @@ from .trace import Trace, format_number, format_vector
 MAX_ROWS = 1000  # rows of a table built from runs (a notebook stays small and quick to show)
 
 
+def _header(name, header, given):
+    """Column names: a list of at least one str."""
+    header = [check.text(f"{name}[{i}]", h) for i, h in enumerate(_sequence(name, header))]
+    if not header:
+        raise ValueError(f"{name} must name at least one column, got an empty list")
+    return header
+
+
+def _rows(name, rows, given):
+    """Rows of cells, each a list with one cell per column of the header."""
+    return [_row(k, row, len(given["header"])) for k, row in enumerate(_sequence(name, rows))]
+
+
+def _highlight(name, highlight, given):
+    """None, or one flag per row."""
+    if highlight is None:
+        return None
+    highlight = _sequence(name, highlight)
+    if len(highlight) != len(given["rows"]):
+        raise ValueError(f"{name} must hold one flag per row ({len(given['rows'])}), got {len(highlight)}")
+    return [check.flag(f"{name}[{k}]", v) for k, v in enumerate(highlight)]
+
+
+def _checks(name, checks, given):
+    """A dict of at least one fact (str) to whether it holds (bool)."""
+    if not isinstance(checks, dict):
+        raise TypeError(f"{name} must be a dict of str (the fact) to bool (whether it holds), got "
+                        f"{check.shown(checks)}")
+    if not checks:
+        raise ValueError(f"{name} must hold at least one fact, got an empty dict")
+    return {check.text(f"the keys of {name}", fact): check.flag(f"{name}[{fact!r}]", value)
+            for fact, value in checks.items()}
+
+
+def _traces(name, traces, given):
+    """Recorded Traces, at least one."""
+    traces = _sequence(name, traces)
+    if not traces:
+        raise ValueError(f"{name} must hold at least one run, got an empty list")
+    for k, trace in enumerate(traces):
+        if not isinstance(trace, Trace):
+            raise TypeError(f"{name}[{k}] must be a Trace (what train returns), got {check.shown(trace)}")
+        if not trace.recorded:
+            raise ValueError(f"{name}[{k}] must have the per-presentation record (the table shows every "
+                             "presentation), got a run made with record=False; run train(..., record=True)")
+    return traces
+
+
+def _names(name, names, given):
+    """One str name per run of `traces`."""
+    names = _sequence(name, names)
+    if len(names) != len(given["traces"]):
+        raise ValueError(f"{name} must hold one name per run ({len(given['traces'])}), got {len(names)}")
+    return [check.text(f"{name}[{k}]", one) for k, one in enumerate(names)]
+
+
 class Table:
     """A table with a header row; shows as HTML in a notebook and as text otherwise.
 
@@ -36,20 +92,16 @@ class Table:
     1  2.5
     """
 
+    @declare.declared(header=declare.Custom(_header, lambda example: [("ab", TypeError), ([], ValueError)]),
+                      rows=declare.Custom(_rows, lambda example: [(5, TypeError), ("ab", TypeError)]),
+                      caption=declare.Text(),
+                      highlight=declare.Custom(_highlight, lambda example: [
+                          ("yes", TypeError), ([True] * (len(example["rows"]) + 1), ValueError)]))
     def __init__(self, header, rows, *, caption="", highlight=None):
-        self.header = [check.text(f"header[{i}]", h) for i, h in enumerate(_sequence("header", header))]
-        if not self.header:
-            raise ValueError("header must name at least one column, got an empty list")
-        self.rows = [[_cell(v) for v in _row(k, row, len(self.header))]
-                     for k, row in enumerate(_sequence("rows", rows))]
-        self.caption = check.text("caption", caption)
-        if highlight is None:
-            self.highlight = [False] * len(self.rows)
-        else:
-            highlight = _sequence("highlight", highlight)
-            if len(highlight) != len(self.rows):
-                raise ValueError(f"highlight must hold one flag per row ({len(self.rows)}), got {len(highlight)}")
-            self.highlight = [check.flag(f"highlight[{k}]", v) for k, v in enumerate(highlight)]
+        self.header = list(header)
+        self.rows = [[_cell(v) for v in row] for row in rows]
+        self.caption = caption
+        self.highlight = [False] * len(self.rows) if highlight is None else list(highlight)
 
     @classmethod
     def _built(cls, header, rows, *, highlight):
@@ -97,14 +149,9 @@ class Checks:
     False
     """
 
+    @declare.declared(checks=declare.Custom(_checks, lambda example: [([("ok", True)], TypeError), ({}, ValueError)]))
     def __init__(self, checks):
-        if not isinstance(checks, dict):
-            raise TypeError(f"checks must be a dict of str (the fact) to bool (whether it holds), got "
-                            f"{check.shown(checks)}")
-        if not checks:
-            raise ValueError("checks must hold at least one fact, got an empty dict")
-        self.checks = {check.text("the keys of checks", name): check.flag(f"checks[{name!r}]", value)
-                       for name, value in checks.items()}
+        self.checks = {fact: bool(value) for fact, value in checks.items()}
 
     @property
     def all(self):
@@ -121,6 +168,7 @@ class Checks:
         return "\n".join(f"{'✓' if ok else '✗'} {name}" for name, ok in self.checks.items())
 
 
+@declare.declared(X=declare.Patterns(most=MAX_ROWS, why="for a table"), y=declare.Labels("X"), target=declare.Text())
 def pattern_table(X, y, *, target="c"):
     """A training set as the sources print it: x0 = 1, then the inputs, then the target.
 
@@ -144,11 +192,6 @@ def pattern_table(X, y, *, target="c"):
          X1   1   0   1  0
          X2   1   1   1  1
     """
-    X = check.patterns("X", X)
-    y, _ = check.labels("y", y, len(X))
-    if len(X) > MAX_ROWS:
-        raise ValueError(f"X must hold at most {MAX_ROWS} patterns for a table, got {len(X)}")
-    target = check.text("target", target)
     header = ["pattern", "x0"] + [f"x{i + 1}" for i in range(X.shape[1])] + [target]
     rows = [[f"X{k + 1}", 1, *x, label] for k, (x, label) in enumerate(zip(X, y))]
     return Table(header, rows)
@@ -200,6 +243,10 @@ def unit_table(w, X, y=None, *, target="c"):
     return Table._built(header, rows, highlight=wrong.tolist())
 
 
+@declare.declared(traces=declare.Custom(_traces, lambda example: [("run", TypeError), ([], ValueError)]),
+                  names=declare.Custom(_names, lambda example: [("a", TypeError),
+                                                                (["a"] * (len(example["traces"]) + 1), ValueError)]),
+                  rows=declare.Optional(declare.Whole(minimum=1, maximum=MAX_ROWS)))
 def side_by_side(traces, names, *, rows=None):
     """Runs on the same data, presentation by presentation, to see where they part.
 
@@ -219,12 +266,11 @@ def side_by_side(traces, names, *, rows=None):
         For each presentation: the pattern, then W·X and whether W changed in
         each run; rows where the runs did different things are shaded.
     """
-    traces, names = _runs(traces, names)
     length = max(t.n_presentations for t in traces)
     if rows is None and length > MAX_ROWS:
         raise ValueError(f"rows must be given for runs this long: a table shows at most {MAX_ROWS} presentations, "
                          f"and the longest run has {length}; e.g. rows=50")
-    length = length if rows is None else check.whole("rows", rows, minimum=1, maximum=MAX_ROWS)
+    length = length if rows is None else rows
     header = ["#"]
     for name in names:
         header += [f"{name}: pattern", f"{name}: W·X", f"{name}: update"]
@@ -241,22 +287,6 @@ def side_by_side(traces, names, *, rows=None):
         table.append(row)
         differs.append(len(set(seen)) > 1)
     return Table(header, table, highlight=differs)
-
-
-def _runs(traces, names):
-    """Recorded Traces, at least one, and one str name for each."""
-    traces, names = _sequence("traces", traces), _sequence("names", names)
-    if not traces:
-        raise ValueError("traces must hold at least one run, got an empty list")
-    for k, trace in enumerate(traces):
-        if not isinstance(trace, Trace):
-            raise TypeError(f"traces[{k}] must be a Trace (what train returns), got {check.shown(trace)}")
-        if not trace.recorded:
-            raise ValueError(f"traces[{k}] must have the per-presentation record (the table shows every "
-                             "presentation), got a run made with record=False; run train(..., record=True)")
-    if len(names) != len(traces):
-        raise ValueError(f"names must hold one name per run ({len(traces)}), got {len(names)}")
-    return traces, [check.text(f"names[{k}]", name) for k, name in enumerate(names)]
 
 
 def _sequence(name, value):

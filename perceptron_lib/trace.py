@@ -13,13 +13,16 @@ MAX_HTML_ROWS = 2000  # rows of an HTML table of a run (about a second to make)
 
 
 def _rows(name, rows, given):
-    """A window (first, last) of presentation numbers, 1 <= first <= last."""
+    """A window (first, last) of presentation numbers, 1 <= first <= last, of at most MAX_HTML_ROWS presentations
+    of the run (self; presentations past its end are left out)."""
     allowed = f"{name} must be (first, last) with 1 <= first <= last (presentation numbers), got {rows!r}"
     if not isinstance(rows, (tuple, list)) or len(rows) != 2 \
             or not all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in rows):
         raise TypeError(allowed)
     if not 1 <= rows[0] <= rows[1]:
         raise ValueError(allowed)
+    if min(rows[1], given["self"].n_presentations) - rows[0] + 1 > MAX_HTML_ROWS:
+        raise ValueError(f"{name} must span at most {MAX_HTML_ROWS} presentations, got {rows!r}")
     return tuple(int(v) for v in rows)
 
 
@@ -237,7 +240,8 @@ class Trace(check.Run):
             return f"{head}: {seen}: {self.rule.called}, W becomes {_vector(self.weights[k])}"
         return f"{head}: {seen}: right, W stays {_vector(self.weights[k])}"
 
-    @declare.declared(current=declare.Optional(declare.Step(what="a whole number")), rows=declare.Optional(declare.Custom(_rows, _bad_rows)))
+    @declare.declared(current=declare.Optional(declare.Step(what="a whole number")),
+                      rows=declare.Optional(declare.Custom(_rows, _bad_rows)))
     def to_html(self, current=None, rows=None):
         """The run as an HTML table, one row per presentation, updates highlighted.
 
@@ -264,8 +268,6 @@ class Trace(check.Run):
         else:
             first, last = rows
             last = min(last, total)  # a window may run past the end
-            if last - first + 1 > MAX_HTML_ROWS:
-                raise ValueError(f"rows must span at most {MAX_HTML_ROWS} presentations, got {rows!r}")
         head = ("<tr><th>#</th><th>pattern</th><th>W before</th><th>W·X</th>"
                 f"<th>{'o' if self.labels == '0/1' else 'sign'}</th><th>target</th>"
                 "<th>arithmetic</th><th>W after</th></tr>")

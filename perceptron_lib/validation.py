@@ -194,6 +194,18 @@ def array(name, value, shape, *, ndim=None, integer=False, largest=LARGEST, hint
     return result
 
 
+def dimensions(value):
+    """np.ndim(value), or None for nested lists of different lengths (which numpy refuses to shape).
+
+    >>> dimensions([1, 2]), dimensions([[1, 2], [3]])
+    (1, None)
+    """
+    try:
+        return np.ndim(value)
+    except ValueError:
+        return None
+
+
 def patterns(name, X, *, n_features=None):
     """Patterns: a finite 2-D array with at least one row and one column (n_features of them, if given).
 

@@ -26,6 +26,16 @@ LABELS = ("0/1", "-1/+1")
 MAX_COUNT = 2**62  # epochs * n_samples: the counts are 64-bit integers
 
 
+def _vector_patterns(name, X, given):
+    """X for a Voted's predictions: patterns with as many features as its vectors have weights, less the bias."""
+    return check.patterns(name, X, n_features=given["self"].vectors.shape[1] - 1)
+
+
+# The patterns a Voted predicts on
+PREDICT_PATTERNS = declare.Custom(_vector_patterns, lambda example: declare.Patterns(
+    n_features=example["self"].vectors.shape[1] - 1).bad(example))
+
+
 @dataclass(frozen=True, eq=False)
 class Voted:
     """The weight vectors of a run and how long each lasted, as `voted_perceptron` returns them.
@@ -65,6 +75,7 @@ class Voted:
         """
         return self._weighted_sum() / self.counts.sum()
 
+    @declare.declared(X=PREDICT_PATTERNS)
     def predict(self, X):
         """The voted prediction: positive iff sum_i c_i s_i(x) > 0, else negative.
 
@@ -94,10 +105,11 @@ class Voted:
         >>> voted_perceptron(*boolean_function("or"), epochs=3).predict([[0, 0], [1, 0]]).tolist()
         [0, 1]
         """
-        votes = np.where(nets(self.vectors, self._patterns(X)) > 0, 1, -1)  # (vectors, patterns)
+        votes = np.where(nets(self.vectors, add_with_ones(X)) > 0, 1, -1)  # (vectors, patterns)
         total = (np.asarray(self.counts, np.int64)[:, None] * votes).sum(axis=0)  # whole numbers: exact
         return self._as_labels(total > 0)
 
+    @declare.declared(X=PREDICT_PATTERNS)
     def predict_averaged(self, X):
         """The averaged perceptron's prediction: the threshold unit with `averaged_weights`.
 
@@ -119,7 +131,7 @@ class Voted:
         """
         # The sign of the unnormalised sum is that of the mean, and exact on integer data
         # (0.1 + 0.2 - 0.3 != 0: dividing first could turn a tie into a vote).
-        return self._as_labels(nets(self._weighted_sum(), self._patterns(X)) > 0)
+        return self._as_labels(nets(self._weighted_sum(), add_with_ones(X)) > 0)
 
     def __repr__(self):
         return f"<Voted: {len(self.vectors)} vectors over {self.counts.sum()} presentations; {self.trace!r}>"
@@ -130,9 +142,6 @@ class Voted:
 
     def _as_labels(self, positive):
         return np.where(positive, 1, 0 if self.labels == "0/1" else -1)
-
-    def _patterns(self, X):
-        return add_with_ones(check.patterns("X", X, n_features=self.vectors.shape[1] - 1))
 
 
 def _labels_of(name, y, given):

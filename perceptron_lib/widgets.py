@@ -284,8 +284,27 @@ def _weight_controls(weights, lim, *, extra=None, start=None):
 
 
 def _weights_of(controls, lim):
-    """The W the controls say, each weight within [-lim, lim] (as a slider keeps it), to 6 decimals."""
-    return tuple(round(min(max(float(controls.values[f"w{i}"]), -lim), lim), 6) for i in range(3))
+    """The W the controls say, each weight within [-lim, lim] (as a slider keeps it), to 6 decimals.
+
+    A box takes what is typed: a number (or its text) beyond the limits is held at -lim or lim, as a slider
+    would; anything else, NaN or not a number, is refused naming its box (w0, w1 or w2).
+    """
+    return tuple(round(min(max(_typed_number(f"w{i}", controls.values[f"w{i}"]), -lim), lim), 6) for i in range(3))
+
+
+def _typed_number(name, value, *, finite=False):
+    """A number box's value as a float: a number or a number's text, not NaN, and not infinite if `finite` (else a
+    caller holds infinities at a limit); anything else is refused naming the box by its label."""
+    if isinstance(value, str):
+        try:
+            value = float(value)
+        except ValueError:
+            raise ValueError(f"{name} must be a finite number, got {check.shown(value)}") from None
+    elif isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise TypeError(f"{name} must be a finite number, got {check.shown(value)}")
+    if value != value or (finite and abs(value) == float("inf")):
+        raise ValueError(f"{name} must be a finite number, got {check.shown(value)}")
+    return float(value)
 
 
 class UnitView(_StaticNote, widgets.VBox):
@@ -413,7 +432,7 @@ class DualView(_StaticNote, widgets.VBox):
         """A control moved: the run's step sets all three weights (one picture); a weight shows itself."""
         old, new = change["old"], change["new"]
         if self.trace is not None and new.get("step") != old.get("step"):
-            k = min(max(int(round(float(new["step"]))), 0), self.trace.n_presentations)
+            k = int(round(min(max(_typed_number("run step", new["step"]), 0), self.trace.n_presentations)))
             weights = {f"w{i}": float(v) for i, v in enumerate(self.trace.weights[k])}
             if any(new[name] != value for name, value in weights.items()):
                 self.controls.values = {**new, **weights}     # comes back here with the step unchanged
@@ -522,9 +541,9 @@ class BoundExplorer(_StaticNote, widgets.VBox):
         """Run a batch with the chosen settings and show the result."""
         self.summary.value = "running..."
         self.controls.said = "running"
-        samples = min(max(int(round(float(self.samples.value) / 10)) * 10, 10), 200)
-        margin = min(max(round(float(self.margin.value), 2), 0.02), 0.4)
-        features, order = int(self.features.value), str(self.order.value)
+        samples = int(round(min(max(_typed_number("points", self.samples.value), 10), 200) / 10)) * 10
+        margin = min(max(round(_typed_number("margin", self.margin.value), 2), 0.02), 0.4)
+        features, order = int(_typed_number("features", self.features.value, finite=True)), str(self.order.value)
         result = convergence_experiment(self.n_sets, samples, features, margin, order=order,
                                         seed=self.batch * self.n_sets)
         self.batch, self.result = self.batch + 1, result

@@ -377,3 +377,10 @@ def test_a_late_cycle_of_one_set_alone_against_the_plain_loop():
                 assert (one.status[0], one.cycle_length[0]) == ("cycling", (passes - first) * 5)
                 checked += 1
     assert checked >= 10
+
+
+def test_seeds_as_nested_lists_of_different_lengths_are_named():
+    """numpy's own 'inhomogeneous shape' ValueError named no parameter; now seeds is named."""
+    X, y = boolean_function("or")
+    with pytest.raises(TypeError, match=r"seeds must be a sequence of 2 whole numbers \(one per set\)"):
+        train_many(np.stack([X, X]), np.stack([y, y]), order="random", seeds=[[1, 2], [3]])

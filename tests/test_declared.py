@@ -46,6 +46,7 @@ SETS = np.stack([OR[0], OR[0]]), np.stack([OR[1], OR[1]])
 LAYER = pl.train_layer(*pl.boolean_function("and"), code="one-hot", n_classes=2)
 PROBLEMS = boolean_problems(2)   # Budinich's 16 problems on 2 inputs
 KERNEL_RUN = pl.train_kernel(*pl.boolean_function("xor"), kernel="polynomial", degree=2, max_epochs=20)
+VOTED = pl.voted_perceptron(*OR, epochs=3)
 GRID = standard_algorithm_grid(*PROBLEMS, betas=[0.3], beta_etas=[1.5], max_moves=5)
 
 
@@ -178,14 +179,26 @@ EXAMPLES = {
     "trace.format_number": dict(value=1.5),
     "trace.format_vector": dict(w=[0, 1]),
     "voted.voted_perceptron": dict(X=OR[0], y=OR[1], epochs=2),
+    "voted.Voted.predict": dict(self=VOTED, X=[[0, 1], [2, 0.5]]),
+    "voted.Voted.predict_averaged": dict(self=VOTED, X=[[0, 1], [2, 0.5]]),
+    "boolean_counts.boolean_census": dict(n_inputs=2),
+    "boolean_counts.separable_boolean_count": dict(n_inputs=2, method="census"),
     "geometry.positive_side": dict(w=[-1, 1, 0], xlim=(0, 2), ylim=(0, 1)),
     "geometry.decision_line": dict(w=[-1, 1, 1], xlim=(0, 1), ylim=(0, 1)),
     "geometry.misclassified": dict(W=[0, 1, 1], X=OR[0], y=OR[1]),
     "geometry.pattern_lines": dict(X=OR[0], w0=-0.5),
     "geometry.wrong_side_of_lines": dict(w=[-0.5, 1, -1], X=OR[0], y=OR[1]),
     "tables.unit_table": dict(w=[-1.5, 1, 1], X=OR[0], y=OR[1], target="c"),
+    "tables.Table.__init__": dict(self=pl.Table.__new__(pl.Table), header=["a", "b"], rows=[[1, 2.5]], caption="c",
+                                  highlight=[True]),
+    "tables.Checks.__init__": dict(self=pl.Checks.__new__(pl.Checks), checks={"holds": True}),
+    "tables.pattern_table": dict(X=OR[0], y=OR[1], target="c"),
+    "tables.side_by_side": dict(traces=[RUN, RUN], names=["a", "b"], rows=3),
     "multiclass.decode": dict(nets=[[-1.0, 2.0, -3.0], [0.5, 0.25, -1.0]], codes=pl.class_codes(3)),
     "multiclass.LayerRun.predict": dict(self=LAYER, X=OR[0]),
+    "multiclass.LayerRun.weights_at": dict(self=LAYER, k=2),
+    "kernels.kernel_matrix": dict(A=OR[0], B=[[0.5, 0.5]], kernel="polynomial", gamma=0.5, degree=2),
+    "kernels.exp_nonpositive": dict(x=[-1.0, 0.0]),
     "kernels.train_kernel": dict(X=OR[0], y=OR[1], kernel="polynomial", degree=2, max_epochs=5),
     "multiclass.train_layer": dict(X=OR[0], labels=[0, 1, 1, 1], code="one-hot", n_classes=2, max_epochs=5),
     "bounds.radius": dict(X=OR[0]),

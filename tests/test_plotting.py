@@ -353,3 +353,16 @@ def test_an_untitled_figure_is_named_by_its_axes_and_what_it_shows_in_its_alt_te
     ax.plot([0, 1], [0, 1], label="fixed rule")
     ax.plot([0, 1], [1, 0], label="absolute rule")
     assert short_description(fig) == 'A figure: "W·X after the correction, showing fixed rule and absolute rule".'
+
+
+def test_wrong_steps_margins_and_slices_are_named_not_numpy_errors():
+    """Ragged steps raised numpy's 'inhomogeneous shape', m = 1e300 and w0 = 1e300 numpy's overflow warnings."""
+    X, y = boolean_function("or")
+    with pytest.raises(TypeError, match=r"steps must be 'updates' or a sequence of whole numbers"):
+        plotting.plot_trace_grid(train(X, y), steps=[[1, 2], [3]])
+    with pytest.raises(ValueError, match=r"m must be a finite number >= 0 and < 1e\+150, got 1e\+300"):
+        plotting.plot_margin(X, y, [0, 1, 1], 1e300)
+    with pytest.raises(ValueError, match=r"m must be a finite number >= 0 and < 1e\+150"):
+        plotting.draw_margin_lines(Figure().subplots(), [0, 1, 1], 1e300)
+    with pytest.raises(ValueError, match=r"w0 must be a finite number > -1e\+150 and < 1e\+150, got 1e\+300"):
+        plotting.plot_error_landscape(X, y, 1e300)

@@ -41,3 +41,10 @@ def test_the_experiment_pictures_draw_the_values_they_are_given():
     np.testing.assert_array_equal(fig.axes[0].images[0].get_array(), shade)
     peaks = [line for line in fig.axes[0].lines if line.get_label() == "largest N_min for each N"][0]
     assert peaks.get_xdata().tolist() == [2, 3] and peaks.get_ydata().tolist() == [5, 20]
+
+
+def test_a_grid_search_with_empty_counts_names_them():
+    """An empty solved raised numpy's 'zero-size array to reduction operation minimum'; now solved is named."""
+    import pytest
+    with pytest.raises(ValueError, match=r"solved must be whole numbers from 0 of shape \(2, 2\), got shape \(0, 2\)"):
+        plotting.plot_grid_search([0.1, 1], [0.1, 1], np.zeros((0, 2)), [[1, 1], [1, 1]], soluble=1, move_limit=5)

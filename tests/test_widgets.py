@@ -1,5 +1,6 @@
 """TraceStepper (the one player as a widget), the views' named controls, and what they say without a kernel."""
 import json
+import re
 
 import numpy as np
 import pytest
@@ -222,6 +223,41 @@ def test_the_front_end_moves_a_weight_as_a_dict_of_values():
     assert view.wrong == 0 and view.controls.said == "W = [-1.5 1 1]: 0 wrong"
     view.controls.values = {"w0": -9, "w1": 1, "w2": 1}        # out of range (typed): held at -lim, as a slider would
     assert "W = [-3 1 1]" in view.controls.said
+
+
+def test_a_weight_box_that_holds_no_number_is_named():
+    """A NaN or a word typed into a box was float()'s or a picture's error naming no box; now it names the weight."""
+    from perceptron_lib.widgets import DualView, UnitView
+    for view in (UnitView(*boolean_function("and")), DualView(*boolean_function("or"))):
+        for typed, error, message in [(float("nan"), ValueError, "w1 must be a finite number, got nan"),
+                                      ("abc", ValueError, "w1 must be a finite number, got 'abc'"),
+                                      (None, TypeError, "w1 must be a finite number, got None")]:
+            with pytest.raises(error, match=re.escape(message)):
+                view.controls.values = {**view.controls.values, "w1": typed}
+        view.controls.values = {**view.controls.values, "w1": "2"}   # a number's text is a number
+        assert "W = [" in view.controls.said and " 2 " in view.controls.said
+    dual = DualView(*boolean_function("or"), trace=train(*boolean_function("or")))
+    with pytest.raises(ValueError, match=re.escape("run step must be a finite number, got nan")):
+        dual.controls.values = {**dual.controls.values, "step": float("nan")}
+
+
+def test_the_explorers_boxes_that_hold_no_number_are_named():
+    """A NaN or a word in the explorer's boxes raised int()'s or float()'s errors naming no box; now it names it."""
+    from perceptron_lib.widgets import BoundExplorer
+    explorer = BoundExplorer(n_sets=3)
+    start = dict(explorer.controls.values)
+    for field, typed, error, message in [
+            ("samples", float("nan"), ValueError, "points must be a finite number, got nan"),
+            ("samples", None, TypeError, "points must be a finite number, got None"),
+            ("margin", "wide", ValueError, "margin must be a finite number, got 'wide'"),
+            ("features", "x", ValueError, "features must be a finite number, got 'x'"),
+            ("features", float("inf"), ValueError, "features must be a finite number")]:
+        explorer.controls.values = {**start, field: typed}
+        with pytest.raises(error, match=re.escape(message)):
+            explorer.controls.press("run")
+    explorer.controls.values = {**start, "samples": float("inf"), "features": "2"}   # held at 200, as a slider would
+    explorer.controls.press("run")
+    assert explorer.result.settings["n_samples"] == 200 and explorer.result.settings["n_features"] == 2
 
 
 def test_the_explorers_button_in_the_front_end_runs_a_batch():

@@ -141,6 +141,27 @@ def check_artists(artists, keys, maker):
     return artists
 
 
+# A picture's **style, passed on to one matplotlib call (style_of): a scratch artist of each kind to try it on
+def _scratch_points():
+    from matplotlib.collections import PathCollection
+    return PathCollection([])
+
+
+def _scratch_line():
+    from matplotlib.lines import Line2D
+    return Line2D([], [])
+
+
+def _scratch_mesh():
+    from matplotlib.collections import QuadMesh
+    return QuadMesh(np.zeros((2, 2, 2)))
+
+
+def _scratch_image():
+    from matplotlib.image import AxesImage
+    return AxesImage(None)
+
+
 # The constraints of the pictures' own parameters (constraints.declared): an Axes, and the artists a draw returned.
 AXES = declare.Custom(lambda name, ax, given: check_axes(name, ax),
                       lambda example: [("ax", TypeError), (None, TypeError)])
@@ -162,6 +183,38 @@ FIGSIZE = declare.Custom(lambda name, size, given: check_figsize(size),
                          lambda example: [("big", TypeError), ((0, 1), ValueError), ((1, 2, 3), ValueError)])
 DPI = declare.Custom(lambda name, dpi, given: check_dpi(dpi),
                      lambda example: [(1.5, TypeError), (10, ValueError), (1000, ValueError)])
+
+
+def _check_style(name, style, given, *, call, artist, fixed, extra):
+    """Keyword arguments passed on to `call`: each a property of the artist it makes (tried on a scratch one, so
+    that a wrong key or value is named here, not by matplotlib deep inside), or one of `call`'s own `extra`
+    keywords; none of the `fixed` keywords the picture sets itself."""
+    for key, value in style.items():
+        if key in fixed:
+            raise TypeError(f"{name} must leave {key} to the picture, which sets it (the other keyword arguments of "
+                            f"{call} pass on), got {key}={check.shown(value)}")
+        if key in extra:
+            continue
+        scratch = artist()
+        try:
+            scratch.set(**{key: value})
+        except AttributeError:
+            raise TypeError(f"{name} must be keyword arguments of {call} (properties of matplotlib's "
+                            f"{type(scratch).__name__}), got {key}={check.shown(value)}") from None
+        except (TypeError, ValueError) as error:
+            raise type(error)(f"{name} must be keyword arguments of {call} with values it takes, got "
+                              f"{key}={check.shown(value)}: {error}") from None
+    return style
+
+
+def style_of(call, artist, *, fixed=(), extra=()):
+    """The constraint of a picture's ``**style``: keyword arguments of `call` ("ax.scatter"), whose artist
+    `artist()` makes a scratch one to try them on; `fixed`, the keywords the picture sets itself, are refused,
+    `extra`, `call`'s own keywords that are not properties of the artist, pass as they are."""
+    return declare.Custom(
+        lambda name, style, given: _check_style(name, style, given, call=call, artist=artist, fixed=fixed,
+                                                extra=extra) if style else style,
+        lambda example: [(12, TypeError), ("dashed", TypeError)])
 
 
 def artists_of(maker, *keys):
@@ -384,3 +437,11 @@ def check_cover_at(name, values, fractions):
 def bad_per_set(example):
     """What cover and intervals refuse, given with their measurements: not a dict, other keys."""
     return [("a", TypeError), ({999: [0.5]}, ValueError)]
+
+
+# The **style of the pictures, by the matplotlib call it goes to
+SCATTER_STYLE = style_of("ax.scatter", _scratch_points, fixed=("s", "c", "marker", "color", "zorder", "label"),
+                         extra=("vmin", "vmax", "plotnonfinite", "depthshade"))
+LINE_STYLE = style_of("ax.plot", _scratch_line)
+MESH_STYLE = style_of("ax.pcolormesh", _scratch_mesh, fixed=("cmap", "vmin", "vmax"), extra=("shading",))
+IMAGE_STYLE = style_of("ax.imshow", _scratch_image, extra=("vmin", "vmax", "aspect", "origin", "extent"))

@@ -8,8 +8,9 @@ import numpy as np
 from .. import constraints as declare
 from .. import validation as check
 from ..arithmetic import add_with_ones, dot, nets
-from .base import (CLASS_COLORS, CLASS_MARKERS, LABEL, LARGE_TEXT, MAX_CLASS_PANELS, MAX_INCHES, NEGATIVE, PANEL_AXES,
-                   POSITIVE, TEXT, UPDATE, Picture, check_axes, panels, texts)
+from .base import (CLASS_COLORS, CLASS_MARKERS, IMAGE_STYLE, LABEL, LARGE_TEXT, LINE_STYLE, MAX_CLASS_PANELS,
+                   MAX_INCHES, MESH_STYLE, NEGATIVE, PANEL_AXES, POSITIVE, SCATTER_STYLE, TEXT, UPDATE, Picture,
+                   check_axes, panels, texts)
 from .pattern_space import draw_decision_boundary, pattern_limits
 
 UNIT_STYLES = ["-", "--", ":", "-."]   # unit 1, 2, 3, 4 (then again)
@@ -57,7 +58,7 @@ def _panel_size(most):
 
 @declare.declared(X=_class_patterns(2, 3), labels=CLASS_LABELS,
                   ax=declare.Custom(_class_axes, lambda example: [("ax", TypeError), (3, TypeError)]),
-                  size=declare.Rate(), style=declare.Anything())
+                  size=declare.Rate(), style=SCATTER_STYLE)
 def draw_classes(X, labels, *, ax=None, size=30, **style):
     """Patterns in the plane (or in space), each class with its own marker and colour (ten of each, then again).
 
@@ -282,7 +283,7 @@ REGION_RESOLUTION = declare.Whole(minimum=2, maximum=400)   # grid points per ax
 @declare.declared(predict=declare.Custom(lambda name, f, given: check.function(name, f, "predict(points)"),
                                          lambda example: [("f", TypeError), (None, TypeError)]),
                   xlim=declare.Limits(), ylim=declare.Limits(), n_classes=declare.Whole(minimum=2, maximum=len(CLASS_COLORS)),
-                  ax=PANEL_AXES, resolution=REGION_RESOLUTION, style=declare.Anything())
+                  ax=PANEL_AXES, resolution=REGION_RESOLUTION, style=MESH_STYLE)
 def draw_regions(predict, *, xlim, ylim, n_classes, ax=None, resolution=120, **style):
     """Shade the plane by the class `predict` gives each point of a grid.
 
@@ -382,7 +383,7 @@ def _confusion_matrix(name, matrix, given=None):
 
 @declare.declared(matrix=declare.Custom(_confusion_matrix, lambda example: [
                       ("m", TypeError), ([[1, 2]], ValueError), ([[1, -1], [0, 1]], ValueError), ([[0.5]], ValueError)]),
-                  ax=PANEL_AXES, title=declare.Optional(declare.Text()), style=declare.Anything())
+                  ax=PANEL_AXES, title=declare.Optional(declare.Text()), style=IMAGE_STYLE)
 def draw_confusion(matrix, *, ax=None, title=None, **style):
     """A confusion matrix as a table of counts, the mistakes shaded (the perceptron-network notes' matrices).
 
@@ -484,7 +485,7 @@ def _accuracies(name, accuracies, given):
                       ([97] * len(example["values"]), ValueError)]),
                   ax=PANEL_AXES, xlabel=declare.Text(), ylabel=declare.Text(),
                   reference=declare.Optional(declare.Number(minimum=0, maximum=1)),
-                  reference_label=declare.Optional(declare.Text()), style=declare.Anything())
+                  reference_label=declare.Optional(declare.Text()), style=LINE_STYLE)
 def draw_accuracy_curve(values, accuracies, *, ax=None, xlabel="value", ylabel="accuracy", reference=None,
                         reference_label=None, log=True, **style):
     """Accuracy against a parameter (for example the RBF kernel's gamma), with an optional reference level.

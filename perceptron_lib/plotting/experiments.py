@@ -322,7 +322,10 @@ def plot_grid_search(betas, beta_etas, solved, hardest, *, soluble, move_limit, 
 def _counts(name, values, shape, most):
     """solved or hardest of plot_grid_search: whole numbers from 0 (to `most`, unless None), of the grid's shape."""
     values = check.array(name, values, f"{shape}", ndim=2, integer=True)
-    if values.shape != shape or values.min() < 0 or (most is not None and values.max() > most):
+    if values.shape != shape:
+        raise ValueError(f"{name} must be whole numbers from 0{'' if most is None else f' to {most}'} of shape "
+                         f"{shape}, got shape {values.shape}")
+    if values.min() < 0 or (most is not None and values.max() > most):
         raise ValueError(f"{name} must be whole numbers from 0{'' if most is None else f' to {most}'} of shape "
                          f"{shape}, got shape {values.shape} from {values.min()} to {values.max()}")
     return values

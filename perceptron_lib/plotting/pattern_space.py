@@ -12,8 +12,9 @@ from ..arithmetic import add_with_ones, nets, norm
 from ..geometry import decision_line, misclassified, positive_side
 from ..rule import Margin, convention
 from ..trace import format_number, format_vector
-from .base import (AXES, DPI, FIGSIZE, LARGE_TEXT, MAX_PATTERNS, MAX_ROWS, NEGATIVE, PANEL_AXES, POSITIVE, SHADE,
-                   TEXT, UPDATE, WRONG, artists_of, check_resolution, check_weights, panels, texts, weight_rows)
+from .base import (AXES, DPI, FIGSIZE, LARGE_TEXT, LINE_STYLE, MAX_PATTERNS, MAX_ROWS, NEGATIVE, PANEL_AXES, POSITIVE,
+                   SCATTER_STYLE, SHADE, TEXT, UPDATE, WRONG, artists_of, check_resolution, check_weights, panels,
+                   texts, weight_rows)
 
 
 @declare.declared(X=declare.Patterns(n_features=2), pad=declare.Number(minimum=0, maximum=10))
@@ -44,13 +45,16 @@ RING_AREA = 4.5   # a wrong pattern's ring: this many times the area of its mark
 NAME_CLEARANCE = 5   # points from a ring's centre line to its pattern's name: half the ring's 2.5 pt line, and air
 
 
+# The margin m of the margin perceptron's lines: below the size of a plane's weights (W·X = ±m must not overflow)
+MARGIN = declare.Number(minimum=0, below=check.LARGEST)
+
 # Patterns a picture draws a line or a name for (draw_unit, update_unit)
 FEW_PATTERNS = declare.Patterns(n_features=2, most=MAX_PATTERNS,
                                 why="for this picture of weight space (it draws a line or a plane for each)")
 
 
 @declare.declared(ax=AXES, X=declare.Patterns(n_features=2), y=declare.Labels("X"), names=declare.Flag(),
-                  size=declare.Rate(), style=declare.Anything())
+                  size=declare.Rate(), style=SCATTER_STYLE)
 def draw_patterns(ax, X, y, *, names=True, size=90, **style):
     """Draw patterns in the plane, coloured by target.
 
@@ -93,7 +97,7 @@ def draw_patterns(ax, X, y, *, names=True, size=90, **style):
 
 
 @declare.declared(ax=AXES, w=declare.Plane(), xlim=declare.Limits(), ylim=declare.Limits(), arrow=declare.Flag(),
-                  style=declare.Anything())
+                  style=LINE_STYLE)
 def draw_decision_boundary(ax, w, *, xlim, ylim, arrow=True, **style):
     """Draw the decision line W·X = 0, its positive side shaded, and W's direction.
 
@@ -299,7 +303,7 @@ def plot_units(X, y, weights, titles, *, ax=None, size=2.6):
     return fig
 
 
-@declare.declared(ax=AXES, w=declare.Plane(), m=declare.Number(minimum=0), style=declare.Anything())
+@declare.declared(ax=AXES, w=declare.Plane(), m=MARGIN, style=LINE_STYLE)
 def draw_margin_lines(ax, w, m, **style):
     """Draw the margin perceptron's two lines, W·X = m and W·X = -m, within the Axes' limits.
 
@@ -313,7 +317,7 @@ def draw_margin_lines(ax, w, m, **style):
         Limits already set (as `draw_unit` sets them).
     %(w_line)s
     m : float
-        The margin, a finite number >= 0.
+        The margin, a finite number >= 0 and < 1e150.
     **style
         Passed on to both lines (`ax.plot`); dashed grey by default.
 
@@ -342,7 +346,7 @@ def draw_margin_lines(ax, w, m, **style):
     return artists
 
 
-@declare.declared(X=FEW_PATTERNS, y=declare.Labels("X"), w=declare.Plane(), m=declare.Number(minimum=0),
+@declare.declared(X=FEW_PATTERNS, y=declare.Labels("X"), w=declare.Plane(), m=MARGIN,
                   ax=PANEL_AXES, size=FIGSIZE)
 def plot_margin(X, y, w, m, *, ax=None, size=(4.2, 3.8)):
     """A unit with the margin perceptron's band: W·X = 0, the lines W·X = ±m, the patterns inside the band ringed.
@@ -353,7 +357,7 @@ def plot_margin(X, y, w, m, *, ax=None, size=(4.2, 3.8)):
     %(y)s
     %(w_unit)s
     m : float
-        The margin, >= 0: a pattern with y·(W·X) <= m is ringed (``rule.Margin(m)`` would correct on it).
+        The margin, >= 0 and < 1e150: a pattern with y·(W·X) <= m is ringed (``rule.Margin(m)`` would correct on it).
     ax : matplotlib Axes, optional
         Where to draw. By default a new Picture (of `size`).
     size : (float, float), default (4.2, 3.8)

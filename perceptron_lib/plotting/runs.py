@@ -243,7 +243,7 @@ def _grid_steps(trace, steps):
                              f"panels; the run has {len(moments)} such steps: choose some, e.g. "
                              f"steps=[0, *trace.update_presentations[:{MAX_PANELS - 2}], {last}]")
         return moments
-    if isinstance(steps, (str, bytes)) or np.ndim(steps) != 1:
+    if isinstance(steps, (str, bytes)) or check.dimensions(steps) != 1:
         raise TypeError(f"steps must be 'updates' or a sequence of whole numbers (steps of the run), "
                         f"got {check.shown(steps)}")
     chosen = check.array("steps", list(steps), "(n_panels,)", ndim=1, integer=True)

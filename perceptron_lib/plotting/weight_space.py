@@ -261,8 +261,8 @@ def _number_offsets(ax, path, distance=11.0):
     return [tuple(o - h) for o, h in zip(offsets, flat)]
 
 
-@declare.declared(X=FEW_PATTERNS, y=declare.Labels("X"), w0=declare.Number(), ax=PANEL_AXES, lim=LIM, size=FIGSIZE,
-                  resolution=SLICE_RESOLUTION)
+@declare.declared(X=FEW_PATTERNS, y=declare.Labels("X"), w0=declare.Number(above=-check.LARGEST, below=check.LARGEST),
+                  ax=PANEL_AXES, lim=LIM, size=FIGSIZE, resolution=SLICE_RESOLUTION)
 def plot_error_landscape(X, y, w0, *, ax=None, lim=3.0, size=(4.4, 4.0), resolution=401):
     """The number of errors over the slice w0 = constant of weight space (Budinich 1993, figure 1).
 
@@ -271,7 +271,7 @@ def plot_error_landscape(X, y, w0, *, ax=None, lim=3.0, size=(4.4, 4.0), resolut
     %(X_few)s
     %(y)s
     w0 : float
-        Where to cut weight space.
+        Where to cut weight space, of size below 1e150.
     %(lim_slice)s
     %(size)s
     resolution : int, default 401
