@@ -12,8 +12,9 @@ from ..arithmetic import add_with_ones, nets, norm
 from ..geometry import decision_line, misclassified, positive_side
 from ..rule import Margin, convention
 from ..trace import format_number, format_vector
-from .base import (AXES, DPI, FIGSIZE, LARGE_TEXT, MAX_PATTERNS, MAX_ROWS, NEGATIVE, PANEL_AXES, POSITIVE, SHADE,
-                   TEXT, UPDATE, WRONG, artists_of, check_resolution, check_weights, panels, texts, weight_rows)
+from .base import (AXES, DPI, FIGSIZE, LARGE_TEXT, MAX_PATTERNS, MAX_ROWS, NAME_CLEARANCE, NEGATIVE, PANEL_AXES,
+                   POSITIVE, SHADE, TEXT, UPDATE, WRONG, artists_of, check_resolution, check_weights,
+                   keep_names_clear, panels, texts, weight_rows)
 
 
 @declare.declared(X=declare.Patterns(n_features=2), pad=declare.Number(minimum=0, maximum=10))
@@ -41,7 +42,6 @@ def pattern_limits(X, pad=0.5):
 
 
 RING_AREA = 4.5   # a wrong pattern's ring: this many times the area of its marker
-NAME_CLEARANCE = 5   # points from a ring's centre line to its pattern's name: half the ring's 2.5 pt line, and air
 
 
 # Patterns a picture draws a line or a name for (draw_unit, update_unit)
@@ -227,30 +227,8 @@ def update_unit(artists, X, y, w):
     wrong = misclassified(w, X, y)
     artists["wrong"].set_offsets(X[wrong].reshape(-1, 2))
     artists["title"].set_text(f"W = {format_vector(w)}: {int(wrong.sum())} wrong")
-    _names_away_from_line(artists.get("names", []), X, w, np.sqrt(artists["wrong"].get_sizes()[0]) / 2 + NAME_CLEARANCE)
+    keep_names_clear(artists.get("names", []), X, w, np.sqrt(artists["wrong"].get_sizes()[0]) / 2 + NAME_CLEARANCE)
     return artists
-
-
-def _names_away_from_line(names, X, w, gap):
-    """Put each pattern's name `gap` points from it along the normal of W's line, on the side away from the
-    line, so that the line never crosses a name (a pattern on the line: into the side where W·X > 0).
-    With w1 = w2 = 0 (no line) the names stay where `draw_patterns` put them."""
-    length = norm(w[1:])
-    if not names or length == 0:
-        return
-    ax = names[0].axes
-    unit = w[1:] / length
-    bounds = np.array([ax.get_xlim(), ax.get_ylim()])
-    for name, x, net in zip(names, X, nets(w, add_with_ones(X))):
-        direction = unit if net >= 0 else -unit
-        # inside the axes: a name that would leave them turns back along the line's direction instead
-        room = np.where(direction > 0, bounds[:, 1] - x, x - bounds[:, 0]) / np.ptp(bounds, axis=1)
-        if (room < 0.12).any():
-            along = np.array([-unit[1], unit[0]])
-            direction = along if np.dot(along, np.mean(bounds, axis=1) - x) >= 0 else -along
-        name.set_position(tuple(gap * direction))
-        name.set(ha="left" if direction[0] > 0.35 else "right" if direction[0] < -0.35 else "center",
-                 va="bottom" if direction[1] > 0.35 else "top" if direction[1] < -0.35 else "center")
 
 
 @declare.declared(X=FEW_PATTERNS, y=declare.Labels("X"), w=declare.Plane(), size=FIGSIZE, dpi=DPI, ax=PANEL_AXES)

@@ -6,8 +6,9 @@ from .. import constraints as declare
 from .. import validation as check
 from ..arithmetic import norm
 from ..trace import format_number, format_vector
-from .base import (AXES, CLASS_MARKERS, DPI, FIGSIZE, MAX_PANELS, NEGATIVE, PANEL_AXES, POSITIVE, TEXT, UPDATE,
-                   artists_of, check_axes, check_texts, check_values, check_weights, panels, series)
+from .base import (AXES, CLASS_MARKERS, DPI, FIGSIZE, MAX_PANELS, NAME_CLEARANCE, NEGATIVE, PANEL_AXES, POSITIVE, TEXT,
+                   UPDATE, artists_of, check_axes, check_texts, check_values, check_weights, keep_names_clear, panels,
+                   series)
 from .pattern_space import draw_decision_boundary, draw_patterns, pattern_limits, update_decision_boundary
 
 
@@ -126,6 +127,9 @@ def update_step(artists, trace, k):
     update_decision_boundary(artists["boundary"], w)
     update_weights(artists["weights"], w, trace.weights[k - 1] + 0.0 if k else w)
     ring = artists["ring"]
+    # the names keep clear of the ring, of W's line and of each other, wherever the line goes
+    keep_names_clear(artists["patterns"]["names"], trace.X[:, 1:], w,
+                          np.sqrt(ring.get_sizes()[0]) / 2 + NAME_CLEARANCE, away=False)
     if k == 0:
         ring.set_offsets(np.empty((0, 2)))
         artists["title"].set_text(f"start\nW = {format_vector(w)}")
