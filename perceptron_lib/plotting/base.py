@@ -72,6 +72,9 @@ class Picture(Figure):
     text. The description is read off what is drawn (`describe`).
     """
 
+    description = ""    # what the picture shows, in a sentence (`shows`): the alt text says it after the titles
+    own = False          # made by `panels` for one picture, not given as Axes
+
     def draw(self, renderer):
         """Draw, with no text smaller than TEXT: the sizes matplotlib chose by itself (10 pt) are lifted."""
         for ax in self.axes:
@@ -118,6 +121,7 @@ def panels(ax, count, figsize, grid=(1, 1), *, projection=None, dpi=None, **grid
     """
     if ax is None:
         fig = Picture(figsize=figsize, dpi=dpi, layout="constrained")
+        fig.own = True       # made for the picture: `shows` gives it the picture's description
         rows, cols = grid
         if projection is None:
             axes = list(np.ravel(fig.subplots(rows, cols, squeeze=False, **grid_style)))
@@ -137,6 +141,14 @@ def panels(ax, count, figsize, grid=(1, 1), *, projection=None, dpi=None, **grid
         if check_axes(name, one).name != "3d" and projection == "3d":
             raise TypeError(f"{name} must be a 3-D Axes (add_subplot(projection='3d')), got a {one.name} Axes")
     return given[0].figure, given
+
+
+def shows(fig, description):
+    """`fig`, given `description` (what a picture of its kind shows, in a sentence, for its alt text) if the
+    picture made it; a figure whose Axes were given is left as it is: it may hold other pictures too."""
+    if getattr(fig, "own", False):
+        fig.description = description
+    return fig
 
 
 def check_artists(artists, keys, maker):

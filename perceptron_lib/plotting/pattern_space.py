@@ -13,8 +13,8 @@ from ..geometry import decision_line, misclassified, positive_side
 from ..rule import Margin, convention
 from ..trace import format_number, format_vector
 from .base import (AXES, DPI, FIGSIZE, LARGE_TEXT, MAX_PATTERNS, MAX_ROWS, NAME_CLEARANCE, NEGATIVE, PANEL_AXES,
-                   POSITIVE, SHADE, TEXT, UPDATE, WRONG, artists_of, check_resolution, check_weights,
-                   keep_names_clear, panels, texts, weight_rows)
+                   POSITIVE, SHADE, TEXT, UPDATE, WRONG, artists_of, check_resolution, check_weights, keep_names_clear,
+                   panels, shows, texts, weight_rows)
 
 
 @declare.declared(X=declare.Patterns(n_features=2), pad=declare.Number(minimum=0, maximum=10))
@@ -43,6 +43,11 @@ def pattern_limits(X, pad=0.5):
 
 RING_AREA = 4.5   # a wrong pattern's ring: this many times the area of its marker
 
+
+# What a picture of one unit shows (its alt text says it after the title)
+UNIT_PICTURE = ("A threshold unit on the patterns in the plane (x1 across, x2 up), circles for target 1 and squares "
+                "for the others, its decision line W·X = 0 with the side where it outputs 1 shaded and an arrow "
+                "into it, the patterns it gets wrong ringed in red; the title gives W and how many are wrong.")
 
 # Patterns a picture draws a line or a name for (draw_unit, update_unit)
 FEW_PATTERNS = declare.Patterns(n_features=2, most=MAX_PATTERNS,
@@ -216,6 +221,7 @@ def draw_unit(X, y, w, *, ax=None, names=True, size=90):
     artists["wrong"].description = WRONG
     artists["title"] = ax.set_title("", fontsize=LARGE_TEXT)
     ax.set(aspect="equal", xlabel="x1", ylabel="x2")
+    shows(ax.figure, UNIT_PICTURE)
     return update_unit(artists, X, y, w)
 
 
@@ -274,7 +280,7 @@ def plot_units(X, y, weights, titles, *, ax=None, size=2.6):
         drawn["title"].set_text(f"{title}\n{drawn['title'].get_text()}")
         drawn["title"].set_fontsize(TEXT)
         ax.set(xlabel="", ylabel="")
-    return fig
+    return shows(fig, ("Each panel: a t" if len(weights) > 1 else "A t") + UNIT_PICTURE[3:])
 
 
 @declare.declared(ax=AXES, w=declare.Plane(), m=declare.Number(minimum=0), style=declare.Anything())
@@ -348,7 +354,10 @@ def plot_margin(X, y, w, m, *, ax=None, size=(4.2, 3.8)):
     drawn["wrong"].description = f"patterns with y·(W·X) <= m = {format_number(rule.m)}"
     drawn["title"].set_text(f"W = {format_vector(w)}, m = {format_number(rule.m)}: "
                             f"{int(inside.sum())} inside the margin")
-    return fig
+    return shows(fig, "The patterns in the plane (x1 across, x2 up), circles for target 1 and squares for the "
+                      "others, W's decision line W·X = 0 with the side where the unit outputs 1 shaded, and dashed "
+                      f"the margin lines W·X = ±{format_number(m)}; the patterns inside the band between them are "
+                      "ringed.")
 
 
 @declare.declared(X=declare.Patterns(n_features=2), y=declare.Labels("X"), weights=weight_rows(16),
@@ -380,7 +389,9 @@ def plot_boundaries(X, y, weights, names, *, ax=None, size=(3.8, 3.8)):
     order = sorted(range(len(labels)), key=lambda i: labels[i] not in names)   # the lines first, then the targets
     ax.legend([handles[i] for i in order], [labels[i] for i in order], loc="upper center",
               bbox_to_anchor=(0.5, -0.18), ncol=2, fontsize=TEXT, frameon=False)
-    return fig
+    return shows(fig, "The patterns in the plane (x1 across, x2 up), circles for target 1 and squares for the "
+                      f"others, and the decision lines W·X = 0 of {len(weights)} units, told apart by line style and "
+                      "named in the legend, each with an arrow into the side where that unit outputs 1.")
 
 
 # The weights of a unit that sees features of the inputs, and the function that computes the features
@@ -483,7 +494,8 @@ def plot_feature_space(Z, y, w, *, ax=None, names=("x1", "x2", "x3"), size=(4.2,
     # under the box, in a row: in a corner of the panel it covers the box's edges and ticks
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=2, fontsize=TEXT, frameon=False)
     ax.set_title(f"W = {format_vector(w)}", fontsize=TEXT)
-    return fig
+    return shows(fig, f"The patterns as points in 3-D, one axis per feature ({', '.join(names)}), circles for target "
+                      f"1 and squares for the others, and W's plane W·[1, {', '.join(names)}] = 0.")
 
 
 @declare.declared(w=FEATURE_WEIGHTS, features=FEATURES, X=declare.Patterns(n_features=2), y=declare.Labels("X"),
@@ -508,4 +520,6 @@ def plot_feature_boundary(w, features, X, y, *, ax=None, size=(3.6, 3.6)):
     draw_patterns(ax, X, y)
     ax.set(aspect="equal", xlabel="x1", ylabel="x2")
     ax.set_title(f"W = {format_vector(w)}", fontsize=TEXT)
-    return fig
+    return shows(fig, "The patterns in the plane (x1 across, x2 up), circles for target 1 and squares for the "
+                      "others, and the boundary W·[1, features] = 0 of a unit that sees features of them, flat among "
+                      "the features, curved here, with the inputs where it outputs 1 shaded.")
