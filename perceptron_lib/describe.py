@@ -1,8 +1,10 @@
 """Figures in words: a text description of a matplotlib figure, read off what is drawn on it.
 
 A screen reader cannot see a picture, so every picture of the course carries a description
-(`Picture` puts it in the image's alt text and beside it). It is written from the figure's own
-artists, after they are drawn, so it says what the picture shows and cannot drift from it: each
+(`Picture` puts it in the image's alt text and beside it). A picture of the course says first, in a
+sentence, what a picture of its kind shows (the figure's `description`: what is drawn, which mark is
+which class, which side of a line is which); the rest is written from the figure's own artists, after
+they are drawn, so it says what the picture shows and cannot drift from it: each
 panel's title and axes, its points (how many, which marker, where), lines and curves, bars,
 shaded regions, arrows, images and the names written on it, and the legend. A picture says what
 an artist means (W's decision line, the side where W·X > 0) by giving it a `description`
@@ -61,6 +63,7 @@ def describe_figure(fig, draw=True):
     title = fig._suptitle.get_text() if fig._suptitle is not None else ""
     if title:
         parts.append(f"{_clean(title)}.")
+    parts.append(_clean(getattr(fig, "description", "") or ""))     # what a picture of its kind shows
     if len(panels) > 1:
         parts.append(f"{len(panels)} panels.")
     for i, ax in enumerate(panels):
@@ -71,13 +74,28 @@ def describe_figure(fig, draw=True):
 
 
 def short_description(fig):
-    """One sentence: the figure's titles, for an image's alt text when the whole description is long."""
+    """The figure's titles and what it shows, for an image's alt text when the whole description is long.
+
+    What it shows is the figure's `description` (a sentence a picture of the course gives it: what is
+    drawn, which mark is which class, which side of a line is which); a figure without one is named by
+    its titles only.
+
+    Examples
+    --------
+    >>> from matplotlib.figure import Figure
+    >>> fig = Figure()
+    >>> _ = fig.add_subplot().set_title("W = [0 1 1]")
+    >>> fig.description = "The patterns in the plane and the decision line W·X = 0."
+    >>> short_description(fig)
+    'A figure: "W = [0 1 1]". The patterns in the plane and the decision line W·X = 0.'
+    """
     panels = _panels(_figure(fig))
     titles = [_title(ax) or _against(ax) or _shown(ax) for ax in panels]
     head = _clean(fig._suptitle.get_text()) if fig._suptitle is not None else ""
     named = "; ".join(f'"{t}"' for t in titles if t)
     count = f"A figure of {len(panels)} panels" if len(panels) > 1 else "A figure"
-    return f"{count}{' (' + head + ')' if head else ''}{': ' + named if named else ''}."
+    shows = _clean(getattr(fig, "description", "") or "")
+    return f"{count}{' (' + head + ')' if head else ''}{': ' + named if named else ''}.{' ' + shows if shows else ''}"
 
 
 def _figure(fig):

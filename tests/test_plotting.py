@@ -366,3 +366,50 @@ def test_wrong_steps_margins_and_slices_are_named_not_numpy_errors():
         plotting.draw_margin_lines(Figure().subplots(), [0, 1, 1], 1e300)
     with pytest.raises(ValueError, match=r"w0 must be a finite number > -1e\+150 and < 1e\+150, got 1e\+300"):
         plotting.plot_error_landscape(X, y, 1e300)
+
+# The runs the lessons' steppers show (02, 03, 04, 05, 06): a name must clear its ring and W's line in every frame
+STEPPER_RUNS = {
+    "02 OR": lambda: train(*boolean_function("or")),
+    "02 your points": lambda: train([[0, 0], [1, 0], [0, 1], [2, 2], [1, 2]], [0, 0, 0, 1, 1],
+                                    initial_weights=[1, -1, 0], eta=0.5),
+    "03 XOR": lambda: train(*boolean_function("xor")),
+    "03 your points": lambda: train([[0, 0], [2, 0], [0, 2], [2, 2], [1, 1]], [1, 1, 1, 1, 0],
+                                    initial_weights=[0, 0, 0], max_epochs=50),
+    "04 NAND": lambda: train([[0, 0], [0, 1], [1, 0], [1, 1]], [1, 1, 1, 0], initial_weights=[0.5, -1, 0.25],
+                             eta=0.5, order="random", seed=1),
+    "05 your points": lambda: train([[0.5, 1.5], [1.5, 1.0], [2.0, 2.0], [0.0, 0.5], [1.0, 0.0], [-0.5, 1.0]],
+                                    [1, 1, 1, 0, 0, 0], eta=0.5),
+    "06 your points": lambda: train([[0, 2], [2, 2], [1, 3], [1, 0], [3, 1], [2, -1]], [1, 1, 1, -1, -1, -1],
+                                    eta=0.5, initial_weights=[1, -1, 0]),
+}
+
+
+@pytest.mark.parametrize("name", list(STEPPER_RUNS))
+def test_a_steppers_pattern_names_clear_their_rings_the_line_and_each_other(name):
+    """Lesson 06's frame 1 drew X1 on its ring and across W's line: in every frame of these runs each name's box
+    misses the box of the ring drawn round its pattern, has all four corners on one side of W's line, misses
+    the other names and stays inside the panel."""
+    run = STEPPER_RUNS[name]()
+    pictures = StepPictures(run)
+    ax = pictures.figure.axes[0]
+    renderer = pictures.canvas.get_renderer()
+    names = [t for t in ax.texts if t.get_text().startswith("X")]
+    ring = pictures.artists["ring"]
+    radius = (np.sqrt(ring.get_sizes()[0]) / 2 + ring.get_linewidth()[0] / 2) * renderer.points_to_pixels(1.0)
+    X = run.X[:, 1:]
+    for k in range(run.n_presentations + 1):
+        pictures.png(k)
+        w = run.weights[k]
+        boxes = [t.get_window_extent(renderer) for t in names]
+        for i, (box, x) in enumerate(zip(boxes, X)):
+            centre = ax.transData.transform(x)
+            ring_box = np.r_[centre - radius, centre + radius]
+            assert not (box.x0 < ring_box[2] and ring_box[0] < box.x1 and box.y0 < ring_box[3]
+                        and ring_box[1] < box.y1), (name, k, names[i].get_text())
+            if w[1] or w[2]:
+                corners = ax.transData.inverted().transform(box.corners())
+                sides = np.sign(w[0] + corners @ w[1:])
+                assert (sides == sides[0]).all() and sides[0] != 0, (name, k, names[i].get_text())
+            inside = ax.transAxes.inverted().transform(box.corners())
+            assert inside.min() >= 0 and inside.max() <= 1, (name, k, names[i].get_text())
+            assert not any(box.overlaps(other) for other in boxes[i + 1:]), (name, k, names[i].get_text())

@@ -166,3 +166,75 @@ def test_no_text_of_a_picture_is_under_14_px_as_drawn(function, args, kwargs, pa
     sizes = {text.get_text(): text.get_fontsize() * fig.dpi / 72 for text in fig.findobj(Text)
              if text.get_visible() and text.get_text().strip()}
     assert sizes and min(sizes.values()) >= 14, {t: round(px, 1) for t, px in sizes.items() if px < 14}
+
+
+# What each kind of picture must say it shows, beyond its titles (issue 32: lesson 03's alt texts were only
+# 'A figure: "W = [0 1 1 -3]"' and 'A figure: "x2 against x1"')
+SHOWS = {
+    "plot_trace_grid": ["panel per step", "circles for target 1", "decision line", "shaded", "ringed"],
+    "plot_history": ["||W||", "updates each pass"],
+    "plot_feature_space": ["3-D", "one axis per feature", "circles for target 1", "plane"],
+    "plot_feature_boundary": ["circles for target 1", "boundary W·[1, features] = 0", "outputs 1 shaded"],
+    "plot_margin": ["circles for target 1", "decision line", "margin lines W·X = ±1", "ringed"],
+    "plot_boundaries": ["circles for target 1", "decision lines W·X = 0 of 2 units", "outputs 1"],
+    "plot_curves": ["Value against pass", "curve per series"],
+    "plot_units": ["circles for target 1", "decision line W·X = 0", "outputs 1 shaded", "wrong ringed in red"],
+    "plot_weight_space": ["w0, w1, w2", "plane per pattern", "numbered path"],
+    "plot_error_landscape": ["w0 = -0.5", "w1 across, w2 up", "patterns W gets wrong", "line W·X = 0"],
+    "plot_correction_moves": ["correction rule", "arrow from W·X before", "W·X = 0"],
+    "plot_dual_grid": ["Two panels per W", "circles for target 1", "decision line", "line per pattern"],
+    "plot_bound_check": ["updates each run made against its bound", "updates = bound", "updates made / bound"],
+    "plot_layer_steps": ["step", "marker per class", "boundary W_k·X = 0"],
+    "plot_regions": ["shaded by the class it predicts", "marker per class"],
+    "plot_confusion": ["true class down", "predicted class across", "count"],
+    "plot_images": ["2 grey images of 8×8 pixels", "caption"],
+    "plot_criterion": ["E(W)", "each presentation", "E went up"],
+    "plot_sigmoids": ["o = f(β W·X) against W·X", "curve per steepness β", "threshold unit"],
+    "plot_weight_change": ["Δw against the steepness β", "β_opt"],
+    "plot_grid_search": ["β (across) and βη (up)", "problems", "star"],
+    "plot_cover_check": ["measured fraction", "Cover's curve", "N = 2d"],
+    "plot_n_min": ["N_min(N, p)", "linear scale", "logarithmic scale"],
+    "plot_n_min_map": ["inputs p (across) and patterns N (up)", "N = p, N = 2p and N = 5p", "four numbered regions"],
+    "plot_boolean_fractions": ["Boolean functions of p inputs", "threshold unit", "Cover's count"],
+    "plot_cube_check": ["corners of the p-cube", "Cover's curve"],
+    "step_figure": ["circles for target 1", "decision line", "ringed", "weights as bars"],
+    "dual_figure": ["circles for target 1", "decision line", "weight space", "line per pattern"],
+    "unit_figure": ["circles for target 1", "decision line W·X = 0", "outputs 1 shaded"],
+}
+
+
+@pytest.mark.parametrize("function, args, kwargs, panels, three_d", PICTURES + LESSON_FIGURES + FIGURES,
+                         ids=names(PICTURES + LESSON_FIGURES + FIGURES))
+def test_a_pictures_alt_text_says_what_it_shows_not_only_its_titles(function, args, kwargs, panels, three_d):
+    """Every picture the lessons draw says in its alt text, after its titles, what is drawn: its axes, the
+    patterns and their classes, its lines and which side is which; and the words beneath begin with it too."""
+    from perceptron_lib.describe import describe_figure, short_description
+    result = function(*args, **kwargs)
+    fig = result[0] if isinstance(result, tuple) else result
+    alt = short_description(fig)
+    titles_only = alt[:len(alt) - len(fig.description)].rstrip()
+    assert len(fig.description.split()) >= 10 and alt.endswith(fig.description), alt
+    assert titles_only.startswith("A figure") and titles_only.endswith("."), alt       # the titles, then it
+    for words in SHOWS[function.__name__]:
+        assert words in fig.description, (words, fig.description)
+    assert fig.description in describe_figure(fig)
+    given, axes = axes_for(panels, three_d)          # drawn on a figure of one's own: its description is its own
+    function(*args, **kwargs, ax=axes[0] if panels == 1 else axes)
+    assert given.__dict__.get("description", "") == ""
+
+
+def test_the_lessons_title_only_alt_texts_now_say_what_is_drawn():
+    """Lesson 03's three: the feature space and its boundary ('W = [0 1 1 -3]' twice) and the two hidden units
+    ('x2 against x1'); the alt names the patterns, their classes and the boundary or lines."""
+    from perceptron_lib.describe import short_description
+    Xx, cx = pl.boolean_function("xor")
+    product = np.column_stack([Xx, Xx[:, 0] * Xx[:, 1]])
+    space = short_description(pl.plot_feature_space(product, cx, [0, 1, 1, -3], names=("x1", "x2", "x1·x2")))
+    assert space.startswith('A figure: "W = [0 1 1 -3]". The patterns as points in 3-D, one axis per feature '
+                            '(x1, x2, x1·x2), circles for target 1 and squares for the others')
+    boundary = short_description(pl.plot_feature_boundary([0, 1, 1, -3], lambda P: np.column_stack(
+        [P, P[:, 0] * P[:, 1]]), Xx, cx))
+    assert "curved here, with the inputs where it outputs 1 shaded" in boundary
+    hidden = short_description(pl.plot_boundaries(Xx, cx, [[-0.5, 1, 1], [1.5, -1, -1]], ["h1: OR", "h2: NAND"]))
+    assert hidden.startswith('A figure: "x2 against x1". The patterns in the plane (x1 across, x2 up)')
+    assert "decision lines W·X = 0 of 2 units" in hidden

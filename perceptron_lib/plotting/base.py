@@ -11,12 +11,15 @@ import html
 import io
 
 import numpy as np
+from matplotlib.artist import Artist
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
+from matplotlib.patches import FancyArrowPatch
 from matplotlib.text import Text
 
 from .. import constraints as declare
 from .. import validation as check
+from ..arithmetic import add_with_ones, nets, norm
 
 POSITIVE = "#1f6fb4"   # blue: target 1
 NEGATIVE = "#e07b00"   # orange: target 0 (or -1)
@@ -54,6 +57,8 @@ MAX_GRID_WORK = 20_000_000  # error landscapes: grid points times patterns
 MAX_INCHES = 40          # a figure's width or height
 MAX_CLASS_PANELS = 16    # plot_layer_steps: steps of a layer of units
 
+NAME_CLEARANCE = 5   # points from a ring's centre line to its pattern's name: half the ring's 2.5 pt line, and air
+
 
 class Picture(Figure):
     """A matplotlib Figure that shows itself in a notebook as a PNG image with a description in words.
@@ -66,6 +71,9 @@ class Picture(Figure):
     JupyterLab gives a PNG output no alt text), and the description as plain
     text. The description is read off what is drawn (`describe`).
     """
+
+    description = ""    # what the picture shows, in a sentence (`shows`): the alt text says it after the titles
+    own = False          # made by `panels` for one picture, not given as Axes
 
     def draw(self, renderer):
         """Draw, with no text smaller than TEXT: the sizes matplotlib chose by itself (10 pt) are lifted."""
@@ -113,6 +121,7 @@ def panels(ax, count, figsize, grid=(1, 1), *, projection=None, dpi=None, **grid
     """
     if ax is None:
         fig = Picture(figsize=figsize, dpi=dpi, layout="constrained")
+        fig.own = True       # made for the picture: `shows` gives it the picture's description
         rows, cols = grid
         if projection is None:
             axes = list(np.ravel(fig.subplots(rows, cols, squeeze=False, **grid_style)))
@@ -132,6 +141,14 @@ def panels(ax, count, figsize, grid=(1, 1), *, projection=None, dpi=None, **grid
         if check_axes(name, one).name != "3d" and projection == "3d":
             raise TypeError(f"{name} must be a 3-D Axes (add_subplot(projection='3d')), got a {one.name} Axes")
     return given[0].figure, given
+
+
+def shows(fig, description):
+    """`fig`, given `description` (what a picture of its kind shows, in a sentence, for its alt text) if the
+    picture made it; a figure whose Axes were given is left as it is: it may hold other pictures too."""
+    if getattr(fig, "own", False):
+        fig.description = description
+    return fig
 
 
 def check_artists(artists, keys, maker):
@@ -445,3 +462,129 @@ SCATTER_STYLE = style_of("ax.scatter", _scratch_points, fixed=("s", "c", "marker
 LINE_STYLE = style_of("ax.plot", _scratch_line)
 MESH_STYLE = style_of("ax.pcolormesh", _scratch_mesh, fixed=("cmap", "vmin", "vmax"), extra=("shading",))
 IMAGE_STYLE = style_of("ax.imshow", _scratch_image, extra=("vmin", "vmax", "aspect", "origin", "extent"))
+
+# A pattern's name beside it: clear of its ring, of W's line and arrow, of the other patterns and names
+
+
+def keep_names_clear(names, X, w, gap, *, away=True):
+    """Keep each pattern's name `gap` points from the pattern's centre (clear of a ring of radius gap -
+    NAME_CLEARANCE), off W's line, inside the Axes and clear of the other patterns and names: first tried
+    straight away from the line (`away`, a unit's picture) or on the right (a stepper's, so that the names
+    stay put while the line moves).
+
+    Where depends on the Axes' final size, so the names are placed when the panel is drawn, by a
+    `_NamePlacer` put on the Axes (once) that draws before them.
+    """
+    if not names:
+        return
+    ax = names[0].axes
+    placer = next((a for a in ax.get_children() if isinstance(a, _NamePlacer)), None)
+    if placer is None:
+        placer = ax.add_artist(_NamePlacer())
+    placer.names, placer.X, placer.w, placer.gap = names, np.asarray(X, float), np.asarray(w, float), gap
+    placer.away = away
+
+
+NEARER = 1.4     # a name's centre this many times nearer its own pattern than any other, so that it names that one
+# Where a name is tried around its pattern, in this order (degrees from the right, anticlockwise): right,
+# left, above, below, then the diagonals and the places between
+NAME_PLACES = np.radians([0, 180, 90, 270, 45, 315, 135, 225, 22.5, 337.5, 157.5, 202.5, 67.5, 292.5, 112.5, 247.5])
+
+
+class _NamePlacer(Artist):
+    """Draws nothing; before the names are drawn, puts each one where it touches neither its pattern's ring,
+    nor W's line or arrow, nor another pattern or name, and stays inside the Axes (lesson 06's stepper drew
+    X1 on its ring and across the line). Of the places around the pattern (`NAME_PLACES`), just outside the
+    square of half-side `gap` points round its centre, it takes the first free one: straight away from the
+    line first if `away` (along W's normal, where a unit's picture has always put it), then the right (where
+    `draw_patterns` puts it, so that a stepper's names stay put while the line moves), the left, above, below
+    and the diagonals; where none is free, the one with the fewest overlaps. A name not clearly nearer its
+    own pattern than any other (`NEARER`) counts as touching that one: it could be read as naming it."""
+
+    def __init__(self):
+        super().__init__()
+        self.set_zorder(3.9)            # after the patterns (3), before their names (4)
+        self.set_in_layout(False)
+        self.names, self.X, self.w, self.gap, self.away = [], np.empty((0, 2)), np.zeros(3), 0.0, True
+
+    def draw(self, renderer):
+        if self.names:
+            place_names(self.names, self.X, self.w, self.gap, renderer, away=self.away)
+
+
+def place_names(names, X, w, gap, renderer, *, away=True):
+    """Put each name (a Text annotating its pattern, a row of X) where `_NamePlacer` says, measured with `renderer`."""
+    ax = names[0].axes
+    to_screen, scale = ax.transData, renderer.points_to_pixels(1.0)
+    points = to_screen.transform(X)
+    frame = ax.bbox
+    ring = (gap - NAME_CLEARANCE) * scale          # a ring's radius on the screen: the names keep off it
+    length = norm(w[1:])
+    sides = np.sign(nets(w, add_with_ones(X))) if length else np.zeros(len(X))
+    arrows = [_arrow_box(a) for a in ax.patches if isinstance(a, FancyArrowPatch) and a.get_visible()]
+    taken = list(arrows)
+    normal = ax.transData.transform(X[:1] + w[1:]) - points[:1] if length and len(X) else np.array([[1.0, 0.0]])
+    for name, p, side in zip(names, points, sides):
+        size = name.get_window_extent(renderer).size
+        off = normal[0] * (-1.0 if side < 0 else 1.0)       # straight away from the line (W's normal)
+        best = None
+        for angle in (np.r_[np.arctan2(off[1], off[0]), NAME_PLACES] if away else NAME_PLACES):
+            d = np.array([np.cos(angle), np.sin(angle)])
+            box = _box_beside(p, d, gap * scale, size)
+            overlaps = _overlaps(box, p, ring, points, taken, frame, ax, w, side if length else None)
+            if best is None or overlaps < best[0]:
+                best = (overlaps, box)
+            if overlaps == 0:
+                break
+        box = best[1]
+        name.set_position(tuple(((box[:2] + box[2:]) / 2 - p) / scale))   # the box's centre, in points from p
+        name.set(ha="center", va="center")
+        taken.append(box)
+
+
+def _arrow_box(arrow):
+    """The box on the screen of W's arrow (a name must not sit on it), from its two ends."""
+    ends = arrow.axes.transData.transform(np.array(arrow._posA_posB))
+    pad = 4.0
+    return np.r_[ends.min(axis=0) - pad, ends.max(axis=0) + pad]
+
+
+def _box_beside(p, d, gap, size):
+    """The box (x0, y0, x1, y1) of a text of `size` (width, height) in direction d from p, outside the square of
+    half-side `gap` around p (the ring's box and air): its centre at p + t d, with t the least that does."""
+    half = size / 2
+    low, high = 0.0, 2 * gap + np.hypot(*half)
+    for _ in range(30):              # the distance from p to the box grows with t: halve the interval
+        t = (low + high) / 2
+        centre = p + t * d
+        nearest = np.clip(p, centre - half, centre + half)
+        if np.abs(nearest - p).max() >= gap:
+            high = t
+        else:
+            low = t
+    centre = p + high * d
+    return np.r_[centre - half, centre + half]
+
+
+def _overlaps(box, p, ring, points, taken, frame, ax, w, side):
+    """How badly a name's box sits: 1000 for crossing W's line or leaving the Axes, 1 for each other pattern
+    (its ring's reach) or name it touches."""
+    corners = np.array([[box[0], box[1]], [box[0], box[3]], [box[2], box[1]], [box[2], box[3]]])
+    bad = 0
+    if side is not None:
+        data = ax.transData.inverted().transform(corners)
+        signs = np.sign(w[0] + data @ w[1:])
+        if not (signs == (side or 1.0)).all():     # a pattern on the line: its name on the side W·X > 0
+            bad += 1000
+    if box[0] < frame.x0 or box[1] < frame.y0 or box[2] > frame.x1 or box[3] > frame.y1:
+        bad += 1000
+    centre = (box[:2] + box[2:]) / 2
+    own = np.hypot(*(centre - p))
+    for q in points:
+        if np.array_equal(q, p):
+            continue
+        nearest = np.clip(q, box[:2], box[2:])
+        bad += int(np.hypot(*(nearest - q)) < ring or np.hypot(*(centre - q)) < NEARER * own)   # on it, or near it
+    for other in taken:
+        bad += int(box[0] < other[2] and other[0] < box[2] and box[1] < other[3] and other[1] < box[3])
+    return bad

@@ -10,10 +10,12 @@ from .. import validation as check
 from ..arithmetic import add_with_ones, dot, nets
 from .base import (CLASS_COLORS, CLASS_MARKERS, IMAGE_STYLE, LABEL, LARGE_TEXT, LINE_STYLE, MAX_CLASS_PANELS,
                    MAX_INCHES, MESH_STYLE, NEGATIVE, PANEL_AXES, POSITIVE, SCATTER_STYLE, TEXT, UPDATE, Picture,
-                   check_axes, panels, texts)
+                   check_axes, panels, shows, texts)
 from .pattern_space import draw_decision_boundary, pattern_limits
 
 UNIT_STYLES = ["-", "--", ":", "-."]   # unit 1, 2, 3, 4 (then again)
+CONFUSION_PICTURE = ("A confusion matrix: the true class down, the predicted class across, each cell's count written "
+                     "in it, the wrong answers shaded by their count; the diagonal counts the right answers.")
 STYLE_NAMES = ["solid", "dashed", "dotted", "dash-dotted"]
 
 
@@ -184,7 +186,9 @@ def plot_layer_steps(run, X, *, ax=None, steps=None, ncols=4, size=2.7, elev=18,
         ax.set_title(title, fontsize=LARGE_TEXT)
     _class_legend(fig, axes)
     _unit_legend(fig, len(run.units))
-    return fig
+    return shows(fig, "A panel per step of a layer of units learning the classes: the patterns, a colour and marker "
+                      "per class, and each unit's boundary W_k·X = 0 (a line, or a plane in 3-D), named in the "
+                      "legends; the pattern presented is ringed, red if a unit was corrected.")
 
 
 def _unit_legend(fig, n_units):
@@ -369,7 +373,8 @@ def plot_regions(predicts, X, labels, titles, *, ax=None, size=3.4, resolution=1
         ax.tick_params(labelsize=LARGE_TEXT)
         ax.set_title(title, fontsize=LABEL)
     _class_legend(fig, axes)
-    return fig
+    return shows(fig, "A panel per classifier: the plane (x₁ across, x₂ up) shaded by the class it predicts, with "
+                      "the patterns, a colour and marker per class.")
 
 
 def _confusion_matrix(name, matrix, given=None):
@@ -425,6 +430,7 @@ def draw_confusion(matrix, *, ax=None, title=None, **style):
     ax.set_ylabel("true", fontsize=LABEL)
     if title is not None:
         ax.set_title(title, fontsize=LABEL)
+    shows(ax.figure, CONFUSION_PICTURE)
     return {"image": image, "counts": counts}
 
 
@@ -456,7 +462,7 @@ def plot_confusion(matrices, titles, *, ax=None, size=4.1):
     fig, axes = panels(ax, len(matrices), (size * len(matrices), size), (1, len(matrices)))
     for ax, matrix, title in zip(axes, matrices, titles):
         draw_confusion(matrix, ax=ax, title=title)
-    return fig
+    return shows(fig, CONFUSION_PICTURE.replace("A confusion matrix:", "A confusion matrix per panel:"))
 
 
 def _curve_values(name, values, given):
@@ -531,6 +537,8 @@ def draw_accuracy_curve(values, accuracies, *, ax=None, xlabel="value", ylabel="
     ax.set_xlabel(xlabel, fontsize=LABEL)
     ax.set_ylabel(ylabel, fontsize=LABEL)
     ax.tick_params(labelsize=LARGE_TEXT)
+    shows(ax.figure, f"{ylabel[:1].upper()}{ylabel[1:]} against {xlabel}, a dot per value joined by a line"
+                     + (", with a dotted line at the reference level" if reference is not None else "") + ".")
     return {"curve": curve, "reference": level}
 
 
@@ -570,7 +578,8 @@ def plot_images(images, titles, *, ax=None, ncols=8, size=1.1):
         ax.set_title(title, fontsize=LABEL)
     for ax in axes:
         ax.set_axis_off()
-    return fig
+    return shows(fig, f"{len(images)} grey images of {images.shape[1]}×{images.shape[2]} pixels, each under its "
+                      "caption.")
 
 
 def _class_marks(n_classes):

@@ -18,7 +18,7 @@ from .. import validation as check
 from .base import (BAD_MARKS, CLASS_COLORS, CLASS_MARKERS, FIGSIZE, LABEL, LARGE_TEXT, NEGATIVE, PANEL_AXES, POSITIVE,
                    REGION_NUMBER, TEXT, TITLE, UPDATE, bad_per_set, check_corner_fractions, check_cover_at,
                    check_fractions, check_function_counts, check_grid_mark, check_interval, check_numbers, check_pair,
-                   check_per_set, check_values, numbers, panels, series)
+                   check_per_set, check_values, numbers, panels, series, shows)
 
 
 @declare.declared(pairs=series(4, lambda name, key, pair, given: _bound_pair(key, pair),
@@ -70,7 +70,9 @@ def plot_bound_check(pairs, *, ax=None, size=(8.2, 3.4)):
     fig.legend(*zip(*keys), loc="outside lower center", ncol=len(pairs) + 1, fontsize=TEXT, markerscale=3,
                frameon=False, handler_map={tuple: HandlerTuple(ndivide=None, pad=0.4)}, handlelength=3,
                columnspacing=1.2)
-    return fig
+    return shows(fig, "Left: the updates each run made against its bound, a point per data set, both scales "
+                      "logarithmic, with the line updates = bound. Right: bars of how many data sets came to each "
+                      "fraction updates made / bound.")
 
 
 def _bound_pair(name, pair):
@@ -126,7 +128,8 @@ def plot_criterion(criteria, *, ax=None, size=(8.2, 3.3)):
         one.plot(up, E[up], "o", color=UPDATE, label="E went up")
         _style(one, name, "presentation", "E(W)")
         one.legend(fontsize=LARGE_TEXT)
-    return fig
+    return shows(fig, "The perceptron criterion E(W) (the wrong patterns' |W·X| summed) after each presentation, a "
+                      "panel per run; circles mark where E went up.")
 
 
 @declare.declared(net_inputs=numbers(most=10_000, low=-6, high=6),
@@ -174,7 +177,8 @@ def plot_sigmoids(net_inputs, curves, *, net_input=2.0, ax=None, size=(7, 3.3)):
     _style(one, None, "W·X", "o = f(β W·X)")
     one.set(xlim=(-6, 6), ylim=(-0.03, 1.03))
     one.legend(fontsize=LARGE_TEXT, loc="upper left")
-    return fig
+    return shows(fig, "A sigmoid unit's output o = f(β W·X) against W·X, a curve per steepness β beside the "
+                      f"threshold unit's step, each with a dot at the pattern's W·X = {net_input:g}.")
 
 
 def _outputs(name, pair, count):
@@ -222,7 +226,8 @@ def plot_weight_change(beta_values, cases, *, ax=None, size=(8.2, 3.3)):
         _style(one, name, "β", "Δw")
         one.set_ylim(top=1.6 * changes.max())       # room for the legend above the curve
         one.legend(fontsize=LARGE_TEXT, loc="upper right")
-    return fig
+    return shows(fig, "A panel per pattern: its weight change Δw against the steepness β, with a dashed line at "
+                      "Budinich's β_opt and a circle at the largest Δw.")
 
 
 def _changes(name, pair, count):
@@ -316,7 +321,9 @@ def plot_grid_search(betas, beta_etas, solved, hardest, *, soluble, move_limit, 
     if mark is not None:   # under the maps, not on them
         fig.legend(*axes[0].get_legend_handles_labels(), loc="outside lower center", fontsize=LARGE_TEXT,
                    frameon=False)
-    return fig
+    return shows(fig, "Two colour maps over a grid of β (across) and βη (up): how many problems the standard "
+                      "algorithm solved, and how many moves the hardest took"
+                      + ("; a star marks Budinich's best setting" if mark is not None else "") + ".")
 
 
 def _counts(name, values, shape, most):
@@ -430,7 +437,11 @@ def plot_cover_check(curves, measured=None, *, cover=None, intervals=None, trial
     else:
         # an empty corner: right of N = 2d every curve is below ½
         last.legend(fontsize=LARGE_TEXT, loc="upper right", handlelength=1.6)
-    return fig
+    return shows(fig, "A panel per d: the measured fraction of random labellings of N points that a unit separates "
+                      "(dots with 95% intervals) against N, on Cover's curve, with lines at N = d and N = 2d; the last "
+                      "panel: Cover's curve for each d against N / d." if measured else
+                      "Cover's curve for each d: the chance that random labels of N points can be separated, against "
+                      "N / d.")
 
 
 def _probabilities(name, values, most):
@@ -484,7 +495,9 @@ def plot_n_min(minima, peak, logs, *, ax=None, size=(8.2, 3.5)):
     _style(logarithmic, "logarithmic scale, several N", "inputs per pattern p / N", "log₁₀ N_min(N, p)")
     for one in (linear, logarithmic):
         one.legend(fontsize=LARGE_TEXT)
-    return fig
+    return shows(fig, "Budinich's expected number of local minima N_min(N, p) against the inputs p: left on a linear "
+                      "scale for one N, its largest value marked; right on a logarithmic scale for several N, "
+                      "against p / N.")
 
 
 def _log_curve(m, values):
@@ -560,7 +573,9 @@ def plot_n_min_map(shade, peaks, *, ax=None, size=(8, 4.6)):
     colours = fig.colorbar(image, ax=one)
     colours.set_label("N_min / its largest value at this N", fontsize=LABEL)
     colours.ax.tick_params(labelsize=LARGE_TEXT)
-    return fig
+    return shows(fig, "The plane of inputs p (across) and patterns N (up), shaded by N_min / its largest value at "
+                      "that N (the scale beside it), with the lines N = p, N = 2p and N = 5p between Budinich's four "
+                      "numbered regions, and dots at the largest N_min for each N.")
 
 
 def _cover_counts(name, cover, given):
@@ -606,7 +621,8 @@ def plot_boolean_fractions(counts, cover, *, ax=None, size=(7, 3.4)):
                  label="Cover's count (general position)")
     _style(one, None, "inputs p", "fraction of all functions")
     one.legend(fontsize=LARGE_TEXT)
-    return fig
+    return shows(fig, "The fraction of all Boolean functions of p inputs that a threshold unit computes, against p, "
+                      "on a logarithmic scale, beside Cover's count for points in general position.")
 
 
 
@@ -673,4 +689,5 @@ def plot_cube_check(cube, cover, *, intervals=None, trials=None, ax=None, size=(
     _style(one, None if trials is None else f"{trials} sets per N; bars: 95% intervals",
            "corners per weight N / (p + 1)", "P(separable)")
     one.legend(fontsize=LARGE_TEXT)
-    return fig
+    return shows(fig, "Measured fractions of separable random labellings of corners of the p-cube (markers with 95% "
+                      "intervals) against N / (p + 1), over Cover's curve for p + 1 weights.")

@@ -12,9 +12,9 @@ from ..arithmetic import add_with_ones, nets, norm
 from ..geometry import decision_line, misclassified, positive_side
 from ..rule import Margin, convention
 from ..trace import format_number, format_vector
-from .base import (AXES, DPI, FIGSIZE, LARGE_TEXT, LINE_STYLE, MAX_PATTERNS, MAX_ROWS, NEGATIVE, PANEL_AXES, POSITIVE,
-                   SCATTER_STYLE, SHADE, TEXT, UPDATE, WRONG, artists_of, check_resolution, check_weights, panels,
-                   texts, weight_rows)
+from .base import (AXES, DPI, FIGSIZE, LARGE_TEXT, LINE_STYLE, MAX_PATTERNS, MAX_ROWS, NAME_CLEARANCE, NEGATIVE,
+                   PANEL_AXES, POSITIVE, SCATTER_STYLE, SHADE, TEXT, UPDATE, WRONG, artists_of, check_resolution,
+                   check_weights, keep_names_clear, panels, shows, texts, weight_rows)
 
 
 @declare.declared(X=declare.Patterns(n_features=2), pad=declare.Number(minimum=0, maximum=10))
@@ -42,11 +42,15 @@ def pattern_limits(X, pad=0.5):
 
 
 RING_AREA = 4.5   # a wrong pattern's ring: this many times the area of its marker
-NAME_CLEARANCE = 5   # points from a ring's centre line to its pattern's name: half the ring's 2.5 pt line, and air
 
 
 # The margin m of the margin perceptron's lines: below the size of a plane's weights (W·X = ±m must not overflow)
 MARGIN = declare.Number(minimum=0, below=check.LARGEST)
+
+# What a picture of one unit shows (its alt text says it after the title)
+UNIT_PICTURE = ("A threshold unit on the patterns in the plane (x1 across, x2 up), circles for target 1 and squares "
+                "for the others, its decision line W·X = 0 with the side where it outputs 1 shaded and an arrow "
+                "into it, the patterns it gets wrong ringed in red; the title gives W and how many are wrong.")
 
 # Patterns a picture draws a line or a name for (draw_unit, update_unit)
 FEW_PATTERNS = declare.Patterns(n_features=2, most=MAX_PATTERNS,
@@ -220,6 +224,7 @@ def draw_unit(X, y, w, *, ax=None, names=True, size=90):
     artists["wrong"].description = WRONG
     artists["title"] = ax.set_title("", fontsize=LARGE_TEXT)
     ax.set(aspect="equal", xlabel="x1", ylabel="x2")
+    shows(ax.figure, UNIT_PICTURE)
     return update_unit(artists, X, y, w)
 
 
@@ -231,30 +236,8 @@ def update_unit(artists, X, y, w):
     wrong = misclassified(w, X, y)
     artists["wrong"].set_offsets(X[wrong].reshape(-1, 2))
     artists["title"].set_text(f"W = {format_vector(w)}: {int(wrong.sum())} wrong")
-    _names_away_from_line(artists.get("names", []), X, w, np.sqrt(artists["wrong"].get_sizes()[0]) / 2 + NAME_CLEARANCE)
+    keep_names_clear(artists.get("names", []), X, w, np.sqrt(artists["wrong"].get_sizes()[0]) / 2 + NAME_CLEARANCE)
     return artists
-
-
-def _names_away_from_line(names, X, w, gap):
-    """Put each pattern's name `gap` points from it along the normal of W's line, on the side away from the
-    line, so that the line never crosses a name (a pattern on the line: into the side where W·X > 0).
-    With w1 = w2 = 0 (no line) the names stay where `draw_patterns` put them."""
-    length = norm(w[1:])
-    if not names or length == 0:
-        return
-    ax = names[0].axes
-    unit = w[1:] / length
-    bounds = np.array([ax.get_xlim(), ax.get_ylim()])
-    for name, x, net in zip(names, X, nets(w, add_with_ones(X))):
-        direction = unit if net >= 0 else -unit
-        # inside the axes: a name that would leave them turns back along the line's direction instead
-        room = np.where(direction > 0, bounds[:, 1] - x, x - bounds[:, 0]) / np.ptp(bounds, axis=1)
-        if (room < 0.12).any():
-            along = np.array([-unit[1], unit[0]])
-            direction = along if np.dot(along, np.mean(bounds, axis=1) - x) >= 0 else -along
-        name.set_position(tuple(gap * direction))
-        name.set(ha="left" if direction[0] > 0.35 else "right" if direction[0] < -0.35 else "center",
-                 va="bottom" if direction[1] > 0.35 else "top" if direction[1] < -0.35 else "center")
 
 
 @declare.declared(X=FEW_PATTERNS, y=declare.Labels("X"), w=declare.Plane(), size=FIGSIZE, dpi=DPI, ax=PANEL_AXES)
@@ -300,7 +283,7 @@ def plot_units(X, y, weights, titles, *, ax=None, size=2.6):
         drawn["title"].set_text(f"{title}\n{drawn['title'].get_text()}")
         drawn["title"].set_fontsize(TEXT)
         ax.set(xlabel="", ylabel="")
-    return fig
+    return shows(fig, ("Each panel: a t" if len(weights) > 1 else "A t") + UNIT_PICTURE[3:])
 
 
 @declare.declared(ax=AXES, w=declare.Plane(), m=MARGIN, style=LINE_STYLE)
@@ -374,7 +357,10 @@ def plot_margin(X, y, w, m, *, ax=None, size=(4.2, 3.8)):
     drawn["wrong"].description = f"patterns with y·(W·X) <= m = {format_number(rule.m)}"
     drawn["title"].set_text(f"W = {format_vector(w)}, m = {format_number(rule.m)}: "
                             f"{int(inside.sum())} inside the margin")
-    return fig
+    return shows(fig, "The patterns in the plane (x1 across, x2 up), circles for target 1 and squares for the "
+                      "others, W's decision line W·X = 0 with the side where the unit outputs 1 shaded, and dashed "
+                      f"the margin lines W·X = ±{format_number(m)}; the patterns inside the band between them are "
+                      "ringed.")
 
 
 @declare.declared(X=declare.Patterns(n_features=2), y=declare.Labels("X"), weights=weight_rows(16),
@@ -406,7 +392,9 @@ def plot_boundaries(X, y, weights, names, *, ax=None, size=(3.8, 3.8)):
     order = sorted(range(len(labels)), key=lambda i: labels[i] not in names)   # the lines first, then the targets
     ax.legend([handles[i] for i in order], [labels[i] for i in order], loc="upper center",
               bbox_to_anchor=(0.5, -0.18), ncol=2, fontsize=TEXT, frameon=False)
-    return fig
+    return shows(fig, "The patterns in the plane (x1 across, x2 up), circles for target 1 and squares for the "
+                      f"others, and the decision lines W·X = 0 of {len(weights)} units, told apart by line style and "
+                      "named in the legend, each with an arrow into the side where that unit outputs 1.")
 
 
 # The weights of a unit that sees features of the inputs, and the function that computes the features
@@ -509,7 +497,8 @@ def plot_feature_space(Z, y, w, *, ax=None, names=("x1", "x2", "x3"), size=(4.2,
     # under the box, in a row: in a corner of the panel it covers the box's edges and ticks
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=2, fontsize=TEXT, frameon=False)
     ax.set_title(f"W = {format_vector(w)}", fontsize=TEXT)
-    return fig
+    return shows(fig, f"The patterns as points in 3-D, one axis per feature ({', '.join(names)}), circles for target "
+                      f"1 and squares for the others, and W's plane W·[1, {', '.join(names)}] = 0.")
 
 
 @declare.declared(w=FEATURE_WEIGHTS, features=FEATURES, X=declare.Patterns(n_features=2), y=declare.Labels("X"),
@@ -534,4 +523,6 @@ def plot_feature_boundary(w, features, X, y, *, ax=None, size=(3.6, 3.6)):
     draw_patterns(ax, X, y)
     ax.set(aspect="equal", xlabel="x1", ylabel="x2")
     ax.set_title(f"W = {format_vector(w)}", fontsize=TEXT)
-    return fig
+    return shows(fig, "The patterns in the plane (x1 across, x2 up), circles for target 1 and squares for the "
+                      "others, and the boundary W·[1, features] = 0 of a unit that sees features of them, flat among "
+                      "the features, curved here, with the inputs where it outputs 1 shaded.")

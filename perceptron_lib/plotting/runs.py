@@ -6,8 +6,9 @@ from .. import constraints as declare
 from .. import validation as check
 from ..arithmetic import norm
 from ..trace import format_number, format_vector
-from .base import (AXES, CLASS_MARKERS, DPI, FIGSIZE, MAX_PANELS, NEGATIVE, PANEL_AXES, POSITIVE, TEXT, UPDATE,
-                   artists_of, check_axes, check_texts, check_values, check_weights, panels, series)
+from .base import (AXES, CLASS_MARKERS, DPI, FIGSIZE, MAX_PANELS, NAME_CLEARANCE, NEGATIVE, PANEL_AXES, POSITIVE, TEXT,
+                   UPDATE, artists_of, check_axes, check_texts, check_values, check_weights, keep_names_clear, panels,
+                   series, shows)
 from .pattern_space import draw_decision_boundary, draw_patterns, pattern_limits, update_decision_boundary
 
 
@@ -126,6 +127,9 @@ def update_step(artists, trace, k):
     update_decision_boundary(artists["boundary"], w)
     update_weights(artists["weights"], w, trace.weights[k - 1] + 0.0 if k else w)
     ring = artists["ring"]
+    # the names keep clear of the ring, of W's line and of each other, wherever the line goes
+    keep_names_clear(artists["patterns"]["names"], trace.X[:, 1:], w,
+                          np.sqrt(ring.get_sizes()[0]) / 2 + NAME_CLEARANCE, away=False)
     if k == 0:
         ring.set_offsets(np.empty((0, 2)))
         artists["title"].set_text(f"start\nW = {format_vector(w)}")
@@ -160,7 +164,9 @@ def step_figure(trace, k=0, *, ax=None, size=(7.2, 3.4), dpi=100):
         For `update_step`.
     """
     fig, axes = panels(ax, 2, size, (1, 2), dpi=dpi, width_ratios=[1.35, 1])
-    return fig, draw_step(axes, trace, k)
+    return shows(fig, "Left: the patterns in the plane, circles for target 1 and squares for the others, with W's "
+                      "decision line and the side where the unit outputs 1 shaded; the pattern just presented is "
+                      "ringed, red if it changed W. Right: the weights as bars."), draw_step(axes, trace, k)
 
 
 @declare.declared(trace=declare.Run(), ncols=declare.Whole(minimum=1, maximum=MAX_PANELS),
@@ -223,7 +229,10 @@ def plot_trace_grid(trace, *, ax=None, ncols=5, size=1.6, steps=None):
         if updated:
             for spine in ax.spines.values():
                 spine.set(color=UPDATE, lw=2)
-    return fig
+    return shows(fig, "One panel per step of the run (its title: the presentation, the pattern presented, W after "
+                      "it): the patterns in the plane, circles for target 1 and squares for the others, W's decision "
+                      "line with the side where the unit outputs 1 shaded, the pattern presented ringed; a red title "
+                      "and frame mark a presentation that changed W.")
 
 
 def _grid_steps(trace, steps):
@@ -285,7 +294,8 @@ def plot_history(trace, *, ax=None, size=(8.2, 2.8)):
     mistakes_ax.set_ylabel("updates in the pass")
     mistakes_ax.set_ylim(0, n + 0.5)
     fig.suptitle(f"{trace.order} order, {trace.n_presentations} presentations: {trace.status}", fontsize=TEXT)
-    return fig
+    return shows(fig, "Left: the length ||W|| of the weights after each presentation. Right: how many updates each "
+                      "pass through the patterns made.")
 
 
 @declare.declared(curves=series(12, lambda name, key, values, given: check_values(f"{name}[{key!r}]", values),
@@ -317,7 +327,8 @@ def plot_curves(curves, *, xlabel, ylabel, ax=None, size=(6, 2.8), ylim=None):
     # above the panel, in a row: inside, it would cover some curve wherever it sat
     ax.legend(loc="lower left", bbox_to_anchor=(0, 1.01), ncol=min(len(curves), 4), fontsize=TEXT, frameon=False,
               borderaxespad=0)
-    return fig
+    return shows(fig, f"{ylabel[:1].upper()}{ylabel[1:]} against {xlabel}, one curve per series ({len(curves)}), told apart by line style and "
+                      "marker, named in the legend above.")
 
 
 _CURVE_STYLES = ["-", "--", ":", "-."]   # a curve's line style, by its place in `plot_curves`'s dict

@@ -10,9 +10,9 @@ from .. import validation as check
 from ..arithmetic import dot
 from ..geometry import decision_line, misclassified
 from ..trace import format_number, format_vector
-from .base import (AXES, DPI, ERRORS, FIGSIZE, LABEL, LARGE_TEXT, MAX_GRID_WORK, MAX_PLANES,
-                   MAX_RESOLUTION, MAX_ROWS, PANEL_AXES, POSITIVE, TEXT, UPDATE, WRONG, artists_of, check_artists,
-                   check_lim, check_series, check_weights, panels, texts, weight_rows)
+from .base import (AXES, DPI, ERRORS, FIGSIZE, LABEL, LARGE_TEXT, MAX_GRID_WORK, MAX_PLANES, MAX_RESOLUTION, MAX_ROWS,
+                   PANEL_AXES, POSITIVE, TEXT, UPDATE, WRONG, artists_of, check_artists, check_lim, check_series,
+                   check_weights, panels, shows, texts, weight_rows)
 from .pattern_space import (FEW_PATTERNS, draw_decision_boundary, draw_patterns, pattern_limits,
                             update_decision_boundary)
 
@@ -163,6 +163,10 @@ def dual_figure(X, y, w, *, ax=None, lim=3.0, size=(7.6, 3.6), dpi=100):
     artists["pattern_title"] = pattern_ax.set_title("", fontsize=TEXT)
     pattern_ax.set(aspect="equal", xlabel="x1", ylabel="x2")
     artists["slice"] = draw_weight_slice(weight_ax, X, y, w, lim=lim)
+    shows(fig, "Left: the patterns in the plane, circles for target 1 and squares for the others, with W's decision "
+               "line, the side where the unit outputs 1 shaded and the wrong patterns ringed in red. Right: weight "
+               "space at W's w0 (w1 across, w2 up), a line per pattern where W·X = 0, shaded by how many patterns "
+               "are wrong, W a point.")
     return fig, update_dual(artists, X, y, w)
 
 
@@ -231,7 +235,9 @@ def plot_weight_space(X, y, *, ax=None, path=None, solutions=True, lim=2.0, size
             ax.text(*point, str(i), fontsize=LARGE_TEXT, fontweight="bold", zorder=11, ha="center", va="center",
                     transform=offset_copy(ax.transData, fig=ax.figure, x=offset[0], y=offset[1], units="points"))
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, 0.02), ncol=3, fontsize=TEXT, frameon=False)
-    return fig
+    return shows(fig, "Weight space in 3-D (w0, w1, w2): a plane per pattern where W·X = 0"
+                      + (", dots for weights with no errors" if solutions else "")
+                      + (", the run's W as a numbered path ending in a star" if path is not None else "") + ".")
 
 
 def _number_offsets(ax, path, distance=11.0):
@@ -291,7 +297,9 @@ def plot_error_landscape(X, y, w0, *, ax=None, lim=3.0, size=(4.4, 4.0), resolut
     step = -(-len(X) // 8)
     fig.colorbar(drawn["errors"], ax=ax, label="number of patterns wrong", shrink=0.8,
                  ticks=range(0, len(X) + 1, step))
-    return fig
+    return shows(fig, f"The slice w0 = {format_number(w0)} of weight space (w1 across, w2 up), shaded by how many "
+                      "patterns W gets wrong (darker is more, the scale beside it), with each pattern's line W·X = "
+                      "0, named.")
 
 
 def _landscape_resolution(resolution, n_samples):
@@ -380,7 +388,9 @@ def plot_correction_moves(w, x, c, rules, *, ax=None, size=(6.4, 2.6)):
     ax.text(0.01, 1.03, wrong_text, transform=ax.transAxes, fontsize=TEXT, color=UPDATE if side == 1 else POSITIVE)
     ax.text(0.99, 1.03, right_text, transform=ax.transAxes, fontsize=TEXT, ha="right",
             color=POSITIVE if side == 1 else UPDATE)
-    return fig
+    return shows(fig, f"Where each of {len(rules)} correction rules takes the pattern's W·X from the same wrong W: a "
+                      f"row per rule, an arrow from W·X before (the dot, {format_number(before)}) to after, its value "
+                      "at its end, blue if it ends on the right side and red if not; the vertical line is W·X = 0.")
 
 
 @declare.declared(X=FEW_PATTERNS, y=declare.Labels("X"), weights=weight_rows(MAX_ROWS), titles=texts("weights"),
@@ -428,4 +438,7 @@ def plot_dual_grid(X, y, weights, titles, *, ax=None, lim=3.0, size=2.3):
         drawn["title"].set(text=f"w0 = {format_number(w[0])}: {int(wrong.sum())} wrong", fontsize=TEXT)
         weight_ax.set(xlabel="", ylabel="")
         weight_ax.tick_params(labelsize=TEXT)
-    return fig
+    return shows(fig, "Two panels per W: the patterns in the plane (circles for target 1 and squares for the others) "
+                      "with W's decision line, the side where the unit outputs 1 shaded and the wrong patterns "
+                      "ringed in red; then weight space at W's w0 (w1 across, w2 up), a line per pattern where W·X = "
+                      "0, shaded by how many patterns are wrong, W a point.")
