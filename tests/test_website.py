@@ -7,6 +7,8 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 import navigation  # noqa: E402
@@ -167,3 +169,11 @@ def test_a_widget_that_also_brings_its_own_html_shows_that_html(tmp_path):
     notebook = {"cells": [{"cell_type": "markdown", "metadata": {}, "source": "# 02 · x"}, cell], "metadata": {}}
     shown = website.page_notebook(notebook, "02-x.ipynb", tmp_path)["cells"][1]["outputs"][0]["data"]
     assert website.KERNEL_VIEW not in shown and shown["text/html"] == "<div class='perceptron-playable'></div>"
+
+
+@pytest.mark.parametrize("notebook", sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb")), ids=lambda p: p.stem[:2])
+def test_every_lesson_makes_its_deck(notebook, tmp_path):
+    """A deck's text changes (its cells' deck.replace) must still find what they replace when a lesson is edited:
+    the browser tests would meet it only after the whole site is built."""
+    slides.export(notebook, tmp_path)
+    assert (tmp_path / f"{notebook.stem}.slides.html").stat().st_size > 10_000
