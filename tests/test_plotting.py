@@ -1,4 +1,6 @@
 """Pictures: check the data drawn, not pixels."""
+import io
+
 import numpy as np
 import pytest
 from matplotlib.figure import Figure
@@ -413,3 +415,37 @@ def test_a_steppers_pattern_names_clear_their_rings_the_line_and_each_other(name
             inside = ax.transAxes.inverted().transform(box.corners())
             assert inside.min() >= 0 and inside.max() <= 1, (name, k, names[i].get_text())
             assert not any(box.overlaps(other) for other in boxes[i + 1:]), (name, k, names[i].get_text())
+
+
+def test_names_are_placed_once_per_w_and_panel_and_left_alone_beyond_max_named(monkeypatch):
+    """The name placer costs about the square of the names at each draw: it must not run again for the same W and
+    panel (a PNG is drawn twice, for its tight box), and not at all for more than MAX_NAMED names."""
+    from perceptron_lib.plotting import base
+    calls = []
+    real = base.place_names
+    monkeypatch.setattr(base, "place_names", lambda *a, **k: calls.append(len(a[0])) or real(*a, **k))
+    X, y = boolean_function("or")
+    fig = plotting.plot_units(X, y, [[-0.5, 1, 1]], ["OR"])
+    fig.savefig(io.BytesIO(), format="png", bbox_inches="tight")     # draws twice
+    fig.savefig(io.BytesIO(), format="png", bbox_inches="tight")
+    assert calls == [4]
+    many = np.random.default_rng(0).normal(size=(base.MAX_NAMED + 1, 2))
+    fig = plotting.plot_units(many, (many[:, 0] > 0).astype(int), [[0, 1, 0]], ["many"])
+    fig.savefig(io.BytesIO(), format="png")
+    assert calls == [4]
+
+
+def test_an_alt_text_of_many_panels_says_what_they_show_first_and_quotes_only_the_first_and_last_title():
+    """A screen reader would read every step's title before the gist (lesson 02's grid: 14 of them)."""
+    from perceptron_lib.describe import MOST_TITLES, short_description
+    fig = Figure()
+    for k, ax in enumerate(fig.subplots(1, MOST_TITLES + 2)):
+        ax.set_title(f"step {k}")
+    fig.description = "One panel per step of the run."
+    assert short_description(fig) == (f'A figure of {MOST_TITLES + 2} panels. One panel per step of the run. Its '
+                                      f'panels run from "step 0" to "step {MOST_TITLES + 1}"; the figure in words '
+                                      'names each.')
+    fig.axes[-1].remove()
+    fig.axes[-1].remove()
+    assert short_description(fig) == ('A figure of 3 panels: "step 0"; "step 1"; "step 2". '
+                                      'One panel per step of the run.')

@@ -473,9 +473,11 @@ def keep_names_clear(names, X, w, gap, *, away=True):
     stay put while the line moves).
 
     Where depends on the Axes' final size, so the names are placed when the panel is drawn, by a
-    `_NamePlacer` put on the Axes (once) that draws before them.
+    `_NamePlacer` put on the Axes (once) that draws before them; it places them again only when W, the
+    patterns or the panel's size changed. Beyond MAX_NAMED names (the search costs about the square of
+    their number at every draw) they stay where `draw_patterns` put them, on the right.
     """
-    if not names:
+    if not names or len(names) > MAX_NAMED:
         return
     ax = names[0].axes
     placer = next((a for a in ax.get_children() if isinstance(a, _NamePlacer)), None)
@@ -485,6 +487,7 @@ def keep_names_clear(names, X, w, gap, *, away=True):
     placer.away = away
 
 
+MAX_NAMED = 16   # names placed clear of rings, lines and each other (the lessons name at most 6 patterns)
 NEARER = 1.4     # a name's centre this many times nearer its own pattern than any other, so that it names that one
 # Where a name is tried around its pattern, in this order (degrees from the right, anticlockwise): right,
 # left, above, below, then the diagonals and the places between
@@ -506,10 +509,20 @@ class _NamePlacer(Artist):
         self.set_zorder(3.9)            # after the patterns (3), before their names (4)
         self.set_in_layout(False)
         self.names, self.X, self.w, self.gap, self.away = [], np.empty((0, 2)), np.zeros(3), 0.0, True
+        self.placed = None      # what the names were last placed for: placed again only when it changes
 
     def draw(self, renderer):
-        if self.names:
+        if not self.names:
+            return
+        ax = self.names[0].axes
+        # the places are in points around each pattern, so they depend on the panel's size in inches (not in
+        # pixels: a PNG is drawn at another dpi, or cropped to its tight box, with the same places)
+        size = np.round(np.array(ax.bbox.size) / ax.figure.dpi, 4)
+        key = (self.X.tobytes(), self.w.tobytes(), self.gap, self.away, size.tobytes(), tuple(ax.get_xlim()),
+               tuple(ax.get_ylim()), len(self.names))
+        if key != self.placed:
             place_names(self.names, self.X, self.w, self.gap, renderer, away=self.away)
+            self.placed = key
 
 
 def place_names(names, X, w, gap, renderer, *, away=True):
