@@ -42,7 +42,7 @@ def test_a_page_opens_with_its_question_and_picture_and_no_code_or_run_all_above
     assert cells[0]["source"].startswith("# 02 ") and len(cells) == len(stored) - 1   # the navigation cell is out
     assert "Run the cells from the top" in "".join(stored[0]["source"])
     assert "Run the cells from the top" not in cells[0]["source"]
-    assert "About 35 minutes" in cells[0]["source"] and "run it live above (Python starts in about 12 s)" in cells[0]["source"]
+    assert "About 35 minutes" in cells[0]["source"] and "run it live above (its first cell answers in about 12 s)" in cells[0]["source"]
     assert "hide-input" in stored[1]["metadata"]["tags"] and "outputs" in stored[1]
     assert "remove-input" in cells[1]["metadata"]["tags"] and "hide-input" not in cells[1]["metadata"]["tags"]
     later = [c for c in cells[2:] if "hide-input" in c.get("metadata", {}).get("tags", [])]
@@ -177,3 +177,16 @@ def test_every_lesson_makes_its_deck(notebook, tmp_path):
     the browser tests would meet it only after the whole site is built."""
     slides.export(notebook, tmp_path)
     assert (tmp_path / f"{notebook.stem}.slides.html").stat().st_size > 10_000
+
+
+@pytest.mark.parametrize("notebook", sorted((ROOT / "notebooks").glob("0[1-9]-*.ipynb")), ids=lambda p: p.stem[:2])
+def test_no_page_tells_its_reader_to_run_cells(notebook, tmp_path):
+    first = page_of(notebook, tmp_path)["cells"][0]["source"]
+    assert "Run the cells" not in first and "run it live above (its first cell answers in about" in first
+
+
+def test_a_page_refuses_a_minutes_line_it_cannot_rewrite(tmp_path):
+    notebook = json.loads(LESSON.read_text())
+    notebook["cells"][0]["source"] = "".join(notebook["cells"][0]["source"]).replace("Run the cells", "Run cells")
+    with pytest.raises(RuntimeError, match="RUN_FIRST"):
+        website.page_notebook(notebook, LESSON.name, tmp_path)

@@ -80,8 +80,9 @@ SITE_CSS = """
 /* On a wide screen the theme's top bar holds only a second search field (the sidebar has one): it goes, and
    the lesson moves up by its height. Below 992 px, where the sidebar folds away, the bar stays. */
 @media (min-width: 992px) { .bd-header { display: none; } }
-/* On a narrow screen the header grows to hold the bar on lines of its own, and scrolls with the page. */
-@media (max-width: 767.98px) {
+/* Where the sidebar folds away (below 992 px, the theme's breakpoint) the header grows to hold the bar on lines
+   of its own, and scrolls with the page. */
+@media (max-width: 991.98px) {
   .bd-header-article { position: static; height: auto; padding: 0.25rem 0.5rem; }
   .bd-header-article .header-article-items { height: auto; flex-wrap: wrap; } }
 .perceptron-live a.perceptron-run { font-weight: 600; padding: 0.35rem 0.8rem; border-radius: 0.3rem;
@@ -148,7 +149,7 @@ ICON_SCRIPT = re.compile(r'\s*<script defer src="_static/scripts/fontawesome\.js
 LITE_CONFIG = re.compile(r'<script\s+id="jupyter-config-data".*?</script>', re.S)
 # What the line under a lesson's title tells a student in a notebook (navigation.minutes_text), not on its page.
 RUN_FIRST = re.compile(r" Run the cells from the top .*?after about (\d+) s, while Python starts\.", re.S)
-ON_A_PAGE = r" Read it here, or run it live above (Python starts in about \1 s)."
+ON_A_PAGE = r" Read it here, or run it live above (its first cell answers in about \1 s)."
 INDEX_LINK = re.compile(r"\]\(" + re.escape(INDEX) + r"(#[^)]*)?\)")
 
 
@@ -157,7 +158,7 @@ def live_bar(name):
     stem = lesson_stem(name)
     what = "course" if name == INDEX else "lesson"
     binder = navigation.binder_url("notebooks/" + name)
-    return (f'<nav class="perceptron-live" aria-label="This lesson elsewhere">'
+    return (f'<nav class="perceptron-live" aria-label="This {what} elsewhere">'
             f'<a class="perceptron-run" href="lab/index.html?path={name}">▶ Run this {what} live, in your browser</a> '
             f'<a href="{html.escape(binder)}">Open on Binder</a> '
             f'<a href="{DECKS}/{stem}.slides.html">Slides</a></nav>\n')
@@ -225,7 +226,11 @@ def page_notebook(notebook, name, formulas):
                     output["data"] = {"text/html": kernel_note(name, words), "text/plain": words}
         cells.append(cell)
     if cells and cells[0]["cell_type"] == "markdown":   # the live lesson is the header's bar, on a page
-        cells[0]["source"] = RUN_FIRST.sub(ON_A_PAGE, cells[0]["source"])
+        source, found = RUN_FIRST.subn(ON_A_PAGE, cells[0]["source"])
+        if lessons.MINUTES.search(source) and found != 1:
+            raise RuntimeError(f"{name}: the line under the title no longer says what RUN_FIRST expects "
+                               "(navigation.minutes_text changed?): the page would tell its reader to run cells")
+        cells[0]["source"] = source
     opening = next((c for c in cells if c["cell_type"] == "code"), None)
     if opening is not None and "hide-input" in lessons.tags(opening):   # the opening picture: no code above it
         tags = opening["metadata"]["tags"]
