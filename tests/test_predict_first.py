@@ -31,7 +31,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 import hidden  # noqa: E402
-from lessons import COMMENT, FOLD, after_predict, answers_in_view, check_cells, predict_scopes, source  # noqa: E402
+from lessons import (COMMENT, COMMENT_MARKER, FOLD, after_predict, answers_in_view, check_cells, predict_scopes,  # noqa: E402
+                     source)
 
 LESSONS = sorted((ROOT / "notebooks").glob("0[1-9]-*.ipynb"))
 PREMISE = "shows-the-question"
@@ -62,7 +63,7 @@ def test_every_comment_in_a_lesson_is_a_marker_with_its_reason(path):
     """A misspelt marker would hide nothing and let text stay in view unchecked; a marker gives its reason."""
     for i, cell in enumerate(lesson(path)):
         for comment in re.findall(r"<!--.*?-->", "".join(cell["source"]), re.S):
-            assert re.fullmatch(r"<!-- (?:minutes:(?:start|end)|(?:in view|next step): [^<>]*?\w[^<>]*?) -->", comment), (
+            assert COMMENT_MARKER.fullmatch(comment), (
                 f"{path.name}, cell {i}: {comment!r} is not a marker the rule knows")
 
 
@@ -189,8 +190,8 @@ OPENING_ANSWERS = {
            r"(run|perceptron)'s cycle"],
     # "Where in this picture are the weights that get all four patterns right?" Section 2's Answer
     # fold ("In the region the picture's blue dots fill, on the right side of all four planes at
-    # once"). Section 1 already says it in view ("a point on the right side of every plane at once"),
-    # before section 2 asks the opening question again: see /work/notes/opening.md.
+    # once"), where section 2 asks the opening question again (section 1 only says that learning
+    # means finding a W that gets every pattern right, and that section 2 asks where).
     "04": [r"right side of (all four planes|every plane)", r"blue dots fill"],
     # "Is any dot above the line? And what could such a number be made of ...?" Section 1: the
     # theorem, t ≤ (R/γ)² with the radius R and the margin γ (LaTeX), and the form of Stensbo-Smidt,

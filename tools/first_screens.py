@@ -66,8 +66,20 @@ def edges(page, selector, timeout=60_000):
     picture = page.locator(selector).first
     picture.wait_for(state="visible", timeout=timeout)
     page.wait_for_function("img => img.complete && img.naturalHeight > 0", arg=picture.element_handle())
-    page.wait_for_timeout(300)   # the layout settles (fonts, formulas)
+    page.evaluate("() => document.fonts.ready")   # the layout settles: fonts loaded, then two frames laid out
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
     return tuple(picture.evaluate(EDGES))
+
+
+def whole(top, bottom, view_top, view_bottom):
+    """Whether a picture at (top, bottom) is whole in the part of the window from view_top to view_bottom."""
+    return view_top <= top < bottom <= view_bottom
+
+
+def cut_off(page, place):
+    """None if the lesson open in `page` shows its first picture whole on the first screen, else edges()."""
+    found = edges(page, FIRST_PICTURE[place])
+    return None if whole(*found) else tuple(round(x) for x in found)
 
 
 def photograph(page, place, notebook, output, open_lesson):
@@ -79,10 +91,10 @@ def photograph(page, place, notebook, output, open_lesson):
 
 
 def report(place, notebook, top, bottom, view_top, view_bottom):
-    whole = view_top <= top and bottom <= view_bottom
+    shown = whole(top, bottom, view_top, view_bottom)
     print(f"{place:5} {notebook.name:32} picture {top:4.0f} to {bottom:4.0f} px, seen from {view_top:4.0f} to "
-          f"{view_bottom:4.0f}: {'whole on the first screen' if whole else 'CUT OFF'}", flush=True)
-    return whole
+          f"{view_bottom:4.0f}: {'whole on the first screen' if shown else 'CUT OFF'}", flush=True)
+    return shown
 
 
 def main(argv=None):

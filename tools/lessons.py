@@ -31,6 +31,8 @@ PREDICT = re.compile(r"\bpredict\b", re.I)
 PREMISE = "shows-the-question"   # a code cell whose output is what a Predict question asks about
 HEADING = re.compile(r"^#{1,3} ", re.M)
 FOLD = re.compile(r"<details>.*?</details>", re.S)
+# Every HTML comment a lesson may hold: the minutes line's bounds, or a marker with its reason (see below)
+COMMENT_MARKER = re.compile(r"<!-- (?:minutes:(?:start|end)|(?:in view|next step): [^<>]*?\w[^<>]*?) -->")
 NEXT_STEP = re.compile(r"<!-- next step: [^<>]+? -->")
 IN_VIEW = re.compile(r"<!-- in view: [^<>]+? -->.*?(?=<details>|\Z)", re.S)
 ANSWER_LINE = re.compile(r"^\s*(my_\w+(?:\s*,\s*my_\w+)*)\s*=\s*None(?:\s*,\s*None)*\s*(?:#.*)?$")

@@ -212,9 +212,8 @@ def test_every_lesson_opens_with_its_question_and_its_whole_picture_on_the_first
     try:
         for notebook in first_screens.lessons():
             page.goto(f"{base}/lab/tree/notebooks/{notebook.name}?token={token}&reset")
-            top, bottom, view_top, view_bottom = first_screens.edges(page, first_screens.FIRST_PICTURE["lab"])
-            if not view_top <= top < bottom <= view_bottom:
-                cut.append((notebook.name, round(top), round(bottom), round(view_top), round(view_bottom)))
+            if first_screens.cut_off(page, "lab"):
+                cut.append((notebook.name, first_screens.cut_off(page, "lab")))
     finally:
         page.set_viewport_size({"width": 1280, "height": 900})
     assert cut == []
