@@ -73,12 +73,17 @@ def describe_figure(fig, draw=True):
     return " ".join(p for p in parts if p)
 
 
+MOST_TITLES = 3   # an alt text quotes every panel's title up to this many panels; beyond, the first and the last
+
+
 def short_description(fig):
     """The figure's titles and what it shows, for an image's alt text when the whole description is long.
 
     What it shows is the figure's `description` (a sentence a picture of the course gives it: what is
     drawn, which mark is which class, which side of a line is which); a figure without one is named by
-    its titles only.
+    its titles only. A figure of more than MOST_TITLES titled panels says what it shows first and
+    quotes only its first and last titles: a screen reader would otherwise read every step's title
+    before the gist (the figure in words, under it, gives them all).
 
     Examples
     --------
@@ -92,10 +97,13 @@ def short_description(fig):
     panels = _panels(_figure(fig))
     titles = [_title(ax) or _against(ax) or _shown(ax) for ax in panels]
     head = _clean(fig._suptitle.get_text()) if fig._suptitle is not None else ""
-    named = "; ".join(f'"{t}"' for t in titles if t)
     count = f"A figure of {len(panels)} panels" if len(panels) > 1 else "A figure"
+    count += f" ({head})" if head else ""
     shows = _clean(getattr(fig, "description", "") or "")
-    return f"{count}{' (' + head + ')' if head else ''}{': ' + named if named else ''}.{' ' + shows if shows else ''}"
+    named = [f'"{t}"' for t in titles if t]
+    if shows and len(named) > MOST_TITLES:   # what it shows first, then the first and last titles, not all of them
+        return f"{count}. {shows} Its panels run from {named[0]} to {named[-1]}; the figure in words names each."
+    return f"{count}{': ' + '; '.join(named) if named else ''}.{' ' + shows if shows else ''}"
 
 
 def _figure(fig):

@@ -192,9 +192,9 @@ def train_sigmoid(X, y, *, beta=1.0, eta=1.0, per_pattern=False, initial_weights
     largest = float(np.abs(X1).max())
     bound = beta * X1.shape[1] * (float(np.abs(w).max()) + moves * len(X) * beta * eta * largest) * largest
     if not bound < 1e300:
-        raise ValueError(f"beta, eta, X and initial_weights must keep beta W·X far from overflow, got |beta W·X| "
-                         f"possibly as large as {bound:.3g} (beta={beta!r}, eta={eta!r}, largest |x| = "
-                         f"{largest:.3g}); lower beta or eta, or rescale X")
+        raise ValueError(f"beta, eta, max_epochs, X and initial_weights must keep beta W·X far from overflow, got "
+                         f"|beta W·X| possibly as large as {bound:.3g} (beta={beta!r}, eta={eta!r}, {moves:,} moves, "
+                         f"largest |x| = {largest:.3g}); lower beta, eta or max_epochs, or rescale X")
     positive = y == 1
     weights, patterns = _sigmoid_moves(X1, positive, w, beta, beta * eta, moves, per_pattern)
     residual = positive - sigmoid(beta * nets(weights, X1))

@@ -24,6 +24,7 @@ from .describe import describe_figure
 from .fast_pictures import FastPictures, StepPictures
 from .geometry import misclassified, wrong_side_of_lines
 from .plotting import MAX_PATTERNS, dual_figure, plot_bound_check, unit_figure, update_dual, update_unit
+from .plotting.runs import STEP_PICTURE
 from .tables import unit_table
 from .trace import format_vector
 
@@ -634,8 +635,7 @@ def _arithmetic(trace, k):
 
 
 # What a frame shows, for a screen reader (the picture of `StepPictures`), then the step in words.
-_STEP_PICTURE = ("Left: the patterns in the plane, circles for target 1 and squares for the others, with W's "
-                 "decision line; the pattern just presented is ringed. Right: the weights as bars. {summary}")
+_STEP_PICTURE = STEP_PICTURE + " {summary}"
 
 
 # The docstrings' shared parameter text (``%(name)s`` lines, docstrings.py), put in place

@@ -139,6 +139,6 @@ def test_a_steepness_or_rate_so_large_that_beta_w_x_overflows_is_refused_by_name
     """beta = 1e300 ran into numpy's 'overflow encountered in multiply' and W of inf; now it is refused up front."""
     X, y = boolean_function("or")
     for beta, eta in [(1e300, 1.0), (1e100, 1e100)]:
-        with pytest.raises(ValueError, match=r"beta, eta, X and initial_weights must keep beta W·X far from overflow"):
+        with pytest.raises(ValueError, match=r"beta, eta, max_epochs, X and initial_weights must keep beta W·X far from overflow"):
             train_sigmoid(X, y, beta=beta, eta=eta)
     assert train_sigmoid(X, y, beta=1e6, eta=1e6).status in ("solved", "max_epochs")   # large, far from overflow

@@ -143,6 +143,12 @@ def update_step(artists, trace, k):
     return artists
 
 
+
+# What a step's picture shows (its alt text, and the players' frames: widgets.py adds the step in words)
+STEP_PICTURE = ("Left: the patterns in the plane, circles for target 1 and squares for the others, with W's decision "
+                "line and the side where the unit outputs 1 shaded; the pattern just presented is ringed, red if it "
+                "changed W. Right: the weights as bars.")
+
 @declare.declared(trace=declare.Run(), k=declare.Step(of="trace"), size=FIGSIZE, dpi=DPI, ax=PANEL_AXES)
 def step_figure(trace, k=0, *, ax=None, size=(7.2, 3.4), dpi=100):
     """A two-panel figure of step k (pattern space and weights), with its artists.
@@ -164,9 +170,7 @@ def step_figure(trace, k=0, *, ax=None, size=(7.2, 3.4), dpi=100):
         For `update_step`.
     """
     fig, axes = panels(ax, 2, size, (1, 2), dpi=dpi, width_ratios=[1.35, 1])
-    return shows(fig, "Left: the patterns in the plane, circles for target 1 and squares for the others, with W's "
-                      "decision line and the side where the unit outputs 1 shaded; the pattern just presented is "
-                      "ringed, red if it changed W. Right: the weights as bars."), draw_step(axes, trace, k)
+    return shows(fig, STEP_PICTURE), draw_step(axes, trace, k)
 
 
 @declare.declared(trace=declare.Run(), ncols=declare.Whole(minimum=1, maximum=MAX_PANELS),
