@@ -101,6 +101,7 @@ def test_a_formula_is_read_in_words_as_a_teacher_reads_it():
               r"W\cdot X > 0, \quad o = 0 \text{ otherwise.}": "W dot X is greater than 0, o equals 0 otherwise.",
               r"\lceil \sqrt{N} \rceil \times 2 \ne \gamma": "the ceiling of the square root of N, times 2 is not "
                                                                 "equal to gamma",
+              r"\frac12": "1 over 2", r"\|W\|": "the norm of W", r"x \in \{0, 1\}": "x in the set of 0, 1",
               r"\foo_{n} \in \mathcal{M}": "foo n in M"}    # a command it does not know: its name
     assert {tex: slides.tex_words(tex) for tex in spoken} == spoken
 

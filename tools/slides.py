@@ -188,7 +188,7 @@ WORDS = {r"\dots": "dot dot dot", r"\ldots": "dot dot dot", r"\cdots": "dot dot 
          "sgn": "the sign of"}
 PAIRS = {"|": ("|", "the absolute value of"), r"\lvert": (r"\rvert", "the absolute value of"),
          r"\lVert": (r"\rVert", "the norm of"), r"\lceil": (r"\rceil", "the ceiling of"),
-         r"\lfloor": (r"\rfloor", "the floor of")}
+         r"\lfloor": (r"\rfloor", "the floor of"), r"\|": (r"\|", "the norm of"), r"\{": (r"\}", "the set of")}
 FUNCTIONS = set("fCEPQRSkN") | {r"\kappa", r"\exp", r"\ln"}     # f(x) is "f of x"; lambda(2 - lambda) a product
 
 
@@ -253,6 +253,9 @@ def _atom(token, tokens):
             return [name] + ["from"] * ("_" in limits) + limits.get("_", []) + ["to"] + limits["^"] + ["of"], False
         return [name] + ["over"] * ("_" in limits) + limits.get("_", []) + ["of"], False
     if token in (r"\frac", r"\binom"):
+        if tokens and re.fullmatch(r"\d\d", tokens[0]):   # \frac12: TeX takes one digit for each
+            digits = tokens.pop(0)
+            tokens[:0] = [digits[0], digits[1]]
         top, bottom = _arg(tokens), _arg(tokens)
         if token == r"\binom":
             return top + ["choose"] + bottom, False
