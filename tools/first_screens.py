@@ -76,25 +76,34 @@ def whole(top, bottom, view_top, view_bottom):
     return view_top <= top < bottom <= view_bottom
 
 
-def cut_off(page, place):
-    """None if the lesson open in `page` shows its first picture whole on the first screen, else edges()."""
-    found = edges(page, FIRST_PICTURE[place])
-    return None if whole(*found) else tuple(round(x) for x in found)
+def url(place, base, notebook, token=None):
+    """The address a student opens lesson `notebook` (a path) at: its page, or the lesson in JupyterLab or JupyterLite."""
+    if place == "site":
+        return f"{base}/{website.page_name(notebook.name)}.html"
+    if place == "lab":
+        return f"{base}/lab/tree/notebooks/{notebook.name}?token={token}&reset"
+    return f"{base}/lab/index.html?path={notebook.name}"
 
 
-def photograph(page, place, notebook, output, open_lesson):
-    """Open `notebook` with open_lesson(page, notebook), photograph its first screen; return edges()."""
-    open_lesson(page, notebook)
-    found = edges(page, FIRST_PICTURE[place])
-    page.screenshot(path=str(output / f"{place}-{notebook.name[:2]}.png"))
-    return found
+def cut_pictures(page, place, base, notebooks, token=None, output=None):
+    """[(lesson, edges)] of the lessons whose first picture is not whole on the first screen, each measured once;
+    with `output`, each first screen is photographed there and its edges printed."""
+    cut = []
+    for notebook in notebooks:
+        page.goto(url(place, base, notebook, token))
+        found = edges(page, FIRST_PICTURE[place])
+        if output is not None:
+            page.screenshot(path=str(output / f"{place}-{notebook.name[:2]}.png"))
+            report(place, notebook, *found)
+        if not whole(*found):
+            cut.append((notebook.name, tuple(round(x) for x in found)))
+    return cut
 
 
 def report(place, notebook, top, bottom, view_top, view_bottom):
-    shown = whole(top, bottom, view_top, view_bottom)
     print(f"{place:5} {notebook.name:32} picture {top:4.0f} to {bottom:4.0f} px, seen from {view_top:4.0f} to "
-          f"{view_bottom:4.0f}: {'whole on the first screen' if shown else 'CUT OFF'}", flush=True)
-    return shown
+          f"{view_bottom:4.0f}: {'whole on the first screen' if whole(top, bottom, view_top, view_bottom) else 'CUT OFF'}",
+          flush=True)
 
 
 def main(argv=None):
@@ -115,21 +124,14 @@ def main(argv=None):
             with chromium(WIDTH, HEIGHT) as page:
                 if place == "lab":
                     with jupyter_lab(render_all=False) as (base, token, _):
-                        def open_lesson(page, notebook):
-                            page.goto(f"{base}/lab/tree/notebooks/{notebook.name}?token={token}&reset")
-                        for notebook in notebooks:
-                            if not report(place, notebook, *photograph(page, place, notebook, args.output, open_lesson)):
-                                cut.append((place, notebook.name))
+                        cut += [(place, name) for name, _ in
+                                cut_pictures(page, place, base, notebooks, token, output=args.output)]
                     continue
                 with lite.serve(site) as base:
-                    lite.keep_local(page, base)
-
-                    def open_lesson(page, notebook, place=place):
-                        page.goto(f"{base}/{website.page_name(notebook.name)}.html" if place == "site"
-                                  else f"{base}/lab/index.html?path={notebook.name}")
-                    for notebook in notebooks:
-                        if not report(place, notebook, *photograph(page, place, notebook, args.output, open_lesson)):
-                            cut.append((place, notebook.name))
+                    outside = lite.keep_local(page, base)
+                    cut += [(place, name) for name, _ in cut_pictures(page, place, base, notebooks, output=args.output)]
+                    if outside:
+                        raise RuntimeError(f"requests left 127.0.0.1: {outside[:5]}")
     print(f"screenshots in {args.output}; pictures cut off: {len(cut)}", *(f"  {p}: {n}" for p, n in cut), sep="\n")
     return 1 if cut else 0
 

@@ -207,13 +207,10 @@ def test_every_lesson_opens_with_its_question_and_its_whole_picture_on_the_first
     it is about between the notebook's toolbar and the status bar."""
     import first_screens   # tools/ (the site's tests put it on the path too)
     page, base, token = lab
+    size = page.viewport_size
     page.set_viewport_size({"width": first_screens.WIDTH, "height": first_screens.HEIGHT})
-    cut = []
     try:
-        for notebook in first_screens.lessons():
-            page.goto(f"{base}/lab/tree/notebooks/{notebook.name}?token={token}&reset")
-            if first_screens.cut_off(page, "lab"):
-                cut.append((notebook.name, first_screens.cut_off(page, "lab")))
+        cut = first_screens.cut_pictures(page, "lab", base, first_screens.lessons(), token)
     finally:
-        page.set_viewport_size({"width": 1280, "height": 900})
+        page.set_viewport_size(size)
     assert cut == []

@@ -295,12 +295,7 @@ def test_run_live_opens_the_lesson_in_jupyterlite_where_its_first_cell_runs(serv
 def test_every_lesson_opens_with_its_question_and_its_whole_picture_on_the_first_screen(served, place):
     """Issue 32: at 1280×720 a lesson's first screen holds its question and the whole picture it is about (the
     question is the text just above the picture), on its page and in JupyterLite, opened and not yet run."""
-    cut = []
     with chromium(first_screens.WIDTH, first_screens.HEIGHT) as page:
-        keep_local(page, served)
-        for notebook in first_screens.lessons():
-            page.goto(f"{served}/{website.page_name(notebook.name)}.html" if place == "site"
-                      else f"{served}/lab/index.html?path={notebook.name}")
-            if first_screens.cut_off(page, place):
-                cut.append((notebook.name, first_screens.cut_off(page, place)))
-    assert cut == []
+        outside = keep_local(page, served)
+        assert first_screens.cut_pictures(page, place, served, first_screens.lessons()) == []
+    assert outside == []
