@@ -16,8 +16,8 @@ import tomllib
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import assignments  # noqa: E402  (the points nbgrader gives an exercise)
 import lessons  # noqa: E402
-from assignments import POINTS as POINTS_PER_EXERCISE  # noqa: E402  (the points nbgrader gives an exercise)
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
@@ -93,26 +93,27 @@ def notebooks():
 # 26 November 2026, the machine otherwise idle; README). Lesson 09's first cell loads its digits.
 FIRST_CELL_SECONDS = 12
 FIRST_CELL_SLOWER = {"09": 17}
-MINUTES = lessons.MINUTES
 
 
-def minutes_text(notebook):
-    """The line under a lesson's title: how long it takes, and what to do first."""
+def minutes_text(notebook, page=False):
+    """The line under a lesson's title: how long it takes, and what to do first (in the notebook: run the cells;
+    on its page, tools/website.py: read on, or run it live)."""
     core, everything = lessons.minutes(notebook), lessons.minutes(notebook, core=False)
     number = re.match(r"#\s*(\d\d)", "".join(notebook["cells"][0]["source"]))
     seconds = FIRST_CELL_SLOWER.get(number and number.group(1), FIRST_CELL_SECONDS)
     further = f"; about {everything} with the parts marked *going further*" if everything > core else ""
+    first = (f"Read it here, or run it live above (its first cell answers in about {seconds} s)." if page else
+             f"Run the cells from the top (Run → Run All Cells); in the browser the first one answers after about "
+             f"{seconds} s, while Python starts.")
     # the comments on lines of their own: on the same line they would make the whole line raw HTML, its ** shown
-    return (f"<!-- minutes:start -->\n**About {core} minutes** with its exercises{further}. Run the cells from the top "
-            f"(Run → Run All Cells); in the browser the first one answers after about {seconds} s, "
-            f"while Python starts.\n<!-- minutes:end -->\n")
+    return f"<!-- minutes:start -->\n**About {core} minutes** with its exercises{further}. {first}\n<!-- minutes:end -->\n"
 
 
 def _set_minutes(notebook):
     """Write (or bring up to date) the minutes line after the lesson's title; True if it changed."""
     cell = notebook["cells"][0]
     old = "".join(cell["source"])
-    text = MINUTES.sub("", old)
+    text = lessons.MINUTES.sub("", old)
     title, _, rest = text.partition("\n")
     new = f"{title}\n\n{minutes_text(notebook)}{rest.lstrip(chr(10)) and chr(10) + rest.lstrip(chr(10))}"
     cell["source"] = new.splitlines(keepends=True)
@@ -180,7 +181,7 @@ def plan_row(number, title, notebook):
         home += f"; reading: §{', '.join(further)}"
     return (f"| {number} | {title} | {lessons.minutes(notebook)} ({lessons.minutes(notebook, core=False)}) | {present} "
             f"| {shown} | {in_class} | {home} "
-            f"| {len(answers)} exercises, {POINTS_PER_EXERCISE * len(answers)} points |")
+            f"| {len(answers)} exercises, {assignments.POINTS * len(answers)} points |")
 
 
 def plan_text(present):

@@ -53,6 +53,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import hidden  # noqa: E402
 import lessons  # noqa: E402
 import navigation  # noqa: E402
 import slides  # noqa: E402
@@ -147,9 +148,6 @@ def page_name(name):
 ICON_SCRIPT = re.compile(r'\s*<script defer src="_static/scripts/fontawesome\.js\?digest=\w+"></script>')
 # JupyterLite's settings in its root index.html, which its pages fetch and read (config-utils.js).
 LITE_CONFIG = re.compile(r'<script\s+id="jupyter-config-data".*?</script>', re.S)
-# What the line under a lesson's title tells a student in a notebook (navigation.minutes_text), not on its page.
-RUN_FIRST = re.compile(r" Run the cells from the top .*?after about (\d+) s, while Python starts\.", re.S)
-ON_A_PAGE = r" Read it here, or run it live above (its first cell answers in about \1 s)."
 INDEX_LINK = re.compile(r"\]\(" + re.escape(INDEX) + r"(#[^)]*)?\)")
 
 
@@ -225,16 +223,13 @@ def page_notebook(notebook, name, formulas):
                     words = "".join(data.get("text/plain", "")).strip()
                     output["data"] = {"text/html": kernel_note(name, words), "text/plain": words}
         cells.append(cell)
-    if cells and cells[0]["cell_type"] == "markdown":   # the live lesson is the header's bar, on a page
-        source, found = RUN_FIRST.subn(ON_A_PAGE, cells[0]["source"])
-        if lessons.MINUTES.search(source) and found != 1:
-            raise RuntimeError(f"{name}: the line under the title no longer says what RUN_FIRST expects "
-                               "(navigation.minutes_text changed?): the page would tell its reader to run cells")
-        cells[0]["source"] = source
+    if cells and cells[0]["cell_type"] == "markdown":   # the line under the title, as a page says it
+        page_line = navigation.minutes_text(notebook, page=True)
+        cells[0]["source"] = lessons.MINUTES.sub(lambda _: page_line, cells[0]["source"])
     opening = next((c for c in cells if c["cell_type"] == "code"), None)
-    if opening is not None and "hide-input" in lessons.tags(opening):   # the opening picture: no code above it
+    if opening is not None and hidden.HIDE_INPUT in lessons.tags(opening):   # the opening picture: no code above it
         tags = opening["metadata"]["tags"]
-        tags[tags.index("hide-input")] = "remove-input"
+        tags[tags.index(hidden.HIDE_INPUT)] = "remove-input"
     book["cells"] = cells
     book["metadata"].pop("widgets", None)
     return book
