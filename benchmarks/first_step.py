@@ -125,12 +125,11 @@ def lite_cells(site, name):
 
 def measure_lite(names, folder, site=None):
     """JupyterLite figures; the site is built from this checkout unless `site` names one built before."""
-    from playwright.sync_api import sync_playwright
     site = Path(site) if site else lite.jupyterlite.build(folder / "site", pyodide=lite.PYODIDE,
                                                           settings=lite.RENDER_EVERY_CELL)
     results = {}
-    with lite.serve(site) as base, sync_playwright() as p:
-        for name, page in lite.first_visits(p, base, names):
+    with lite.serve(site) as base:
+        for name, page in lite.first_visits(base, names):
             url = f"{base}/lab/index.html?path={name}"
             results[name] = {"cold": visit(page, url, lite_cells(site, name))}
             page.goto("about:blank")
@@ -145,10 +144,9 @@ def stop_kernels(base, token):
 
 
 def measure_lab(names):
-    from playwright.sync_api import sync_playwright
     results = {}
-    with jupyter_lab() as (base, token, _), sync_playwright() as p:
-        for name, page in lite.first_visits(p, base, names):
+    with jupyter_lab() as (base, token, _):
+        for name, page in lite.first_visits(base, names):
             cells = json.loads((ROOT / "notebooks" / name).read_text())["cells"]
             url = f"{base}/lab/tree/notebooks/{name}?token={token}&reset"
             results[name] = {"cold": visit(page, url, cells)}

@@ -81,10 +81,9 @@ def visit(page, url, picture=True):
 
 
 def measure(site, pages):
-    from playwright.sync_api import sync_playwright
     results = {}
-    with lite.serve(site) as base, sync_playwright() as p:
-        for name, page in lite.first_visits(p, base, pages):
+    with lite.serve(site) as base:
+        for name, page in lite.first_visits(base, pages):
             url = f"{base}/{name}.html"
             picture = "data:image/png" in (site / f"{name}.html").read_text(encoding="utf-8")
             cold, size, count = visit(page, url, picture)

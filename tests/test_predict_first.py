@@ -31,11 +31,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 import hidden  # noqa: E402
-from lessons import (COMMENT, COMMENT_MARKER, FOLD, after_predict, answers_in_view, check_cells, predict_scopes,  # noqa: E402
-                     source)
+from lessons import (COMMENT, COMMENT_MARKER, FOLD, PREMISE, after_predict, answers_in_view,  # noqa: E402
+                     check_cells, predict_scopes, source)
 
 LESSONS = sorted((ROOT / "notebooks").glob("0[1-9]-*.ipynb"))
-PREMISE = "shows-the-question"
 
 
 def lesson(path):
@@ -62,7 +61,7 @@ def test_no_text_below_a_predict_question_states_its_answer_in_view(path):
 def test_every_comment_in_a_lesson_is_a_marker_with_its_reason(path):
     """A misspelt marker would hide nothing and let text stay in view unchecked; a marker gives its reason."""
     for i, cell in enumerate(lesson(path)):
-        for comment in re.findall(r"<!--.*?-->", "".join(cell["source"]), re.S):
+        for comment in COMMENT.findall("".join(cell["source"])):
             assert COMMENT_MARKER.fullmatch(comment), (
                 f"{path.name}, cell {i}: {comment!r} is not a marker the rule knows")
 

@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-from jupyter import CHROMIUM, CHROMIUM_ARGS, ROOT, menu, wait_for_kernel_idle
+from jupyter import ROOT, chromium, menu, wait_for_kernel_idle
 
 sys.path.insert(0, str(ROOT / "tools"))
 import jupyterlite  # noqa: E402  (tools/ is not a package)
@@ -40,19 +40,15 @@ def keep_local(page, base):
     return outside
 
 
-def first_visits(playwright, base, names, width=1280, height=720):
-    """For each of `names`, yield (name, page): a page of a new Chromium (a first visit: nothing cached) that
-    may reach only `base`. A request that left it is a RuntimeError once the caller is done with the page."""
+def first_visits(base, names):
+    """For each of `names`, yield (name, page): a 1280×720 page of a new Chromium (a first visit: nothing cached)
+    that may reach only `base`. A request that left it is a RuntimeError once the caller is done with the page."""
     for name in names:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-        try:
-            page = browser.new_page(viewport={"width": width, "height": height})
+        with chromium(1280, 720) as page:
             outside = keep_local(page, base)
             yield name, page
             if outside:
                 raise RuntimeError(f"{name}: requests left 127.0.0.1: {outside[:5]}")
-        finally:
-            browser.close()
 
 
 def open_and_run_all(page, base, name, timeout=180):
