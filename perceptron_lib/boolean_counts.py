@@ -149,10 +149,7 @@ def _perceptron_separates(n, tables, *, signed):
     patterns = boolean_patterns(n) if n else np.zeros((1, 1))   # no inputs: one pattern, a constant 0 input
     if signed and n:
         patterns = 2 * patterns - 1
-    # train_many runs inside a declared call (boolean_census, separable_boolean_count), unchecked: it takes its
-    # arguments in the form its checks give (W = 0 as a writable row per set, a seed per set).
     batch = train_many(np.broadcast_to(patterns, (len(tables),) + patterns.shape), tables.astype(np.int64),
-                       initial_weights=np.zeros((len(tables), patterns.shape[1] + 1)), seeds=[None] * len(tables),
                        max_epochs=WALK_EPOCHS)
     if not np.isin(batch.status, ("converged", "cycling")).all():
         raise RuntimeError(f"a perceptron run on a Boolean function ended {set(batch.status.tolist())}: undecided")
