@@ -16,9 +16,55 @@ from matplotlib.legend_handler import HandlerTuple
 from .. import constraints as declare
 from .. import validation as check
 from .base import (BAD_MARKS, CLASS_COLORS, CLASS_MARKERS, FIGSIZE, LABEL, LARGE_TEXT, NEGATIVE, PANEL_AXES, POSITIVE,
-                   REGION_NUMBER, TEXT, TITLE, UPDATE, bad_per_set, check_corner_fractions, check_cover_at,
-                   check_fractions, check_function_counts, check_grid_mark, check_interval, check_numbers, check_pair,
-                   check_per_set, check_values, numbers, panels, series, shows)
+                   REGION_NUMBER, TEXT, TITLE, UPDATE, check_corner_fractions, check_fractions, check_function_counts,
+                   check_grid_mark, check_numbers, check_pair, check_values, panels, series, shows)
+
+
+# What the pictures check: values in bounds, and per measured set
+
+
+def _numbers(**bounds):
+    """The constraint of 1-D finite values (`check_numbers` with `bounds`), with the values it refuses for them."""
+    def bad(example):
+        cases = [("v", TypeError), ([], ValueError), ([0, np.nan], ValueError)]
+        if bounds.get("low") is not None:
+            cases.append(([bounds["low"] - 1] * max(bounds.get("fewest", 1), 1), ValueError))
+        if bounds.get("increasing"):
+            cases.append(([1, 0.5], ValueError))
+        return cases
+    return declare.Custom(lambda name, values, given: check_numbers(name, values, **bounds), bad)
+
+
+def _interval(name, pair, fractions):
+    """The (lows, highs) of an interval around each fraction: low <= fraction <= high, each in [0, 1]."""
+    low, high = (check_numbers(f"{name}[{k}]", values, length=len(fractions), low=0, high=1)
+                 for k, values in enumerate(check_pair(name, pair, "(lows, highs)")))
+    if not ((low <= fractions + 1e-12) & (fractions <= high + 1e-12)).all():
+        raise ValueError(f"{name} must hold low <= fraction <= high for each fraction, got {check.shown(pair)}")
+    return low, high
+
+
+def _per_set(name, mapping, measured, each):
+    """cover or intervals: a dict with the keys of `measured`, each value checked against its fractions."""
+    if not isinstance(mapping, dict):
+        raise TypeError(f"{name} must be a dict with the keys of the measurements ({sorted(measured)}), "
+                        f"got {check.shown(mapping)}")
+    if set(mapping) != set(measured):
+        raise ValueError(f"{name} must have the keys of the measurements, {sorted(measured)}, got {sorted(mapping)}")
+    checked = {}
+    for key, fractions in measured.items():
+        checked[key] = each(f"{name}[{key}]", mapping[key], fractions)
+    return checked
+
+
+def _cover_at(name, values, fractions):
+    """Cover's P at each N measured: one probability per fraction."""
+    return check_numbers(name, values, length=len(fractions), low=0, high=1)
+
+
+def _bad_per_set(example):
+    """What cover and intervals refuse, given with their measurements: not a dict, other keys."""
+    return [("a", TypeError), ({999: [0.5]}, ValueError)]
 
 
 @declare.declared(pairs=series(4, lambda name, key, pair, given: _bound_pair(key, pair),
@@ -132,7 +178,7 @@ def plot_criterion(criteria, *, ax=None, size=(8.2, 3.3)):
                       "panel per run; circles mark where E went up.")
 
 
-@declare.declared(net_inputs=numbers(most=10_000, low=-6, high=6),
+@declare.declared(net_inputs=_numbers(most=10_000, low=-6, high=6),
                   curves=series(4, lambda name, beta, pair, given: _outputs(f"{name}[{beta!r}]", pair,
                                                                             len(given["net_inputs"])),
                                 what="β to (outputs, output at net_input)",
@@ -188,7 +234,7 @@ def _outputs(name, pair, count):
             check.number(f"{name}[1]", dot, minimum=0, maximum=1))
 
 
-@declare.declared(beta_values=numbers(fewest=2, most=10_000, low=0, high=1e3, increasing=True),
+@declare.declared(beta_values=_numbers(fewest=2, most=10_000, low=0, high=1e3, increasing=True),
                   cases=series(4, lambda name, key, pair, given: _changes(f"{name}[{key!r}]", pair,
                                                                          len(given["beta_values"])),
                                what="str to (Δw, β_opt)"),
@@ -251,8 +297,8 @@ def _counts_bad(most):
     return bad
 
 
-@declare.declared(betas=numbers(fewest=2, most=1000, above=0, increasing=True),
-                  beta_etas=numbers(fewest=2, most=1000, above=0, increasing=True),
+@declare.declared(betas=_numbers(fewest=2, most=1000, above=0, increasing=True),
+                  beta_etas=_numbers(fewest=2, most=1000, above=0, increasing=True),
                   soluble=declare.Whole(minimum=0), move_limit=declare.Whole(minimum=1),
                   solved=declare.Custom(lambda name, values, given: _counts(name, values, _grid_shape(given), None),
                                         _counts_bad(None)),
@@ -353,10 +399,10 @@ def _with_measured(check_value):
                   trials=declare.Custom(_with_measured(lambda name, trials, measured: check.whole(
                       name, trials, minimum=1, maximum=10**6)), lambda example: [(0, ValueError), (1.5, TypeError),
                                                                                  (None, TypeError)]),
-                  cover=declare.Custom(_with_measured(lambda name, cover, measured: check_per_set(name, cover, measured,
-                                                                                              check_cover_at)), bad_per_set),
-                  intervals=declare.Custom(_with_measured(lambda name, intervals, measured: check_per_set(
-                      name, intervals, measured, check_interval)), bad_per_set),
+                  cover=declare.Custom(_with_measured(lambda name, cover, measured: _per_set(name, cover, measured,
+                                                                                         _cover_at)), _bad_per_set),
+                  intervals=declare.Custom(_with_measured(lambda name, intervals, measured: _per_set(
+                      name, intervals, measured, _interval)), _bad_per_set),
                   ax=PANEL_AXES, size=FIGSIZE)
 def plot_cover_check(curves, measured=None, *, cover=None, intervals=None, trials=None, ax=None, size=(8.2, 3.8)):
     """Measured fractions of separable random labellings against Cover's curve, and the curve as d grows.
@@ -449,7 +495,7 @@ def _probabilities(name, values, most):
     return check_numbers(name, values, most=most, low=0, high=1)
 
 
-@declare.declared(minima=numbers(fewest=2, most=400, low=0),
+@declare.declared(minima=_numbers(fewest=2, most=400, low=0),
                   peak=declare.Custom(lambda name, peak, given: check.whole(name, peak, minimum=1,
                                                                             maximum=len(given["minima"])),
                                       lambda example: [(0, ValueError), (len(example["minima"]) + 1, ValueError),
@@ -635,12 +681,12 @@ def _cube_fractions(given):
 @declare.declared(cube=series(4, lambda name, m, pair, given: check_corner_fractions(m, pair),
                               what="m to (corners n, fractions)",
                               key=lambda name, m: check.whole(name, m, minimum=1, maximum=30)),
-                  cover=declare.Custom(lambda name, cover, given: check_per_set(name, cover, _cube_fractions(given),
-                                                                           check_cover_at), bad_per_set),
+                  cover=declare.Custom(lambda name, cover, given: _per_set(name, cover, _cube_fractions(given),
+                                                                      _cover_at), _bad_per_set),
                   trials=declare.Optional(declare.Whole(minimum=1, maximum=10**6)),
                   intervals=declare.Custom(
                       lambda name, intervals, given: None if intervals is None and given["trials"] is None else
-                      check_per_set(name, intervals, _cube_fractions(given), check_interval), bad_per_set),
+                      _per_set(name, intervals, _cube_fractions(given), _interval), _bad_per_set),
                   ax=PANEL_AXES, size=FIGSIZE)
 def plot_cube_check(cube, cover, *, intervals=None, trials=None, ax=None, size=(7, 3.4)):
     """Measured fractions of separable random labellings of random cube corners, against Cover's curve.
