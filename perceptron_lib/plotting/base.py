@@ -517,18 +517,12 @@ def _arrow_box(arrow):
 
 def _box_beside(p, d, gap, size):
     """The box (x0, y0, x1, y1) of a text of `size` (width, height) in direction d from p, outside the square of
-    half-side `gap` around p (the ring's box and air): its centre at p + t d, with t the least that does."""
+    half-side `gap` around p (the ring's box and air): its centre at p + t d, with t the least that does. The box
+    is that far from p along axis i once t |d_i| - size_i / 2 reaches gap, so t is the least of those t."""
     half = size / 2
-    low, high = 0.0, 2 * gap + np.hypot(*half)
-    for _ in range(30):              # the distance from p to the box grows with t: halve the interval
-        t = (low + high) / 2
-        centre = p + t * d
-        nearest = np.clip(p, centre - half, centre + half)
-        if np.abs(nearest - p).max() >= gap:
-            high = t
-        else:
-            low = t
-    centre = p + high * d
+    with np.errstate(divide="ignore"):       # a direction along one axis never reaches gap along the other
+        t = np.min((gap + half) / np.abs(d))
+    centre = p + t * d
     return np.r_[centre - half, centre + half]
 
 
