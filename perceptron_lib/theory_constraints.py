@@ -363,19 +363,6 @@ class PatternsLike(Patterns):
 
 # Data sets
 
-class Callable(Constraint):
-    """A function; `what` says how it is called ("function(x1, ..., xn)")."""
-
-    def __init__(self, what):
-        self.what = what
-
-    def check(self, name, value, given):
-        return check.function(name, value, self.what)
-
-    def bad(self, example):
-        return [("and", TypeError), (None, TypeError), (3, TypeError)]
-
-
 class LabelList(Constraint):
     """Labels on their own (no patterns): 1-D, at least one, all in {0, 1} or all in {-1, +1} (or the `demand`ed
     set), as int64."""
