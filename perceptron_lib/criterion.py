@@ -12,6 +12,7 @@ from . import theory_constraints as kinds
 from .arithmetic import dot, nets, sum_in_order
 from .rule import convention as label_convention, is_mistake
 
+
 @declare.declared(X=declare.Patterns(), y=declare.Labels("X"), w=kinds.WeightRows("X"))
 def perceptron_criterion(w, X, y):
     """The perceptron criterion E(W) = -sum over misclassified i of t_i W·X_i (Stensbo-Smidt 2015, eq. 3).
@@ -108,7 +109,6 @@ def criterion_gradient(w, X, y, *, pattern=None):
 def _signs(y, convention):
     """t in {-1, +1}: the label itself, or 2c - 1 for labels 0/1."""
     return (y if convention == "-1/+1" else 2 * y - 1).astype(float)
-
 
 
 # The docstrings' shared parameter text (``%(name)s`` lines, docstrings.py), put in place

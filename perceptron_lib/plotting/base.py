@@ -487,9 +487,8 @@ def place_names(names, X, w, gap, renderer, *, away=True):
     ring = (gap - NAME_CLEARANCE) * scale          # a ring's radius on the screen: the names keep off it
     length = norm(w[1:])
     sides = np.sign(nets(w, add_with_ones(X))) if length else np.zeros(len(X))
-    arrows = [_arrow_box(a) for a in ax.patches if isinstance(a, FancyArrowPatch) and a.get_visible()]
-    taken = list(arrows)
-    normal = ax.transData.transform(X[:1] + w[1:]) - points[:1] if length and len(X) else np.array([[1.0, 0.0]])
+    taken = [_arrow_box(a) for a in ax.patches if isinstance(a, FancyArrowPatch) and a.get_visible()]
+    normal = to_screen.transform(X[:1] + w[1:]) - points[:1] if length and len(X) else np.array([[1.0, 0.0]])
     for name, p, side in zip(names, points, sides):
         size = name.get_window_extent(renderer).size
         off = normal[0] * (-1.0 if side < 0 else 1.0)       # straight away from the line (W's normal)

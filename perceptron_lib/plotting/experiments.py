@@ -208,12 +208,11 @@ def plot_sigmoids(net_inputs, curves, *, net_input=2.0, ax=None, size=(7, 3.3)):
 
     %(returns_picture)s
     """
-    z = net_inputs
     fig, (one,) = panels(ax, 1, size)
     one.step([-6, 0, 6], [0, 1, 1], where="post", color="0.6", lw=1, label="threshold unit")
     for (beta, (outputs, dot)), colour, style in zip(curves.items(), [NEGATIVE, POSITIVE, UPDATE, "black"],
                                                       ["-", "--", "-.", ":"]):
-        one.plot(z, outputs, color=colour, ls=style, lw=2, label=f"β = {beta:g}")
+        one.plot(net_inputs, outputs, color=colour, ls=style, lw=2, label=f"β = {beta:g}")
         one.plot([net_input], [dot], "o", color=colour, ms=7)
     line = one.axvline(net_input, color="0.3", ls=":", lw=1.2)
     line.description = f"the pattern's net input W·X = {net_input:g}, a dot on each curve"
@@ -261,14 +260,14 @@ def plot_weight_change(beta_values, cases, *, ax=None, size=(8.2, 3.3)):
 
     %(returns_picture)s
     """
-    grid = beta_values
     fig, axes = panels(ax, len(cases), size, (1, len(cases)))
     for one, (name, (changes, best)) in zip(axes, cases.items()):
-        one.plot(grid, changes, color=POSITIVE)
+        one.plot(beta_values, changes, color=POSITIVE)
         one.axvline(best, color=UPDATE, ls="--", label=f"β_opt = 0.8884/|W·X| = {best:.3f}")   # short: inside the panel
         top = int(np.argmax(changes))
-        if 0 < top < len(grid) - 1:                 # the curve's own peak, where it lies inside the range drawn
-            one.plot(grid[top], changes[top], "o", color="black", ms=6, label=f"largest Δw, at β = {grid[top]:.3f}")
+        if 0 < top < len(beta_values) - 1:          # the curve's own peak, where it lies inside the range drawn
+            one.plot(beta_values[top], changes[top], "o", color="black", ms=6,
+                     label=f"largest Δw, at β = {beta_values[top]:.3f}")
         _style(one, name, "β", "Δw")
         one.set_ylim(top=1.6 * changes.max())       # room for the legend above the curve
         one.legend(fontsize=LARGE_TEXT, loc="upper right")
@@ -717,13 +716,12 @@ def plot_cube_check(cube, cover, *, intervals=None, trials=None, ax=None, size=(
     """
     if intervals is not None and trials is None:    # intervals come with trials: the title says how many
         check.whole("trials", trials, minimum=1, maximum=10**6)
-    checked = cube
     fig, (one,) = panels(ax, 1, size)
     # each cube its own colour, line style and marker, so that no two differ by colour alone; each marker smaller
     # (in points across) than the one before, so that equal fractions at one N / (p + 1) show both
     styles = zip((NEGATIVE, POSITIVE, "#2a9d3a", "black"), ("-", "--", ":", "-."), ("s", "o", "^", "D"),
                  (7.5, 5, 4.5, 4))
-    for (m, (sizes, measured)), (colour, dashes, marker, width) in zip(checked.items(), styles):
+    for (m, (sizes, measured)), (colour, dashes, marker, width) in zip(cube.items(), styles):
         ratio = [n / (m + 1) for n in sizes]
         one.plot(ratio, cover[m], ls=dashes, color=colour, label=f"Cover, d = {m + 1} weights")
         one.plot(ratio, measured, marker, ms=width, color=colour, label=f"corners of the {m}-cube (p = {m})")
