@@ -179,7 +179,11 @@ def train_many(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seeds=Non
     [0.0, 1.0, 1.0]
     """
     labels = check.label_convention("y", y)
-    X, W = add_with_ones(X), initial_weights
+    n_sets = X.shape[0]
+    # The defaults, here too: a call nested in a declared function skips the checks that fill them in.
+    W = np.zeros((n_sets, X.shape[2] + 1)) if initial_weights is None else initial_weights
+    seeds = [None] * n_sets if seeds is None else seeds
+    X = add_with_ones(X)
     n_sets, n, d = X.shape
     if seeds != [None] * n_sets:
         check.only_with("seeds", seeds, None, "order", order, ("random",))

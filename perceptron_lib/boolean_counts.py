@@ -63,10 +63,9 @@ def boolean_census(n_inputs):
     >>> [int(boolean_census(n).sum()) for n in range(5)]
     [2, 4, 14, 104, 1882]
     """
-    n = n_inputs
-    classes, representatives = _symmetry_classes(n)
-    tables = (np.array(representatives)[:, None] >> np.arange(1 << n)) & 1
-    return _perceptron_separates(n, tables.astype(bool), signed=False)[classes]
+    classes, representatives = _symmetry_classes(n_inputs)
+    tables = (np.array(representatives)[:, None] >> np.arange(1 << n_inputs)) & 1
+    return _perceptron_separates(n_inputs, tables.astype(bool), signed=False)[classes]
 
 
 @declare.declared(method=declare.Choice(BOOLEAN_METHODS), n_inputs=declare.Whole(minimum=0))
@@ -109,14 +108,13 @@ def separable_boolean_count(n_inputs, *, method="regions"):
     >>> separable_boolean_count(3, method="census"), separable_boolean_count(5)
     (104, 94572)
     """
-    n = n_inputs
     most = MAX_CENSUS_INPUTS if method == "census" else MAX_WALK_INPUTS
-    if n > most:
+    if n_inputs > most:
         raise ValueError(f"n_inputs must be a whole number from 0 to {most} with method={method!r} "
-                         f"(larger counts take far longer than seconds), got {n}")
+                         f"(larger counts take far longer than seconds), got {n_inputs}")
     if method == "census":
-        return int(boolean_census(n).sum())
-    return sum(_class_size(key, n) for key in _region_walk(n))
+        return int(boolean_census(n_inputs).sum())
+    return sum(_class_size(key, n_inputs) for key in _region_walk(n_inputs))
 
 
 def _cube_symmetries(n):
@@ -149,10 +147,7 @@ def _perceptron_separates(n, tables, *, signed):
     patterns = boolean_patterns(n) if n else np.zeros((1, 1))   # no inputs: one pattern, a constant 0 input
     if signed and n:
         patterns = 2 * patterns - 1
-    # train_many runs inside a declared call (boolean_census, separable_boolean_count), unchecked: it takes its
-    # arguments in the form its checks give (W = 0 as a writable row per set, a seed per set).
     batch = train_many(np.broadcast_to(patterns, (len(tables),) + patterns.shape), tables.astype(np.int64),
-                       initial_weights=np.zeros((len(tables), patterns.shape[1] + 1)), seeds=[None] * len(tables),
                        max_epochs=WALK_EPOCHS)
     if not np.isin(batch.status, ("converged", "cycling")).all():
         raise RuntimeError(f"a perceptron run on a Boolean function ended {set(batch.status.tolist())}: undecided")

@@ -591,15 +591,11 @@ def convergence_experiment(n_sets, n_samples, n_features, margin, *, seed=0, ord
     settings = _experiment_settings(n_sets, n_samples, n_features, margin, seed, order, max_margin_sets)
     n_sets, seed, order = settings["n_sets"], settings["seed"], settings["order"]
     X, y, teachers = separable_sets(n_sets, n_samples, n_features, margin=settings["margin"], seed=seed)
-    seeds = [seed + k for k in range(n_sets)] if order == "random" else [None] * n_sets
+    seeds = [seed + k for k in range(n_sets)] if order == "random" else None
     passes = min(100_000, MAX_PRESENTATIONS // (n_sets * settings["n_samples"]))  # train_many's limit
-    # train_many runs inside this declared call, unchecked: it takes its arguments in the form its checks give
-    # (W = 0 as a writable row per set, a seed per set), as its checks make of the defaults.
-    shape = (n_sets, settings["n_features"] + 1)
-    runs = train_many(X, y, initial_weights=np.zeros(shape), order=order, seeds=seeds, max_epochs=passes)
+    runs = train_many(X, y, order=order, seeds=seeds, max_epochs=passes)
     R = norm(X).max(axis=1)
-    scaled = train_many(X / R[:, None, None], y, initial_weights=np.zeros(shape), order=order, seeds=seeds,
-                        max_epochs=passes)
+    scaled = train_many(X / R[:, None, None], y, order=order, seeds=seeds, max_epochs=passes)
     unfinished = int((runs.status != "converged").sum() + (scaled.status != "converged").sum())
     if unfinished:
         raise ValueError(f"margin must be large enough for every run to converge within {passes} passes, "

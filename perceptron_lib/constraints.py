@@ -129,6 +129,19 @@ class Choice(Constraint):
         return [("none of them", ValueError), (None, ValueError)]
 
 
+class Callable(Constraint):
+    """A function; `what` says how it is called ("function(x1, ..., xn)")."""
+
+    def __init__(self, what):
+        self.what = what
+
+    def check(self, name, value, given):
+        return check.function(name, value, self.what)
+
+    def bad(self, example):
+        return [("and", TypeError), (None, TypeError), (3, TypeError)]
+
+
 class Seed(Constraint):
     """None or a whole number >= 0."""
 

@@ -9,8 +9,9 @@ import numpy as np
 
 from . import constraints as declare
 from . import theory_constraints as kinds
-from .arithmetic import add_with_ones, dot, nets, sum_in_order
+from .arithmetic import dot, nets, sum_in_order
 from .rule import convention as label_convention, is_mistake
+
 
 @declare.declared(X=declare.Patterns(), y=declare.Labels("X"), w=kinds.WeightRows("X"))
 def perceptron_criterion(w, X, y):
@@ -44,7 +45,8 @@ def perceptron_criterion(w, X, y):
     >>> perceptron_criterion([[-1, 0, 0], [-0.5, 1, 0], [-0.5, 1, 1]], X, y).tolist()
     [3.0, 0.5, 0.0]
     """
-    rows, one, X1, convention = _weights_and_data(w, X, y)
+    rows, one, X1 = kinds.weight_rows(w, X)
+    convention = label_convention(y)
     net = nets(rows, X1)
     t = _signs(y, convention)
     terms = np.where(is_mistake(net, y, convention), -t * net, 0.0)  # eq. 3: -sum over M of t W·X
@@ -93,7 +95,8 @@ def criterion_gradient(w, X, y, *, pattern=None):
     >>> (w - 1.0 * criterion_gradient(w, X, y, pattern=1)).tolist()
     [1.0, 0.0, 1.0]
     """
-    rows, one, X1, convention = _weights_and_data(w, X, y)
+    rows, one, X1 = kinds.weight_rows(w, X)
+    convention = label_convention(y)
     net = nets(rows, X1)
     wrong = is_mistake(net, y, convention)
     if pattern is not None:
@@ -103,15 +106,9 @@ def criterion_gradient(w, X, y, *, pattern=None):
     return gradient[0] if one else gradient
 
 
-def _weights_and_data(w, X, y):
-    """w as rows (n_weights, d) and whether one vector was given; X with x0 = 1; the labels' convention."""
-    return np.atleast_2d(w), w.ndim == 1, add_with_ones(X), label_convention(y)
-
-
 def _signs(y, convention):
     """t in {-1, +1}: the label itself, or 2c - 1 for labels 0/1."""
     return (y if convention == "-1/+1" else 2 * y - 1).astype(float)
-
 
 
 # The docstrings' shared parameter text (``%(name)s`` lines, docstrings.py), put in place

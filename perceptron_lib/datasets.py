@@ -112,7 +112,7 @@ def boolean_function(name, n_inputs=2, *, m=None, signed=False):
     return X, (2 * y - 1 if signed else y)
 
 
-@declare.declared(function=kinds.Callable("function(x1, ..., xn)"),
+@declare.declared(function=declare.Callable("function(x1, ..., xn)"),
                   n_inputs=declare.Whole(minimum=1, maximum=MAX_INPUTS), signed=declare.Flag())
 def truth_table(function, n_inputs, *, signed=False):
     """The training set of any Boolean function, given as a Python function of the inputs.

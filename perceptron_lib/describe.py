@@ -63,7 +63,7 @@ def describe_figure(fig, draw=True):
     title = fig._suptitle.get_text() if fig._suptitle is not None else ""
     if title:
         parts.append(f"{_clean(title)}.")
-    parts.append(_clean(getattr(fig, "description", "") or ""))     # what a picture of its kind shows
+    parts.append(_description(fig))
     if len(panels) > 1:
         parts.append(f"{len(panels)} panels.")
     for i, ax in enumerate(panels):
@@ -99,7 +99,7 @@ def short_description(fig):
     head = _clean(fig._suptitle.get_text()) if fig._suptitle is not None else ""
     count = f"A figure of {len(panels)} panels" if len(panels) > 1 else "A figure"
     count += f" ({head})" if head else ""
-    shows = _clean(getattr(fig, "description", "") or "")
+    shows = _description(fig)
     named = [f'"{t}"' for t in titles if t]
     if shows and len(named) > MOST_TITLES:   # what it shows first, then the first and last titles, not all of them
         return f"{count}. {shows} Its panels run from {named[0]} to {named[-1]}; the figure in words names each."
@@ -380,6 +380,11 @@ def _num(v):
     if v == round(v) and abs(v) < 1e6:
         return str(int(round(v)))
     return f"{v:.3g}".replace("e-0", "e-").replace("e+0", "e")
+
+
+def _description(fig):
+    """What a picture of its kind shows, in a sentence (`Picture.description`); "" for a plain Figure."""
+    return _clean(getattr(fig, "description", "") or "")
 
 
 def _clean(text):

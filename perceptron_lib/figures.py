@@ -197,10 +197,10 @@ def _intervals(name, fractions, trials):
     return [low for low, _ in ends], [high for _, high in ends]
 
 
-def _n_sizes(name, sizes, most=1000):
+def _n_sizes(name, sizes):
     sizes = check.array(name, sizes, "(n_sizes,)", ndim=1, integer=True)
-    if not 1 <= len(sizes) <= 8 or sizes.min() < 1 or sizes.max() > most:
-        raise ValueError(f"{name} must hold 1 to 8 whole numbers from 1 to {most}, got {check.shown(sizes.tolist())}")
+    if not 1 <= len(sizes) <= 8 or sizes.min() < 1 or sizes.max() > 1000:
+        raise ValueError(f"{name} must hold 1 to 8 whole numbers from 1 to 1000, got {check.shown(sizes.tolist())}")
     return [int(n) for n in sizes]
 
 
@@ -309,12 +309,11 @@ def plot_cube_check(cube, *, trials=None, ax=None, size=(7, 3.4)):
 
     %(returns_picture)s
     """
-    checked = cube
-    cover = {m: [float(separable_probability(n, m + 1)) for n in sizes] for m, (sizes, _) in checked.items()}
+    cover = {m: [float(separable_probability(n, m + 1)) for n in sizes] for m, (sizes, _) in cube.items()}
     intervals = None
     if trials is not None:
-        intervals = {m: _intervals(f"cube[{m}][1]", fractions, trials) for m, (_, fractions) in checked.items()}
-    return pictures.plot_cube_check(checked, cover, intervals=intervals, trials=trials, ax=ax, size=size)
+        intervals = {m: _intervals(f"cube[{m}][1]", fractions, trials) for m, (_, fractions) in cube.items()}
+    return pictures.plot_cube_check(cube, cover, intervals=intervals, trials=trials, ax=ax, size=size)
 
 
 # The docstrings' shared parameter text, and the entries shared with the pictures (``%(plot_n_min.sizes)s``)

@@ -49,7 +49,7 @@ def sigmoid_cost(w, X, y, *, beta=1.0):
     >>> sigmoid_cost([0, 0, 0], *boolean_function("or"), beta=5.0)
     0.5
     """
-    rows, one, X1 = np.atleast_2d(w), w.ndim == 1, add_with_ones(X)
+    rows, one, X1 = kinds.weight_rows(w, X)
     residual = (y == 1) - sigmoid(beta * nets(rows, X1))  # xi - o, o = f(beta W·X) (eq. 1)
     cost = 0.5 * sum_in_order(residual * residual)  # E = 1/2 sum (xi - o)^2 (eq. 2)
     return float(cost[0]) if one else cost
@@ -82,7 +82,7 @@ def sigmoid_gradient(w, X, y, *, beta=1.0):
     >>> sigmoid_gradient([0, 0, 0], *boolean_function("or")).tolist()
     [-0.25, -0.25, -0.25]
     """
-    rows, one, X1 = np.atleast_2d(w), w.ndim == 1, add_with_ones(X)
+    rows, one, X1 = kinds.weight_rows(w, X)
     betas = np.full(len(rows), beta)
     gradient = -beta * sigmoid_descent(nets(rows, X1), y == 1, betas, X1)
     return gradient[0] if one else gradient

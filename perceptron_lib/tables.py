@@ -103,15 +103,6 @@ class Table:
         self.caption = caption
         self.highlight = [False] * len(self.rows) if highlight is None else list(highlight)
 
-    @classmethod
-    def _built(cls, header, rows, *, highlight):
-        """A Table of a header, rows and flags this module built (str, numbers and bools): no checks."""
-        table = cls.__new__(cls)
-        table.header, table.caption = header, ""
-        table.rows = [[_cell(v) for v in row] for row in rows]
-        table.highlight = highlight
-        return table
-
     def _repr_html_(self):
         head = "".join(f"<th>{escape(h)}</th>" for h in self.header)
         shade = ' style="background:#ffe2b8"'
@@ -236,11 +227,11 @@ def unit_table(w, X, y=None, *, target="c"):
     rows = [[f"X{k + 1}", *x, f"{' + '.join(t).replace('+ -', '− ')} = {format_number(v)}", o]
             for k, (x, t, v, o) in enumerate(zip(X, terms, net, output))]
     if y is None:
-        return Table._built(header, rows, highlight=[False] * len(rows))
+        return Table(header, rows)
     wrong = output != y
     header += [target, "right?"]
     rows = [row + [c, "✗" if bad else "✓"] for row, c, bad in zip(rows, y, wrong)]
-    return Table._built(header, rows, highlight=wrong.tolist())
+    return Table(header, rows, highlight=wrong.tolist())
 
 
 @declare.declared(traces=declare.Custom(_traces, lambda example: [("run", TypeError), ([], ValueError)]),

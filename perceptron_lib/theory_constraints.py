@@ -9,6 +9,7 @@ refuses (`bad`), from which tests/test_declared.py makes the bad-input cases.
 import numpy as np
 
 from . import validation as check
+from .arithmetic import add_with_ones
 from .constraints import Constraint, Labels, Number, Patterns
 from .validation import shown
 
@@ -155,6 +156,12 @@ class WeightRows(Constraint):
         return [("w", TypeError), (np.zeros(p + 2), ValueError), (np.zeros((0, p + 1)), ValueError),
                 (np.zeros((1, 1, p + 1)), ValueError), ([np.nan] * (p + 1), ValueError),
                 (np.zeros((check.MAX_CELLS // n + 1, p + 1)), ValueError)]
+
+
+def weight_rows(w, X):
+    """What the functions declaring `WeightRows` compute with: w as rows (n_weights, d), whether one vector was
+    given, and X with x0 = 1."""
+    return np.atleast_2d(w), w.ndim == 1, add_with_ones(X)
 
 
 class Index(Constraint):
@@ -355,19 +362,6 @@ class PatternsLike(Patterns):
 
 
 # Data sets
-
-class Callable(Constraint):
-    """A function; `what` says how it is called ("function(x1, ..., xn)")."""
-
-    def __init__(self, what):
-        self.what = what
-
-    def check(self, name, value, given):
-        return check.function(name, value, self.what)
-
-    def bad(self, example):
-        return [("and", TypeError), (None, TypeError), (3, TypeError)]
-
 
 class LabelList(Constraint):
     """Labels on their own (no patterns): 1-D, at least one, all in {0, 1} or all in {-1, +1} (or the `demand`ed

@@ -299,26 +299,14 @@ def code_table(name, codes, m):
     return codes
 
 
-def patterns_and_labels(X, y, *, n_features=None):
-    """Patterns X (without the bias input) and their labels y, one per pattern: (X, y, convention).
-
-    For functions whose parameters are named X and y (the messages name them).
-
-    >>> patterns_and_labels([[0, 1], [1, 1]], [0, 1], n_features=2)[2]
-    '0/1'
-    """
-    X = patterns("X", X, n_features=n_features)
-    y, convention = labels("y", y, len(X))
-    return X, y, convention
-
-
 def few_patterns(X, y, most):
     """Patterns in the plane and their labels, at most `most` (a picture draws a line or a plane for each).
 
     >>> few_patterns([[0, 1]], [1], 64)[0].shape
     (1, 2)
     """
-    X, y, _ = patterns_and_labels(X, y, n_features=2)
+    X = patterns("X", X, n_features=2)
+    y, _ = labels("y", y, len(X))
     if len(X) > most:
         raise ValueError(f"X must hold at most {most} patterns for this picture of weight space "
                          f"(it draws a line or a plane for each), got {len(X)}")

@@ -74,7 +74,7 @@ def _step_data(trace, pictures, k, rows):
     first = max(1, k - rows)
     return {"frame": base64.b64encode(pictures.png(k)).decode("ascii"), "text": _arithmetic(trace, k),
             "table": trace.to_html(current=k, rows=(first, first + 2 * rows)), "say": say,
-            "alt": _STEP_PICTURE.format(summary=say)}
+            "alt": f"{STEP_PICTURE} {say}"}   # for a screen reader: what the frame shows, then the step in words
 
 
 def _player_markup(uid, last, first, *, note, lecture=False):
@@ -632,10 +632,6 @@ def _arithmetic(trace, k):
         return f"<b>step 0</b>: the start, W = {format_vector(trace.weights[0])}"
     test, change = trace.step_text(k)
     return f"<b>presentation {k}</b>: {html.escape(test)}<br>&emsp;{html.escape(change)}"
-
-
-# What a frame shows, for a screen reader (the picture of `StepPictures`), then the step in words.
-_STEP_PICTURE = STEP_PICTURE + " {summary}"
 
 
 # The docstrings' shared parameter text (``%(name)s`` lines, docstrings.py), put in place

@@ -409,53 +409,6 @@ def check_grid_mark(name, mark, betas, beta_etas):
 BAD_MARKS = [("m", TypeError), ((1e6, 1e6), ValueError), ((1, 1, 1), ValueError)]
 
 
-# What the experiment pictures check (plotting/experiments.py): values in bounds, and per measured set
-
-
-def numbers(**bounds):
-    """The constraint of 1-D finite values (`check_numbers` with `bounds`), with the values it refuses for them."""
-    def bad(example):
-        cases = [("v", TypeError), ([], ValueError), ([0, np.nan], ValueError)]
-        if bounds.get("low") is not None:
-            cases.append(([bounds["low"] - 1] * max(bounds.get("fewest", 1), 1), ValueError))
-        if bounds.get("increasing"):
-            cases.append(([1, 0.5], ValueError))
-        return cases
-    return declare.Custom(lambda name, values, given: check_numbers(name, values, **bounds), bad)
-
-
-def check_interval(name, pair, fractions):
-    """The (lows, highs) of an interval around each fraction: low <= fraction <= high, each in [0, 1]."""
-    low, high = (check_numbers(f"{name}[{k}]", values, length=len(fractions), low=0, high=1)
-                 for k, values in enumerate(check_pair(name, pair, "(lows, highs)")))
-    if not ((low <= fractions + 1e-12) & (fractions <= high + 1e-12)).all():
-        raise ValueError(f"{name} must hold low <= fraction <= high for each fraction, got {check.shown(pair)}")
-    return low, high
-
-
-def check_per_set(name, mapping, measured, each):
-    """cover or intervals: a dict with the keys of `measured`, each value checked against its fractions."""
-    if not isinstance(mapping, dict):
-        raise TypeError(f"{name} must be a dict with the keys of the measurements ({sorted(measured)}), "
-                        f"got {check.shown(mapping)}")
-    if set(mapping) != set(measured):
-        raise ValueError(f"{name} must have the keys of the measurements, {sorted(measured)}, got {sorted(mapping)}")
-    checked = {}
-    for key, fractions in measured.items():
-        checked[key] = each(f"{name}[{key}]", mapping[key], fractions)
-    return checked
-
-
-def check_cover_at(name, values, fractions):
-    """Cover's P at each N measured: one probability per fraction."""
-    return check_numbers(name, values, length=len(fractions), low=0, high=1)
-
-
-def bad_per_set(example):
-    """What cover and intervals refuse, given with their measurements: not a dict, other keys."""
-    return [("a", TypeError), ({999: [0.5]}, ValueError)]
-
-
 # The **style of the pictures, by the matplotlib call it goes to
 SCATTER_STYLE = style_of("ax.scatter", _scratch_points, fixed=("s", "c", "marker", "color", "zorder", "label"),
                          extra=("vmin", "vmax", "plotnonfinite", "depthshade"))
@@ -534,9 +487,8 @@ def place_names(names, X, w, gap, renderer, *, away=True):
     ring = (gap - NAME_CLEARANCE) * scale          # a ring's radius on the screen: the names keep off it
     length = norm(w[1:])
     sides = np.sign(nets(w, add_with_ones(X))) if length else np.zeros(len(X))
-    arrows = [_arrow_box(a) for a in ax.patches if isinstance(a, FancyArrowPatch) and a.get_visible()]
-    taken = list(arrows)
-    normal = ax.transData.transform(X[:1] + w[1:]) - points[:1] if length and len(X) else np.array([[1.0, 0.0]])
+    taken = [_arrow_box(a) for a in ax.patches if isinstance(a, FancyArrowPatch) and a.get_visible()]
+    normal = to_screen.transform(X[:1] + w[1:]) - points[:1] if length and len(X) else np.array([[1.0, 0.0]])
     for name, p, side in zip(names, points, sides):
         size = name.get_window_extent(renderer).size
         off = normal[0] * (-1.0 if side < 0 else 1.0)       # straight away from the line (W's normal)
@@ -564,18 +516,12 @@ def _arrow_box(arrow):
 
 def _box_beside(p, d, gap, size):
     """The box (x0, y0, x1, y1) of a text of `size` (width, height) in direction d from p, outside the square of
-    half-side `gap` around p (the ring's box and air): its centre at p + t d, with t the least that does."""
+    half-side `gap` around p (the ring's box and air): its centre at p + t d, with t the least that does. The box
+    is that far from p along axis i once t |d_i| - size_i / 2 reaches gap, so t is the least of those t."""
     half = size / 2
-    low, high = 0.0, 2 * gap + np.hypot(*half)
-    for _ in range(30):              # the distance from p to the box grows with t: halve the interval
-        t = (low + high) / 2
-        centre = p + t * d
-        nearest = np.clip(p, centre - half, centre + half)
-        if np.abs(nearest - p).max() >= gap:
-            high = t
-        else:
-            low = t
-    centre = p + high * d
+    with np.errstate(divide="ignore"):       # a direction along one axis never reaches gap along the other
+        t = np.min((gap + half) / np.abs(d))
+    centre = p + t * d
     return np.r_[centre - half, centre + half]
 
 

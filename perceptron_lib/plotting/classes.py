@@ -284,8 +284,7 @@ def _plane_polygon(w, lows, highs):
 REGION_RESOLUTION = declare.Whole(minimum=2, maximum=400)   # grid points per axis of decision regions
 
 
-@declare.declared(predict=declare.Custom(lambda name, f, given: check.function(name, f, "predict(points)"),
-                                         lambda example: [("f", TypeError), (None, TypeError)]),
+@declare.declared(predict=declare.Callable("predict(points)"),
                   xlim=declare.Limits(), ylim=declare.Limits(), n_classes=declare.Whole(minimum=2, maximum=len(CLASS_COLORS)),
                   ax=PANEL_AXES, resolution=REGION_RESOLUTION, style=MESH_STYLE)
 def draw_regions(predict, *, xlim, ylim, n_classes, ax=None, resolution=120, **style):

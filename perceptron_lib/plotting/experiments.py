@@ -16,9 +16,55 @@ from matplotlib.legend_handler import HandlerTuple
 from .. import constraints as declare
 from .. import validation as check
 from .base import (BAD_MARKS, CLASS_COLORS, CLASS_MARKERS, FIGSIZE, LABEL, LARGE_TEXT, NEGATIVE, PANEL_AXES, POSITIVE,
-                   REGION_NUMBER, TEXT, TITLE, UPDATE, bad_per_set, check_corner_fractions, check_cover_at,
-                   check_fractions, check_function_counts, check_grid_mark, check_interval, check_numbers, check_pair,
-                   check_per_set, check_values, numbers, panels, series, shows)
+                   REGION_NUMBER, TEXT, TITLE, UPDATE, check_corner_fractions, check_fractions, check_function_counts,
+                   check_grid_mark, check_numbers, check_pair, check_values, panels, series, shows)
+
+
+# What the pictures check: values in bounds, and per measured set
+
+
+def _numbers(**bounds):
+    """The constraint of 1-D finite values (`check_numbers` with `bounds`), with the values it refuses for them."""
+    def bad(example):
+        cases = [("v", TypeError), ([], ValueError), ([0, np.nan], ValueError)]
+        if bounds.get("low") is not None:
+            cases.append(([bounds["low"] - 1] * max(bounds.get("fewest", 1), 1), ValueError))
+        if bounds.get("increasing"):
+            cases.append(([1, 0.5], ValueError))
+        return cases
+    return declare.Custom(lambda name, values, given: check_numbers(name, values, **bounds), bad)
+
+
+def _interval(name, pair, fractions):
+    """The (lows, highs) of an interval around each fraction: low <= fraction <= high, each in [0, 1]."""
+    low, high = (check_numbers(f"{name}[{k}]", values, length=len(fractions), low=0, high=1)
+                 for k, values in enumerate(check_pair(name, pair, "(lows, highs)")))
+    if not ((low <= fractions + 1e-12) & (fractions <= high + 1e-12)).all():
+        raise ValueError(f"{name} must hold low <= fraction <= high for each fraction, got {check.shown(pair)}")
+    return low, high
+
+
+def _per_set(name, mapping, measured, each):
+    """cover or intervals: a dict with the keys of `measured`, each value checked against its fractions."""
+    if not isinstance(mapping, dict):
+        raise TypeError(f"{name} must be a dict with the keys of the measurements ({sorted(measured)}), "
+                        f"got {check.shown(mapping)}")
+    if set(mapping) != set(measured):
+        raise ValueError(f"{name} must have the keys of the measurements, {sorted(measured)}, got {sorted(mapping)}")
+    checked = {}
+    for key, fractions in measured.items():
+        checked[key] = each(f"{name}[{key}]", mapping[key], fractions)
+    return checked
+
+
+def _cover_at(name, values, fractions):
+    """Cover's P at each N measured: one probability per fraction."""
+    return check_numbers(name, values, length=len(fractions), low=0, high=1)
+
+
+def _bad_per_set(example):
+    """What cover and intervals refuse, given with their measurements: not a dict, other keys."""
+    return [("a", TypeError), ({999: [0.5]}, ValueError)]
 
 
 @declare.declared(pairs=series(4, lambda name, key, pair, given: _bound_pair(key, pair),
@@ -132,7 +178,7 @@ def plot_criterion(criteria, *, ax=None, size=(8.2, 3.3)):
                       "panel per run; circles mark where E went up.")
 
 
-@declare.declared(net_inputs=numbers(most=10_000, low=-6, high=6),
+@declare.declared(net_inputs=_numbers(most=10_000, low=-6, high=6),
                   curves=series(4, lambda name, beta, pair, given: _outputs(f"{name}[{beta!r}]", pair,
                                                                             len(given["net_inputs"])),
                                 what="β to (outputs, output at net_input)",
@@ -162,12 +208,11 @@ def plot_sigmoids(net_inputs, curves, *, net_input=2.0, ax=None, size=(7, 3.3)):
 
     %(returns_picture)s
     """
-    z = net_inputs
     fig, (one,) = panels(ax, 1, size)
     one.step([-6, 0, 6], [0, 1, 1], where="post", color="0.6", lw=1, label="threshold unit")
     for (beta, (outputs, dot)), colour, style in zip(curves.items(), [NEGATIVE, POSITIVE, UPDATE, "black"],
                                                       ["-", "--", "-.", ":"]):
-        one.plot(z, outputs, color=colour, ls=style, lw=2, label=f"β = {beta:g}")
+        one.plot(net_inputs, outputs, color=colour, ls=style, lw=2, label=f"β = {beta:g}")
         one.plot([net_input], [dot], "o", color=colour, ms=7)
     line = one.axvline(net_input, color="0.3", ls=":", lw=1.2)
     line.description = f"the pattern's net input W·X = {net_input:g}, a dot on each curve"
@@ -188,7 +233,7 @@ def _outputs(name, pair, count):
             check.number(f"{name}[1]", dot, minimum=0, maximum=1))
 
 
-@declare.declared(beta_values=numbers(fewest=2, most=10_000, low=0, high=1e3, increasing=True),
+@declare.declared(beta_values=_numbers(fewest=2, most=10_000, low=0, high=1e3, increasing=True),
                   cases=series(4, lambda name, key, pair, given: _changes(f"{name}[{key!r}]", pair,
                                                                          len(given["beta_values"])),
                                what="str to (Δw, β_opt)"),
@@ -215,14 +260,14 @@ def plot_weight_change(beta_values, cases, *, ax=None, size=(8.2, 3.3)):
 
     %(returns_picture)s
     """
-    grid = beta_values
     fig, axes = panels(ax, len(cases), size, (1, len(cases)))
     for one, (name, (changes, best)) in zip(axes, cases.items()):
-        one.plot(grid, changes, color=POSITIVE)
+        one.plot(beta_values, changes, color=POSITIVE)
         one.axvline(best, color=UPDATE, ls="--", label=f"β_opt = 0.8884/|W·X| = {best:.3f}")   # short: inside the panel
         top = int(np.argmax(changes))
-        if 0 < top < len(grid) - 1:                 # the curve's own peak, where it lies inside the range drawn
-            one.plot(grid[top], changes[top], "o", color="black", ms=6, label=f"largest Δw, at β = {grid[top]:.3f}")
+        if 0 < top < len(beta_values) - 1:          # the curve's own peak, where it lies inside the range drawn
+            one.plot(beta_values[top], changes[top], "o", color="black", ms=6,
+                     label=f"largest Δw, at β = {beta_values[top]:.3f}")
         _style(one, name, "β", "Δw")
         one.set_ylim(top=1.6 * changes.max())       # room for the legend above the curve
         one.legend(fontsize=LARGE_TEXT, loc="upper right")
@@ -251,8 +296,8 @@ def _counts_bad(most):
     return bad
 
 
-@declare.declared(betas=numbers(fewest=2, most=1000, above=0, increasing=True),
-                  beta_etas=numbers(fewest=2, most=1000, above=0, increasing=True),
+@declare.declared(betas=_numbers(fewest=2, most=1000, above=0, increasing=True),
+                  beta_etas=_numbers(fewest=2, most=1000, above=0, increasing=True),
                   soluble=declare.Whole(minimum=0), move_limit=declare.Whole(minimum=1),
                   solved=declare.Custom(lambda name, values, given: _counts(name, values, _grid_shape(given), None),
                                         _counts_bad(None)),
@@ -353,10 +398,10 @@ def _with_measured(check_value):
                   trials=declare.Custom(_with_measured(lambda name, trials, measured: check.whole(
                       name, trials, minimum=1, maximum=10**6)), lambda example: [(0, ValueError), (1.5, TypeError),
                                                                                  (None, TypeError)]),
-                  cover=declare.Custom(_with_measured(lambda name, cover, measured: check_per_set(name, cover, measured,
-                                                                                              check_cover_at)), bad_per_set),
-                  intervals=declare.Custom(_with_measured(lambda name, intervals, measured: check_per_set(
-                      name, intervals, measured, check_interval)), bad_per_set),
+                  cover=declare.Custom(_with_measured(lambda name, cover, measured: _per_set(name, cover, measured,
+                                                                                         _cover_at)), _bad_per_set),
+                  intervals=declare.Custom(_with_measured(lambda name, intervals, measured: _per_set(
+                      name, intervals, measured, _interval)), _bad_per_set),
                   ax=PANEL_AXES, size=FIGSIZE)
 def plot_cover_check(curves, measured=None, *, cover=None, intervals=None, trials=None, ax=None, size=(8.2, 3.8)):
     """Measured fractions of separable random labellings against Cover's curve, and the curve as d grows.
@@ -449,7 +494,7 @@ def _probabilities(name, values, most):
     return check_numbers(name, values, most=most, low=0, high=1)
 
 
-@declare.declared(minima=numbers(fewest=2, most=400, low=0),
+@declare.declared(minima=_numbers(fewest=2, most=400, low=0),
                   peak=declare.Custom(lambda name, peak, given: check.whole(name, peak, minimum=1,
                                                                             maximum=len(given["minima"])),
                                       lambda example: [(0, ValueError), (len(example["minima"]) + 1, ValueError),
@@ -635,12 +680,12 @@ def _cube_fractions(given):
 @declare.declared(cube=series(4, lambda name, m, pair, given: check_corner_fractions(m, pair),
                               what="m to (corners n, fractions)",
                               key=lambda name, m: check.whole(name, m, minimum=1, maximum=30)),
-                  cover=declare.Custom(lambda name, cover, given: check_per_set(name, cover, _cube_fractions(given),
-                                                                           check_cover_at), bad_per_set),
+                  cover=declare.Custom(lambda name, cover, given: _per_set(name, cover, _cube_fractions(given),
+                                                                      _cover_at), _bad_per_set),
                   trials=declare.Optional(declare.Whole(minimum=1, maximum=10**6)),
                   intervals=declare.Custom(
                       lambda name, intervals, given: None if intervals is None and given["trials"] is None else
-                      check_per_set(name, intervals, _cube_fractions(given), check_interval), bad_per_set),
+                      _per_set(name, intervals, _cube_fractions(given), _interval), _bad_per_set),
                   ax=PANEL_AXES, size=FIGSIZE)
 def plot_cube_check(cube, cover, *, intervals=None, trials=None, ax=None, size=(7, 3.4)):
     """Measured fractions of separable random labellings of random cube corners, against Cover's curve.
@@ -671,13 +716,12 @@ def plot_cube_check(cube, cover, *, intervals=None, trials=None, ax=None, size=(
     """
     if intervals is not None and trials is None:    # intervals come with trials: the title says how many
         check.whole("trials", trials, minimum=1, maximum=10**6)
-    checked = cube
     fig, (one,) = panels(ax, 1, size)
     # each cube its own colour, line style and marker, so that no two differ by colour alone; each marker smaller
     # (in points across) than the one before, so that equal fractions at one N / (p + 1) show both
     styles = zip((NEGATIVE, POSITIVE, "#2a9d3a", "black"), ("-", "--", ":", "-."), ("s", "o", "^", "D"),
                  (7.5, 5, 4.5, 4))
-    for (m, (sizes, measured)), (colour, dashes, marker, width) in zip(checked.items(), styles):
+    for (m, (sizes, measured)), (colour, dashes, marker, width) in zip(cube.items(), styles):
         ratio = [n / (m + 1) for n in sizes]
         one.plot(ratio, cover[m], ls=dashes, color=colour, label=f"Cover, d = {m + 1} weights")
         one.plot(ratio, measured, marker, ms=width, color=colour, label=f"corners of the {m}-cube (p = {m})")

@@ -400,8 +400,7 @@ def plot_boundaries(X, y, weights, names, *, ax=None, size=(3.8, 3.8)):
 # The weights of a unit that sees features of the inputs, and the function that computes the features
 FEATURE_WEIGHTS = declare.Custom(lambda name, w, given: check_weights(w, minimum=2),
                                  lambda example: [("w", TypeError), ([1], ValueError), ([[0, 1]], ValueError)])
-FEATURES = declare.Custom(lambda name, f, given: check.function(name, f, "features(points) for points of shape (m, 2)"),
-                          lambda example: [(3, TypeError), (None, TypeError)])
+FEATURES = declare.Callable("features(points) for points of shape (m, 2)")
 
 
 @declare.declared(

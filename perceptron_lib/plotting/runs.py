@@ -129,7 +129,7 @@ def update_step(artists, trace, k):
     ring = artists["ring"]
     # the names keep clear of the ring, of W's line and of each other, wherever the line goes
     keep_names_clear(artists["patterns"]["names"], trace.X[:, 1:], w,
-                          np.sqrt(ring.get_sizes()[0]) / 2 + NAME_CLEARANCE, away=False)
+                     np.sqrt(ring.get_sizes()[0]) / 2 + NAME_CLEARANCE, away=False)
     if k == 0:
         ring.set_offsets(np.empty((0, 2)))
         artists["title"].set_text(f"start\nW = {format_vector(w)}")
@@ -143,11 +143,11 @@ def update_step(artists, trace, k):
     return artists
 
 
-
 # What a step's picture shows (its alt text, and the players' frames: widgets.py adds the step in words)
 STEP_PICTURE = ("Left: the patterns in the plane, circles for target 1 and squares for the others, with W's decision "
                 "line and the side where the unit outputs 1 shaded; the pattern just presented is ringed, red if it "
                 "changed W. Right: the weights as bars.")
+
 
 @declare.declared(trace=declare.Run(), k=declare.Step(of="trace"), size=FIGSIZE, dpi=DPI, ax=PANEL_AXES)
 def step_figure(trace, k=0, *, ax=None, size=(7.2, 3.4), dpi=100):
