@@ -122,7 +122,9 @@ def test_notebook_runs_in_jupyterlab_and_its_steppers_step(lab, name):
         explorer.get_by_role("button", name="run").click()
         page.wait_for_function("([img, before]) => img.getAttribute('src') !== before",
                                arg=[explorer.locator("img").first.element_handle(), picture], timeout=30_000)
-        assert "violations: 0 and 0" in explorer.locator(".widget-html").first.inner_text()
+        # the picture and the summary are two widgets: each reaches the page in its own message
+        from playwright.sync_api import expect
+        expect(explorer.locator(".widget-html").first).to_contain_text("violations: 0 and 0", timeout=30_000)
     for view in page.locator(".perceptron-dual, .perceptron-unit, .perceptron-bounds").all():
         assert unnamed_controls(view) == [], view.aria_snapshot()
     from test_accessibility import serious_violations   # (it imports this module: not at the top)
