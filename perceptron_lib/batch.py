@@ -109,7 +109,7 @@ class Batch:
         return f"<Batch of {len(self)} runs: {counts}>"
 
 
-@declare.declared(X=SETS, y=SET_LABELS, eta=declare.Rate(), initial_weights=SET_WEIGHTS, order=declare.Choice(ORDERS),
+@declare.declared(X=SETS, y=SET_LABELS, eta=declare.Positive(), initial_weights=SET_WEIGHTS, order=declare.Choice(ORDERS),
                 seeds=SEEDS, max_epochs=declare.Whole(minimum=1), rule=RULE, fraction=FRACTION)
 def train_many(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seeds=None, max_epochs=1000, rule="fixed",
                fraction=1.0):

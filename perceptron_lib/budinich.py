@@ -352,7 +352,7 @@ class StandardRuns:
                 f"{(self.status == 'solved').sum()} solved; {self.n_evaluations.mean():.1f} evaluations per problem>")
 
 
-@declare.declared(X=PATTERNS, Y=TARGETS, beta=kinds.Positive(), beta_eta=kinds.Positive(),
+@declare.declared(X=PATTERNS, Y=TARGETS, beta=declare.Positive(), beta_eta=declare.Positive(),
                   max_moves=declare.Whole(minimum=1), seed=declare.Seed(), initial_weights=STARTS)
 def standard_algorithm(X, Y, *, beta=0.3, beta_eta=1.5, max_moves=40, seed=0, initial_weights=None):
     """The standard algorithm of Budinich's appendix: sigmoid gradient descent with fixed beta and beta eta.

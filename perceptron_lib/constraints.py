@@ -91,19 +91,24 @@ class Number(Constraint):
         return cases
 
 
-class Rate(Constraint):
-    """A learning rate: a finite number > 0, or (with `schedule`) a function eta(k) giving one."""
-
-    def __init__(self, schedule=False):
-        self.schedule = schedule
+class Positive(Constraint):
+    """A finite number > 0, as a float (a learning rate, a steepness beta, a size, a limit)."""
 
     def check(self, name, value, given):
-        if self.schedule and callable(value):
-            return value
         return check.positive(name, value)
 
     def bad(self, example):
-        return [(0, ValueError), (-1, ValueError), (float("nan"), ValueError), ("fast", TypeError), (True, TypeError)]
+        return [(0, ValueError), (-1.5, ValueError), (float("nan"), ValueError), (float("inf"), ValueError),
+                ("1", TypeError), (True, TypeError)]
+
+
+class Rate(Positive):
+    """A learning rate that may vary: a finite number > 0 (`Positive`), or a function eta(k) giving one."""
+
+    def check(self, name, value, given):
+        if callable(value):
+            return value
+        return super().check(name, value, given)
 
 
 class Text(Constraint):

@@ -246,7 +246,7 @@ def _layer_epochs(name, max_epochs, given):
                           lambda example: [("a", TypeError), ([0.5] * len(example["X"]), ValueError),
                                            ([0] * (len(example["X"]) + 1), ValueError),
                                            ([-1] * len(example["X"]), ValueError)]),
-    eta=declare.Rate(schedule=True),
+    eta=declare.Rate(),
     initial_weights=declare.Optional(declare.Custom(_layer_start, lambda example: [
         ("w", TypeError), (np.zeros(3), ValueError), (np.zeros((7, 3)), ValueError)])),
     order=declare.Choice(ORDERS), seed=declare.Seed(),

@@ -22,7 +22,7 @@ from .arithmetic import add_with_ones, exp, nets, sigmoid, sigmoid_descent, sum_
 MAX_SIGMOID_MOVES = 100_000
 
 
-@declare.declared(X=declare.Patterns(), y=declare.Labels("X"), w=kinds.WeightRows("X"), beta=kinds.Positive())
+@declare.declared(X=declare.Patterns(), y=declare.Labels("X"), w=kinds.WeightRows("X"), beta=declare.Positive())
 def sigmoid_cost(w, X, y, *, beta=1.0):
     """The cost E = 1/2 sum_p (xi_p - o_p)^2 of a sigmoid unit o = f(beta W·X) (Budinich 1993, eqs. 1-2).
 
@@ -55,7 +55,7 @@ def sigmoid_cost(w, X, y, *, beta=1.0):
     return float(cost[0]) if one else cost
 
 
-@declare.declared(X=declare.Patterns(), y=declare.Labels("X"), w=kinds.WeightRows("X"), beta=kinds.Positive())
+@declare.declared(X=declare.Patterns(), y=declare.Labels("X"), w=kinds.WeightRows("X"), beta=declare.Positive())
 def sigmoid_gradient(w, X, y, *, beta=1.0):
     """dE/dW = -beta sum_p (xi_p - o_p) f'(beta x_p) X_p for the cost of `sigmoid_cost` (Budinich 1993, eq. 3).
 
@@ -139,7 +139,7 @@ class SigmoidRun:
                 f"errors {self.errors[0]} -> {self.errors[-1]}, E {self.cost[0]:.4g} -> {self.cost[-1]:.4g}>")
 
 
-@declare.declared(X=declare.Patterns(), y=declare.Labels("X"), beta=kinds.Positive(), eta=declare.Rate(),
+@declare.declared(X=declare.Patterns(), y=declare.Labels("X"), beta=declare.Positive(), eta=declare.Positive(),
                   per_pattern=declare.Flag(), initial_weights=declare.Optional(declare.Weights("X")),
                   max_epochs=declare.Whole(minimum=1))
 def train_sigmoid(X, y, *, beta=1.0, eta=1.0, per_pattern=False, initial_weights=None, max_epochs=100):

@@ -178,16 +178,6 @@ class Index(Constraint):
                 (len(np.asarray(example[self.of])), ValueError)]
 
 
-class Positive(Constraint):
-    """A finite number > 0 (a steepness beta), as a float."""
-
-    def check(self, name, value, given):
-        return check.positive(name, value)
-
-    def bad(self, example):
-        return [(0, ValueError), (-1.5, ValueError), (float("inf"), ValueError), ("1", TypeError), (True, TypeError)]
-
-
 class NonzeroNumbers(Constraint):
     """A number or an array of numbers, each nonzero and of size from 1e-150 to 1e150 (no product of two
     overflows or underflows to 0), as floats; `what` names them in the message ("net inputs")."""

@@ -24,7 +24,7 @@ MAX_EXACT = 20_000
 MAX_EXACT_BITS = 4096
 
 
-@declare.declared(X=declare.Patterns(), y=declare.Labels("X"), eta=declare.Rate(schedule=True),
+@declare.declared(X=declare.Patterns(), y=declare.Labels("X"), eta=declare.Rate(),
                 initial_weights=declare.Optional(declare.Weights("X")), order=declare.Choice(ORDERS), seed=declare.Seed(),
                 max_epochs=declare.Whole(minimum=1), record=declare.Flag(), rule=RULE, fraction=FRACTION,
                 exact=declare.Flag())

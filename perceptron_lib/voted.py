@@ -151,7 +151,7 @@ def _labels_of(name, y, given):
 
 @declare.declared(X=declare.Patterns(), labels=declare.Optional(declare.Choice(LABELS)),
                 y=declare.Custom(_labels_of, lambda example: declare.Labels().bad(example)),
-                epochs=declare.Whole(minimum=1), eta=declare.Rate(), initial_weights=declare.Optional(declare.Weights("X")),
+                epochs=declare.Whole(minimum=1), eta=declare.Positive(), initial_weights=declare.Optional(declare.Weights("X")),
                 order=declare.Choice(ORDERS), seed=declare.Seed(), rule=RULE)
 def voted_perceptron(X, y, *, epochs=10, eta=1.0, initial_weights=None, order="cyclic", seed=None, labels=None,
                      rule="fixed"):

@@ -60,7 +60,7 @@ def _panel_size(most):
 
 @declare.declared(X=_class_patterns(2, 3), labels=CLASS_LABELS,
                   ax=declare.Custom(_class_axes, lambda example: [("ax", TypeError), (3, TypeError)]),
-                  size=declare.Rate(), style=SCATTER_STYLE)
+                  size=declare.Positive(), style=SCATTER_STYLE)
 def draw_classes(X, labels, *, ax=None, size=30, **style):
     """Patterns in the plane (or in space), each class with its own marker and colour (ten of each, then again).
 

@@ -58,7 +58,7 @@ FEW_PATTERNS = declare.Patterns(n_features=2, most=MAX_PATTERNS,
 
 
 @declare.declared(ax=AXES, X=declare.Patterns(n_features=2), y=declare.Labels("X"), names=declare.Flag(),
-                  size=declare.Rate(), style=SCATTER_STYLE)
+                  size=declare.Positive(), style=SCATTER_STYLE)
 def draw_patterns(ax, X, y, *, names=True, size=90, **style):
     """Draw patterns in the plane, coloured by target.
 

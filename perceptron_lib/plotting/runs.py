@@ -23,7 +23,7 @@ def _weights_like(of):
 @declare.declared(ax=AXES,
                   w=declare.Custom(lambda name, w, given: check_weights(w),
                                    lambda example: [("w", TypeError), ([], ValueError), ([[1]], ValueError)]),
-                  previous=declare.Optional(_weights_like("w")), limit=declare.Optional(declare.Rate()),
+                  previous=declare.Optional(_weights_like("w")), limit=declare.Optional(declare.Positive()),
                   names=declare.Optional(declare.Custom(lambda name, value, given: check_texts(name, value,
                                                                                                len(given["w"])),
                                                         lambda example: [(["a"] * 17, ValueError), (3, TypeError)])))
