@@ -5,9 +5,10 @@ each of its parameters may be (``@declared(X=Patterns(), eta=Rate(), ...)``); th
 parameter at the call, in the order declared, and passes the function the values in the form it needs. The
 declarations are data: tests/test_declared.py generates the bad-input cases of every parameter from them
 (`Constraint.bad`), and a function whose parameter has no declaration is refused when its module is imported.
-Relations between parameters (a seed only with random order) stay in the function, said with
-`validation.only_with`. The checks themselves, and their messages, are validation.py's (read from the module
-at each call, so that a tool that counts them, tests/test_widgets.py's, sees them).
+A parameter given only with another (trials only with measured) is declared `OnlyWith`; the other relations
+between parameters (a seed only with random order) stay in the function, said with `validation.only_with`.
+The checks themselves, and their messages, are validation.py's (read from the module at each call, so that a
+tool that counts them, tests/test_widgets.py's, sees them).
 
 A call is checked once, at the outermost declared call (scikit-learn's ``prefer_skip_nested_validation``):
 while a declared function runs, the declared functions it calls skip their checks, since what they receive
@@ -168,6 +169,30 @@ class Optional(Constraint):
 
     def bad(self, example):
         return [(value, error) for value, error in self.inner.bad(example) if value is not None]
+
+
+class OnlyWith(Constraint):
+    """What `inner` allows, given with the parameter `other` and only with it (trials only with measured).
+
+    Without `other` (None) the parameter must be None too: anything else is refused, naming `other`
+    ("trials is used only with measured, got trials=5 with measured=None"). With `other` it is required:
+    `inner` checks it, and must refuse None, a TypeError (its bad values include None, so the generated
+    cases check that it does). `other` is declared before this parameter.
+    """
+
+    def __init__(self, other, inner):
+        self.other, self.inner = other, inner
+
+    def check(self, name, value, given):
+        if given[self.other] is None:
+            check.only_given_with(name, value, self.other, None)
+            return None
+        return self.inner.check(name, value, given)
+
+    def bad(self, example):
+        if example[self.other] is None:
+            return []
+        return self.inner.bad(example) + [(None, TypeError)]
 
 
 class Patterns(Constraint):

@@ -145,9 +145,7 @@ def plot_grid_search(grid, soluble, *, mark=None, ax=None, size=(8.2, 4)):
 @declare.declared(measured=declare.Optional(series(3, lambda name, d, values, given: check_fractions(d, values),
                                                    what="d to its fractions",
                                                    key=lambda name, d: check.whole(name, d, minimum=1, maximum=200))),
-                  trials=declare.Custom(lambda name, trials, given: trials if given["measured"] is None else
-                                        check.whole(name, trials, minimum=1, maximum=10**6),
-                                        lambda example: [(0, ValueError), (1.5, TypeError), (None, TypeError)]),
+                  trials=declare.OnlyWith("measured", declare.Whole(minimum=1, maximum=10**6)),
                   ax=PANEL_AXES, size=FIGSIZE)
 def plot_cover_check(measured=None, trials=None, *, ax=None, size=(8.2, 3.8)):
     """Measured fractions of separable random labellings against Cover's curve, and the curve as d grows.
@@ -177,8 +175,6 @@ def plot_cover_check(measured=None, trials=None, *, ax=None, size=(8.2, 3.8)):
     """
     curves = {d: [float(separable_probability(n, d)) for n in range(1, 4 * d + 1)] for d in (2, 4, 20, 200)}
     if measured is None:
-        if trials is not None:   # a count of sets with nothing measured: the caller forgot measured
-            raise ValueError(f"trials is used only with measured, got trials={check.shown(trials)} with measured=None")
         return pictures.plot_cover_check(curves, ax=ax, size=size)
     cover = {d: [float(separable_probability(n, d)) for n in range(1, len(fractions) + 1)]
              for d, fractions in measured.items()}

@@ -413,3 +413,15 @@ def only_with(name, value, default, other, other_value, needed):
     if other_value not in needed and not (value is default or value == default):
         allowed = " or ".join(f"{other}={v!r}" for v in needed)
         raise ValueError(f"{name} is used only with {allowed}, got {name}={value!r} with {other}={other_value!r}")
+
+
+def only_given_with(name, value, other, other_value):
+    """Refuse `name` set to anything but None unless `other` is given (not None).
+
+    >>> only_given_with("trials", 5, "measured", None)
+    Traceback (most recent call last):
+    ...
+    ValueError: trials is used only with measured, got trials=5 with measured=None
+    """
+    if other_value is None and value is not None:
+        raise ValueError(f"{name} is used only with {other}, got {name}={shown(value)} with {other}=None")

@@ -404,6 +404,8 @@ CASES = [
          "curves[2]", "each from 0 to 1", "1.5"),
     case("plotting.plot_cover_check", lambda: plotting.plot_cover_check({2: [1]}, trials=3), ValueError,
          "trials", "only with measured", "3"),
+    case("plotting.plot_cover_check", lambda: plotting.plot_cover_check({2: [1]}, intervals={2: ([1], [1])}),
+         ValueError, "intervals", "only with measured", "{2: ([1], [1])}"),
     case("plotting.plot_cover_check",
          lambda: plotting.plot_cover_check({2: [1]}, {2: [1, 0.5]}, cover={3: [1, 1]}, intervals={2: ([1, 0], [1, 1])},
                                            trials=4), ValueError, "cover", "keys of the measurements, [2]", "[3]"),

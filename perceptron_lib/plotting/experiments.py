@@ -383,25 +383,17 @@ def _counts(name, values, shape, most):
     return values
 
 
-def _with_measured(check_value):
-    """A parameter of plot_cover_check that comes with measured: checked by check_value(name, value, measured), or
-    taken as it is without measured (the function refuses it then, naming measured)."""
-    return lambda name, value, given: value if given["measured"] is None else check_value(name, value,
-                                                                                            given["measured"])
-
-
 @declare.declared(curves=series(4, lambda name, d, values, given: _probabilities(f"{name}[{d}]", values, 4000),
                                 what="d to P(N, d)", key=lambda name, d: check.whole(name, d, minimum=1, maximum=1000)),
                   measured=declare.Optional(series(3, lambda name, d, values, given: check_fractions(d, values),
                                                    what="d to its fractions",
                                                    key=lambda name, d: check.whole(name, d, minimum=1, maximum=200))),
-                  trials=declare.Custom(_with_measured(lambda name, trials, measured: check.whole(
-                      name, trials, minimum=1, maximum=10**6)), lambda example: [(0, ValueError), (1.5, TypeError),
-                                                                                 (None, TypeError)]),
-                  cover=declare.Custom(_with_measured(lambda name, cover, measured: _per_set(name, cover, measured,
-                                                                                         _cover_at)), _bad_per_set),
-                  intervals=declare.Custom(_with_measured(lambda name, intervals, measured: _per_set(
-                      name, intervals, measured, _interval)), _bad_per_set),
+                  trials=declare.OnlyWith("measured", declare.Whole(minimum=1, maximum=10**6)),
+                  cover=declare.OnlyWith("measured", declare.Custom(
+                      lambda name, cover, given: _per_set(name, cover, given["measured"], _cover_at), _bad_per_set)),
+                  intervals=declare.OnlyWith("measured", declare.Custom(
+                      lambda name, intervals, given: _per_set(name, intervals, given["measured"], _interval),
+                      _bad_per_set)),
                   ax=PANEL_AXES, size=FIGSIZE)
 def plot_cover_check(curves, measured=None, *, cover=None, intervals=None, trials=None, ax=None, size=(8.2, 3.8)):
     """Measured fractions of separable random labellings against Cover's curve, and the curve as d grows.
@@ -437,12 +429,7 @@ def plot_cover_check(curves, measured=None, *, cover=None, intervals=None, trial
 
     %(returns_picture)s
     """
-    if measured is None:
-        for name, value in (("cover", cover), ("intervals", intervals), ("trials", trials)):
-            if value is not None:
-                raise ValueError(f"{name} is used only with measured, got {name}={check.shown(value)} with "
-                                 f"measured=None")
-        measured = {}
+    measured = {} if measured is None else measured
     fig, axes = panels(ax, len(measured) + 1, size, (1, len(measured) + 1))
     for one, (d, fractions) in zip(axes, measured.items()):
         sizes = np.arange(1, len(fractions) + 1)
