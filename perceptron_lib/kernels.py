@@ -280,8 +280,15 @@ def _kernel_labels(name, y, given):
     return class_numbers(name, y, len(given["X"]), given["code"], None)[0]
 
 
+def _kernel_codes(y, code):
+    """The class codes of the class numbers y (K = the largest + 1, at least 2), or None without a code."""
+    return None if code is None else class_codes(max(int(np.max(y)) + 1, 2), code)
+
+
 def _kernel_units(y, code):
-    return 1 if code is None else class_codes(max(int(np.max(y)) + 1, 2), code).shape[1]
+    """How many units a run trains: one per column of the class codes, or one without a code."""
+    codes = _kernel_codes(y, code)
+    return 1 if codes is None else codes.shape[1]
 
 
 def _dual_rule(name, rule, given):
@@ -364,11 +371,8 @@ def train_kernel(X, y, *, kernel="rbf", gamma=None, degree=2, code=None, order="
     ('converged', [0, 1, 1, 0])
     """
     check.only_with("seed", seed, None, "order", order, ("random",))
-    if code is None:
-        targets, codes, labels = y[:, None], None, convention(y)
-    else:
-        codes = class_codes(max(int(np.max(y)) + 1, 2), code)
-        targets, labels = codes[y], "-1/+1"
+    codes = _kernel_codes(y, code)
+    targets, labels = (y[:, None], convention(y)) if codes is None else (codes[y], "-1/+1")
     gamma = 1.0 / X.shape[1] if gamma is None else gamma
     K = _kernel(X, X, kernel, gamma, degree)
     alpha, pattern, mistakes, status, epochs = _dual_run(K, targets, labels, order, seed, max_epochs, rule)

@@ -95,6 +95,8 @@ MULTICLASS = [
     case("kernels.train_kernel", lambda: kn.train_kernel(np.zeros((2000, 1)), np.arange(2000) % 10,
                                                            code="one-hot"), ValueError, "max_epochs",
          "n_samples^2 * units within 1,000,000,000", "2000 patterns and 10 units", "max_epochs <= 25"),
+    case("kernels.train_kernel", lambda: kn.train_kernel(np.zeros((2500, 1)), np.ones(2500), max_epochs=1000),
+         ValueError, "max_epochs", "2500 patterns and 1 units", "max_epochs <= 160"),
     case("kernels.train_kernel", lambda: kn.train_kernel([[0], [1]], [0, 1], max_epochs=0), ValueError,
          "max_epochs", ">= 1", "0"),
     case("kernels.train_kernel", lambda: kn.train_kernel([[0], [1]], [0, 1], seed=1), ValueError, "seed",

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from perceptron_lib import boolean_function, to_signed, train
+from perceptron_lib import boolean_function, to_signed, train, train_layer
 from perceptron_lib.datasets import digit_halves, ring_data
 from perceptron_lib.kernels import exp_nonpositive, kernel_matrix, train_kernel
 from perceptron_lib.multiclass import class_codes
@@ -77,6 +77,11 @@ def test_several_units_with_a_polynomial_kernel_make_the_notes_loops_run():
     assert run.status == "converged" and run.alpha.sum() > 4
     K = kernel_matrix(X, X, kernel="polynomial", degree=3)
     assert np.array_equal(run.alpha, dual_loop(K, class_codes(4)[labels]))
+
+
+def test_class_numbers_of_one_class_are_coded_as_two_classes_as_train_layer_codes_them():
+    run = train_kernel([[0], [1]], [0, 0], code="one-hot")
+    assert run.codes.tolist() == class_codes(2).tolist() == train_layer([[0], [1]], [0, 0]).codes.tolist()
 
 
 def test_a_run_without_mistakes_keeps_alpha_zero_and_predicts_from_nets_of_zero():
