@@ -95,6 +95,8 @@ def test_a_formula_is_read_in_words_as_a_teacher_reads_it():
               r"W^*\cdot Z_k \ge \gamma\,\lVert W^*\rVert > 0":
                   "W star dot Z k is at least gamma times the norm of W star, which is greater than 0",
               r"y' = \operatorname{sgn}(\mathbf{w}^\mathsf{T}\mathbf{x})": "y prime equals the sign of w transpose x",
+              r"\mathrm{sgn}(x)": "the sign of x", r"o = \mathrm{sgn}(W\cdot X)\, y": "o equals the sign of W dot X, times y",
+              r"f\left(\beta\, W\cdot X\right)": "f of beta W dot X",
               r"1/\sqrt{8}": "1 over the square root of 8", r"x_i^2 = x_i": "x i squared equals x i",
               r"x^p = \sum_k w_k i_k^p - \theta":
                   "x superscript p equals the sum over k of w k i k superscript p minus theta",

@@ -190,6 +190,7 @@ PAIRS = {"|": ("|", "the absolute value of"), r"\lvert": (r"\rvert", "the absolu
          r"\lVert": (r"\rVert", "the norm of"), r"\lceil": (r"\rceil", "the ceiling of"),
          r"\lfloor": (r"\rfloor", "the floor of"), r"\|": (r"\|", "the norm of"), r"\{": (r"\}", "the set of")}
 FUNCTIONS = set("fCEPQRSkN") | {r"\kappa", r"\exp", r"\ln"}     # f(x) is "f of x"; lambda(2 - lambda) a product
+NAMED = re.compile(r"\\(?:operatorname|mathrm)\{")   # a name set upright, \mathrm{sgn}(x): a function too
 
 
 def tex_words(tex):
@@ -288,9 +289,12 @@ def _scripts(token, words, closed, tokens):
         else:
             words += [","] * closed + ["to the power"] + script
             closed = closed or len(script) > 1
-    if tokens and tokens[0] == "(" and (token in FUNCTIONS or token.startswith(r"\operatorname")):
-        tokens.pop(0)
-        words, closed = words + ["of"] * (not words[-1].endswith(" of")) + _read(tokens, ")", "and"), True
+    if token in FUNCTIONS or NAMED.match(token):
+        if tokens[:2] == [r"\left", "("]:   # f\left(x\right) is f(x)
+            tokens.pop(0)
+        if tokens and tokens[0] == "(":
+            tokens.pop(0)
+            words, closed = words + ["of"] * (not words[-1].endswith(" of")) + _read(tokens, ")", "and"), True
     return words, closed
 
 
