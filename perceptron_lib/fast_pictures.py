@@ -65,8 +65,8 @@ class FastPictures:
             for part in self._moving:
                 self.figure.draw_artist(part)
             buffer = io.BytesIO()
-            imsave(buffer, np.asarray(self.canvas.buffer_rgba()), format="png",
-                   pil_kwargs={"compress_level": 1})
+            imsave(buffer, np.asarray(self.canvas.buffer_rgba()), format="png", dpi=self.figure.dpi,
+                   pil_kwargs={"compress_level": 1})   # says the dpi it was drawn at, which the decks read
             self._made[state] = buffer.getvalue()
         return self._made[state]
 
