@@ -282,12 +282,41 @@ def test_import_scanner_accepts_declared_and_flags_undeclared_modules(tmp_path):
     assert notebook_code(notebook) == [(0, "import pandas")]
 
 
-def test_pyproject_lists_every_package_of_the_package():
-    """setuptools installs only the packages listed: a subpackage left out would be missing from an install."""
-    listed = load_pyproject()["tool"]["setuptools"]["packages"]
+def test_pyproject_installs_the_package_folder_whole():
+    """Hatchling installs the folder listed with everything in it (its subpackages, player.js), and an editable
+    install exposes that package alone."""
+    wheel = load_pyproject()["tool"]["hatch"]["build"]["targets"]["wheel"]
+    assert wheel["packages"] == [OWN_PACKAGE] and wheel["dev-mode-exact"] is True
     found = sorted(".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / OWN_PACKAGE).rglob("__init__.py"))
-    assert len(found) > 1 and sorted(listed) == found, f"[tool.setuptools] packages = {listed}, the folders: {found}"
+    assert len(found) > 1 and all(name.split(".")[0] == OWN_PACKAGE for name in found)
     assert {p.parent.name for p in PACKAGE_MODULES} == {p.split(".")[-1] for p in found}
+
+
+LAB_SETTINGS = ROOT / "jupyter-config" / "overrides.d" / "perceptron_lib.json"
+NOTIFICATION = "@jupyterlab/apputils-extension:notification"
+
+
+def test_the_package_installs_jupyterlabs_settings_where_jupyterlab_reads_the_defaults_packages_give():
+    """JupyterLab (jupyterlab_server) reads {sys.prefix}/share/jupyter/lab/settings/overrides.d/*.json as defaults; the
+    package installs its file there with pip, editable or not (the README's command, environment.yml, Binder's
+    postBuild): hatchling's shared-data (setuptools leaves data files out of an editable install)."""
+    assert load_pyproject()["build-system"]["build-backend"] == "hatchling.build"
+    shared = load_pyproject()["tool"]["hatch"]["build"]["targets"]["wheel"]["shared-data"]
+    assert shared == {LAB_SETTINGS.relative_to(ROOT).as_posix():
+                      "share/jupyter/lab/settings/overrides.d/perceptron_lib.json"}
+
+
+def test_jupyterlab_asks_a_student_nothing_about_news_and_checks_for_no_update():
+    """The toast 'Would you like to get notified about official Jupyter news?' shows while fetchNews is 'none' (its
+    default), whatever the server's news_url: the package's settings say 'false', and no update check; the values are
+    ones JupyterLab's own schema of the setting allows (read from the JupyterLab installed here)."""
+    settings = json.loads(LAB_SETTINGS.read_text(encoding="utf-8"))
+    assert settings == {NOTIFICATION: {"fetchNews": "false", "checkForUpdates": False}}
+    schema = Path(sys.prefix, "share", "jupyter", "lab", "schemas", *NOTIFICATION.split(":")[0].split("/"),
+                  NOTIFICATION.split(":")[1] + ".json")
+    properties = json.loads(schema.read_text(encoding="utf-8"))["properties"]
+    assert "false" in [choice["const"] for choice in properties["fetchNews"]["oneOf"]]
+    assert properties["checkForUpdates"]["type"] == "boolean"
 
 
 def test_package_modules_exist_and_import_something():

@@ -53,6 +53,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 DEFAULT_OUTPUT = ROOT / "build" / "jupyterlite"
+# JupyterLab's settings for a student, which the package installs for JupyterLab (pyproject.toml's shared-data)
+LAB_SETTINGS = ROOT / "jupyter-config" / "overrides.d" / "perceptron_lib.json"
 PYODIDE_VERSION = "0.27.7"
 PYODIDE_RELEASE = f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/"
 # Pyodide's runtime files (from the npm package pyodide@0.27.7, the same as the release's).
@@ -292,9 +294,8 @@ def stage(lite_dir, pyodide=PYODIDE_RELEASE, settings=None):
               "loadPyodideOptions": {"packages": list(PRELOAD)}}
     config = {"jupyter-config-data": {"litePluginSettings": {KERNEL_PLUGIN: kernel}}}
     (lite_dir / "jupyter-lite.json").write_text(json.dumps(config, indent=2))
-    # No news or update checks: they would reach for the network.
-    overrides = {"@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False},
-                 **(settings or {})}
+    # No news or update checks (they would reach for the network): the settings the package gives JupyterLab
+    overrides = {**json.loads(LAB_SETTINGS.read_text(encoding="utf-8")), **(settings or {})}
     (lite_dir / "overrides.json").write_text(json.dumps(overrides, indent=2))
 
 

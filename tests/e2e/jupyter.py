@@ -36,6 +36,21 @@ def free_port():
         return s.getsockname()[1]
 
 
+# JupyterLab's settings for a student, shipped by the package (pyproject.toml's shared-data)
+LAB_SETTINGS = ROOT / "jupyter-config" / "overrides.d" / "perceptron_lib.json"
+
+
+def installed_settings():
+    """The package's JupyterLab settings as this environment's JupyterLab reads them (its app settings' overrides.d);
+    an environment installed before the package shipped them, or with other ones, is refused with what to do."""
+    from jupyterlab.commands import get_app_dir
+    installed = Path(get_app_dir()) / "settings" / "overrides.d" / LAB_SETTINGS.name
+    if not installed.exists() or json.loads(installed.read_text()) != json.loads(LAB_SETTINGS.read_text()):
+        raise RuntimeError(f"{installed} is missing or differs from {LAB_SETTINGS.relative_to(ROOT)}: install the "
+                           "package again (pip install -e .), which puts JupyterLab's settings there")
+    return json.loads(installed.read_text())
+
+
 @contextmanager
 def jupyter_lab(notebooks=ROOT / "notebooks", timeout=90, render_all=True):
     """Start JupyterLab on a copy of `notebooks`; yield (base_url, token, folder).
@@ -46,11 +61,9 @@ def jupyter_lab(notebooks=ROOT / "notebooks", timeout=90, render_all=True):
     folder = Path(tempfile.mkdtemp(prefix="perceptron-e2e-"))
     work = folder / "notebooks"
     shutil.copytree(notebooks, work, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
-    settings = folder / "settings" / "@jupyterlab" / "apputils-extension"
-    settings.mkdir(parents=True)
-    # No news or update checks: they would reach for the network and pop up over the notebook.
-    (settings / "notification.jupyterlab-settings").write_text(
-        json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+    # No news or update checks (a toast over the notebook, requests to the web): the settings the package installs
+    # for JupyterLab (jupyter-config/, pyproject's shared-data), nothing of the tests' own, so that they are tried
+    installed_settings()
     # Render every cell, not only those in view, so that every widget can be found and operated.
     if render_all:
         notebook_settings = folder / "settings" / "@jupyterlab" / "notebook-extension"
@@ -66,7 +79,7 @@ def jupyter_lab(notebooks=ROOT / "notebooks", timeout=90, render_all=True):
     command = [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ServerApp.ip=127.0.0.1",
                f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
                f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={folder}",
-               "--LabApp.news_url=", "--ServerApp.open_browser=False", "--ServerApp.allow_root=True"]
+               "--ServerApp.open_browser=False", "--ServerApp.allow_root=True"]
     log = open(folder / "jupyter.log", "w")
     server = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT, cwd=folder)
     base = f"http://127.0.0.1:{port}"

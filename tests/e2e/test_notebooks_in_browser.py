@@ -40,6 +40,21 @@ def lab():
         yield page, base, token
 
 
+def test_jupyterlab_opens_a_lesson_with_no_toast_asking_about_jupyter_news(lab):
+    """A student's first JupyterLab: the toast 'Would you like to get notified about official Jupyter news?' shows
+    while the setting fetchNews is 'none', whatever the server's news_url. The fixture's JupyterLab has a fresh
+    profile and no news options of its own: the defaults it serves are the ones the package installs."""
+    page, base, token = lab
+    served = page.request.get(f"{base}/lab/api/settings/@jupyterlab/apputils-extension:notification?token={token}")
+    defaults = {name: value.get("default") for name, value in served.json()["schema"]["properties"].items()}
+    assert (defaults["fetchNews"], defaults["checkForUpdates"]) == ("false", False)
+    page.goto(f"{base}/lab/tree/notebooks/02-learning-rule.ipynb?token={token}&reset")
+    page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(timeout=60_000)
+    wait_for_kernel_idle(page, timeout=90)
+    page.wait_for_timeout(3000)   # the announcements plugin asks once the application is restored
+    assert page.locator(".Toastify__toast").all_inner_texts() == []
+
+
 def test_there_are_notebooks_to_check():
     assert "00-index.ipynb" in NOTEBOOKS and len(NOTEBOOKS) >= 2
 
