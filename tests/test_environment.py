@@ -282,14 +282,16 @@ def test_import_scanner_accepts_declared_and_flags_undeclared_modules(tmp_path):
     assert notebook_code(notebook) == [(0, "import pandas")]
 
 
-def test_pyproject_installs_the_package_folder_whole():
-    """Hatchling installs the folder listed with everything in it (its subpackages, player.js), and an editable
-    install exposes that package alone."""
-    wheel = load_pyproject()["tool"]["hatch"]["build"]["targets"]["wheel"]
-    assert wheel["packages"] == [OWN_PACKAGE] and wheel["dev-mode-exact"] is True
-    found = sorted(".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / OWN_PACKAGE).rglob("__init__.py"))
-    assert len(found) > 1 and all(name.split(".")[0] == OWN_PACKAGE for name in found)
-    assert {p.parent.name for p in PACKAGE_MODULES} == {p.split(".")[-1] for p in found}
+def test_the_wheel_holds_every_file_of_the_package_that_git_keeps():
+    """Hatchling puts the folder listed in the wheel whole (its subpackages, player.js), less what .gitignore matches:
+    no file of the package that git tracks may be matched (a '*.js' line would leave the player out)."""
+    assert load_pyproject()["tool"]["hatch"]["build"]["targets"]["wheel"]["packages"] == [OWN_PACKAGE]
+    tracked = subprocess.run(["git", "ls-files", OWN_PACKAGE], cwd=ROOT, capture_output=True, text=True,
+                             check=True).stdout.split()
+    assert f"{OWN_PACKAGE}/player.js" in tracked and f"{OWN_PACKAGE}/plotting/__init__.py" in tracked
+    ignored = subprocess.run(["git", "check-ignore", "--no-index", "--stdin"], cwd=ROOT, input="\n".join(tracked),
+                             capture_output=True, text=True)
+    assert ignored.stdout == "", f"{OWN_PACKAGE} files that .gitignore matches, left out of the wheel: {ignored.stdout}"
 
 
 LAB_SETTINGS = ROOT / "jupyter-config" / "overrides.d" / "perceptron_lib.json"
@@ -304,6 +306,16 @@ def test_the_package_installs_jupyterlabs_settings_where_jupyterlab_reads_the_de
     shared = load_pyproject()["tool"]["hatch"]["build"]["targets"]["wheel"]["shared-data"]
     assert shared == {LAB_SETTINGS.relative_to(ROOT).as_posix():
                       "share/jupyter/lab/settings/overrides.d/perceptron_lib.json"}
+
+
+def test_this_environments_jupyterlab_has_the_packages_settings():
+    """pip copies the settings at install time, an editable install too: after an edit of jupyter-config/, the
+    environment keeps the old file until `pip install -e .` is run again."""
+    from jupyterlab.commands import get_app_dir
+    installed = Path(get_app_dir(), "settings", "overrides.d", LAB_SETTINGS.name)
+    assert installed.exists(), f"{installed} is missing: pip install -e . again"
+    assert json.loads(installed.read_text(encoding="utf-8")) == json.loads(LAB_SETTINGS.read_text(encoding="utf-8")), \
+        f"{installed} differs from {LAB_SETTINGS.relative_to(ROOT)}: pip install -e . again"
 
 
 def test_jupyterlab_asks_a_student_nothing_about_news_and_checks_for_no_update():

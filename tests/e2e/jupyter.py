@@ -36,21 +36,6 @@ def free_port():
         return s.getsockname()[1]
 
 
-# JupyterLab's settings for a student, shipped by the package (pyproject.toml's shared-data)
-LAB_SETTINGS = ROOT / "jupyter-config" / "overrides.d" / "perceptron_lib.json"
-
-
-def installed_settings():
-    """The package's JupyterLab settings as this environment's JupyterLab reads them (its app settings' overrides.d);
-    an environment installed before the package shipped them, or with other ones, is refused with what to do."""
-    from jupyterlab.commands import get_app_dir
-    installed = Path(get_app_dir()) / "settings" / "overrides.d" / LAB_SETTINGS.name
-    if not installed.exists() or json.loads(installed.read_text()) != json.loads(LAB_SETTINGS.read_text()):
-        raise RuntimeError(f"{installed} is missing or differs from {LAB_SETTINGS.relative_to(ROOT)}: install the "
-                           "package again (pip install -e .), which puts JupyterLab's settings there")
-    return json.loads(installed.read_text())
-
-
 @contextmanager
 def jupyter_lab(notebooks=ROOT / "notebooks", timeout=90, render_all=True):
     """Start JupyterLab on a copy of `notebooks`; yield (base_url, token, folder).
@@ -62,8 +47,8 @@ def jupyter_lab(notebooks=ROOT / "notebooks", timeout=90, render_all=True):
     work = folder / "notebooks"
     shutil.copytree(notebooks, work, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
     # No news or update checks (a toast over the notebook, requests to the web): the settings the package installs
-    # for JupyterLab (jupyter-config/, pyproject's shared-data), nothing of the tests' own, so that they are tried
-    installed_settings()
+    # for JupyterLab (jupyter-config/, pyproject's shared-data; test_environment checks they are), none of the tests'
+    # own, so that they are tried
     # Render every cell, not only those in view, so that every widget can be found and operated.
     if render_all:
         notebook_settings = folder / "settings" / "@jupyterlab" / "notebook-extension"
