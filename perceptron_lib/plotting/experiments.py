@@ -670,9 +670,9 @@ def _cube_fractions(given):
                   cover=declare.Custom(lambda name, cover, given: _per_set(name, cover, _cube_fractions(given),
                                                                       _cover_at), _bad_per_set),
                   trials=declare.Optional(declare.Whole(minimum=1, maximum=10**6)),
-                  intervals=declare.Custom(
-                      lambda name, intervals, given: None if intervals is None and given["trials"] is None else
-                      _per_set(name, intervals, _cube_fractions(given), _interval), _bad_per_set),
+                  intervals=declare.OnlyWith("trials", declare.Custom(
+                      lambda name, intervals, given: _per_set(name, intervals, _cube_fractions(given), _interval),
+                      _bad_per_set)),
                   ax=PANEL_AXES, size=FIGSIZE)
 def plot_cube_check(cube, cover, *, intervals=None, trials=None, ax=None, size=(7, 3.4)):
     """Measured fractions of separable random labellings of random cube corners, against Cover's curve.
@@ -693,16 +693,15 @@ def plot_cube_check(cube, cover, *, intervals=None, trials=None, ax=None, size=(
     cover : dict of int to array-like
         Cover's P(N, p + 1) at each N, for each p of `cube`.
     intervals : dict of int to (array-like, array-like), optional
-        The lows and highs of each fraction's 95% interval, for each p of `cube`; only with `trials`.
+        The lows and highs of each fraction's 95% interval, for each p of `cube`; given with `trials`
+        and only with it.
     trials : int, optional
-        Sets drawn per N, from 1 to 10**6 (for the title); only with `intervals`.
+        Sets drawn per N, from 1 to 10**6 (for the title).
     %(size)s
     %(ax_picture)s
 
     %(returns_picture)s
     """
-    if intervals is not None and trials is None:    # intervals come with trials: the title says how many
-        check.whole("trials", trials, minimum=1, maximum=10**6)
     fig, (one,) = panels(ax, 1, size)
     # each cube its own colour, line style and marker, so that no two differ by colour alone; each marker smaller
     # (in points across) than the one before, so that equal fractions at one N / (p + 1) show both
