@@ -131,6 +131,18 @@ def wait_for_widgets(page, timeout=60):
     expect(page.get_by_text("Loading widget...")).to_have_count(0, timeout=timeout * 1000)
 
 
+def wait_for_animations(page, within="html", timeout=10):
+    """Wait until every CSS transition and one-off animation in the part `within` (a selector) of the page has ended
+    (a theme's colours, a slide moving in), so that what is measured or checked next is at rest, not a frame in
+    between. A repeating animation (reveal.js's bouncing arrow, 50 times over) is a cue, not a change that
+    settles: not waited for."""
+    page.wait_for_function(
+        """within => document.getAnimations().every(a => a.playState !== 'running'
+                                                       || a.effect?.getComputedTiming().iterations > 1
+                                                       || !a.effect?.target?.closest?.(within))""",
+        arg=within, timeout=timeout * 1000, polling=100)
+
+
 def menu(page, top, item):
     """Choose a command from JupyterLab's menu bar."""
     page.get_by_role("menuitem", name=top, exact=True).click()
