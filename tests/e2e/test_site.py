@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from jupyter import ROOT, chromium, wait_for_kernel_idle
+from jupyter import ROOT, chromium, wait_for_animations, wait_for_kernel_idle
 from lite import PYODIDE, PYODIDE_HINT, keep_local, serve
 from test_accessibility import serious_violations
 from test_jupyterlite import ON_CI
@@ -72,8 +72,11 @@ def served(site):
 
 
 def open_page(page, base, name):
+    """Open the page and wait until it is laid out as it stays: loaded, and its web fonts too (a font that arrives
+    late changes every width measured)."""
     page.goto(f"{base}/{name}.html")
     page.wait_for_load_state("load")
+    page.evaluate("() => document.fonts.ready.then(() => true)")
 
 
 def test_the_folder_holds_every_page_the_jupyterlite_site_and_every_deck(site):
@@ -103,7 +106,7 @@ def test_a_page_asks_nothing_of_the_web_and_has_no_serious_accessibility_violati
             page.on("pageerror", lambda error: errors.append(str(error)))
             open_page(page, served, name)
             assert page.evaluate("document.documentElement.dataset.theme") == mode
-            page.wait_for_timeout(600)   # the theme's colours settle (axe once caught the search button mid-change)
+            wait_for_animations(page)   # the theme's colours settle (axe once caught the search button mid-change)
             found[mode] = serious_violations(page)
             assert page.title().startswith(title_of(name)), page.title()
     outside = [url for urls in outside for url in urls]
