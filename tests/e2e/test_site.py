@@ -230,6 +230,7 @@ def test_a_page_draws_every_formula_describes_every_figure_and_folds_every_answe
 
 @pytest.mark.parametrize("term, lesson", [("Cover", "08-capacity"), ("cycling", "03-xor-and-cycling")])
 def test_search_finds_a_term_from_any_page(served, term, lesson):
+    from playwright.sync_api import expect
     with chromium(1280, 720) as page:
         outside = keep_local(page, served)
         for start in ("09-beyond-two-classes", "notation"):
@@ -242,8 +243,10 @@ def test_search_finds_a_term_from_any_page(served, term, lesson):
             box.fill(term)
             box.press("Enter")
             page.wait_for_url(re.compile(r"search\.html\?q="))
+            # Sphinx adds the results one by one (5 ms apart) and then says how many it found: all are listed then
+            expect(page.locator("#search-results p.search-summary")).to_contain_text(
+                re.compile("Search finished|did not match"), timeout=20_000)
             results = page.locator("#search-results ul.search li a")
-            results.first.wait_for(timeout=20_000)
             found = [a.get_attribute("href") for a in results.all()]
             assert any(href.startswith(f"{lesson}.html") for href in found), found
     assert outside == []
