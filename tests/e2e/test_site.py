@@ -261,7 +261,8 @@ def test_every_player_answers_its_first_click_on_a_cold_page(site, served):
             page.goto(f"{served}/{name}.html", wait_until="commit")
             players = page.locator(".perceptron-playable")
             players.first.get_by_role("button", name="next ▶").wait_for()
-            for i in range(players.count()):
+            i = 0
+            while i < (players.count() if i else 1):   # the first player is clicked at once, on a page still arriving
                 player = players.nth(i)
                 before = player.locator("img").get_attribute("src")
                 player.get_by_role("button", name="next ▶").click()
@@ -272,6 +273,9 @@ def test_every_player_answers_its_first_click_on_a_cold_page(site, served):
                 page.keyboard.press("ArrowRight")
                 assert player.locator(".step").inner_text().startswith("step 2 of ")
                 assert player.locator("[aria-live=polite]").inner_text().startswith("step 2 of ")
+                if i == 0:   # every other player is counted once the whole page is in (it was read while loading)
+                    page.wait_for_load_state("domcontentloaded")
+                i += 1
     assert answered.get("02-learning-rule", 0) >= 1, answered
 
 
