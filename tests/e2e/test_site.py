@@ -280,6 +280,7 @@ def test_every_player_answers_its_first_click_on_a_cold_page(site, served):
 
 
 def test_run_live_opens_the_lesson_in_jupyterlite_where_its_first_cell_runs(served):
+    from playwright.sync_api import expect
     name = "02-learning-rule"
     with chromium(1280, 900) as page:
         outside = keep_local(page, served)
@@ -292,12 +293,15 @@ def test_run_live_opens_the_lesson_in_jupyterlite_where_its_first_cell_runs(serv
         if first.locator(".jp-InputPlaceholder").count():   # the opening picture's code opens collapsed: show it
             first.locator(".jp-InputPlaceholder").click()
         first.locator(".jp-InputArea-editor").click()
+        # the lesson opens with its stored outputs: its prompt already says [1]; blank it, so that the number
+        # waited for below is this run's (JupyterLab writes the prompt anew when the cell runs: [*], then [n])
+        first.locator(".jp-InputPrompt").evaluate("prompt => { prompt.textContent = ''; }")
         page.keyboard.press("Shift+Enter")
         page.wait_for_function("cell => /\\[\\d+\\]/.test(cell.querySelector('.jp-InputPrompt').textContent)",
                                arg=first.element_handle(), timeout=120_000, polling=200)
         wait_for_kernel_idle(page, timeout=120)
         assert first.locator('[data-mime-type="application/vnd.jupyter.stderr"]').count() == 0
-        assert first.locator(".jp-OutputArea-output img").count() >= 1     # its opening picture, drawn anew
+        expect(first.locator(".jp-OutputArea-output img").first).to_be_attached(timeout=30_000)   # its opening picture, drawn anew
     assert outside == []
 
 
