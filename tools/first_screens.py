@@ -61,11 +61,27 @@ EDGES = """img => {
 }"""
 
 
+# In JupyterLab and JupyterLite the Markdown above the picture shows its TeX ($...$) until MathJax, loaded on
+# demand, has typeset it: the lines change and the picture moves. True once no cell above it shows a $...$ any
+# more (on a page the formulas are pictures, drawn when the site was built: nothing to wait for).
+TYPESET_ABOVE = r"""img => {
+  const cell = img.closest('.jp-Cell');
+  for (let above = cell && cell.previousElementSibling; above; above = above.previousElementSibling)
+    for (const text of above.querySelectorAll('.jp-RenderedMarkdown')) {
+      const copy = text.cloneNode(true);
+      copy.querySelectorAll('mjx-container, code, pre').forEach(e => e.remove());
+      if (/\$[^$]+\$/.test(copy.textContent)) return false;
+    }
+  return true;
+}"""
+
+
 def edges(page, selector, timeout=60_000):
     """(top, bottom, view top, view bottom): the first picture matching `selector` and the area it shows in, in px."""
     picture = page.locator(selector).first
     picture.wait_for(state="visible", timeout=timeout)
     page.wait_for_function("img => img.complete && img.naturalHeight > 0", arg=picture.element_handle())
+    page.wait_for_function(TYPESET_ABOVE, arg=picture.element_handle(), timeout=timeout)
     page.evaluate("() => document.fonts.ready")   # the layout settles: fonts loaded, then two frames laid out
     page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
     return tuple(picture.evaluate(EDGES))

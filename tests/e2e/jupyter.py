@@ -115,6 +115,30 @@ def open_and_run_all(page, base, token, name, timeout=180):
             return prompts.every(p => /\[\d+\]/.test(p.textContent));
         }""", timeout=timeout * 1000, polling=200)
     wait_for_kernel_idle(page, timeout=timeout)
+    wait_for_widgets(page)
+
+
+def wait_for_widgets(page, timeout=60):
+    """Wait until no widget in the page still says 'Loading widget...'.
+
+    A cell's prompt shows its number once the kernel has replied, but its widgets are made after that, in the
+    browser (the model, then the view: an anywidget's module is imported first), so a test that looked at once
+    could find a view not made yet, or report that placeholder as a problem. One still loading after `timeout`
+    seconds fails here."""
+    from playwright.sync_api import expect
+    expect(page.get_by_text("Loading widget...")).to_have_count(0, timeout=timeout * 1000)
+
+
+def wait_for_animations(page, within="html", timeout=10):
+    """Wait until every CSS transition and one-off animation in the part `within` (a selector) of the page has ended
+    (a theme's colours, a slide moving in), so that what is measured or checked next is at rest, not a frame in
+    between. A repeating animation (reveal.js's bouncing arrow, 50 times over) is a cue, not a change that
+    settles: not waited for."""
+    page.wait_for_function(
+        """within => document.getAnimations().every(a => a.playState !== 'running'
+                                                       || a.effect?.getComputedTiming().iterations > 1
+                                                       || !a.effect?.target?.closest?.(within))""",
+        arg=within, timeout=timeout * 1000, polling=100)
 
 
 def menu(page, top, item):

@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-from jupyter import ROOT, chromium, menu, wait_for_kernel_idle
+from jupyter import ROOT, chromium, menu, wait_for_kernel_idle, wait_for_widgets
 
 sys.path.insert(0, str(ROOT / "tools"))
 import jupyterlite  # noqa: E402  (tools/ is not a package)
@@ -54,6 +54,8 @@ def first_visits(base, names):
 def open_and_run_all(page, base, name, timeout=180):
     """Open lesson `name` in the site's JupyterLab, run all cells, wait until all have run.
 
+    The lesson opens with its stored outputs, whose prompts already say [1], [2], ...: they are cleared
+    first (as jupyter.open_and_run_all does), so that the prompts waited for are this run's.
     Returns (seconds until the kernel was ready, seconds to run all cells).
     """
     start = time.monotonic()
@@ -61,6 +63,8 @@ def open_and_run_all(page, base, name, timeout=180):
     page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(timeout=60_000)
     wait_for_kernel_idle(page, timeout=120)
     ready = time.monotonic()
+    menu(page, "Edit", "Clear Outputs of All Cells")
+    run = time.monotonic()
     menu(page, "Run", "Run All Cells")
     page.wait_for_function(  # every cell has run, or one failed and Run All stopped there
         r"""() => {
@@ -69,4 +73,6 @@ def open_and_run_all(page, base, name, timeout=180):
             return failed || prompts.every(p => /\[\d+\]/.test(p.textContent));   // a collapsed cell's prompt stays empty
         }""", timeout=timeout * 1000, polling=200)
     wait_for_kernel_idle(page, timeout=timeout)
-    return ready - start, time.monotonic() - ready
+    ran = time.monotonic() - run
+    wait_for_widgets(page)
+    return ready - start, ran

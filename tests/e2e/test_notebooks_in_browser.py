@@ -91,8 +91,7 @@ def test_notebook_runs_in_jupyterlab_and_its_steppers_step(lab, name):
         stepper.get_by_role("button", name="▶ play").click()   # the kernel steps on its own
         assert int(wait_for_change(page, stepper, before_play)[0]) > 2
         stepper.get_by_role("button", name="⏸ pause").click()
-        stepper.get_by_role("button", name="▶ play").wait_for(timeout=10_000)
-        page.wait_for_timeout(300)
+        stepper.get_by_role("button", name="▶ play").wait_for(timeout=10_000)   # paused: the click stopped it
         paused = stepper_state(stepper)
         page.wait_for_timeout(2_000)                             # two intervals: paused, it stays put
         assert stepper_state(stepper) == paused
@@ -107,10 +106,10 @@ def test_notebook_runs_in_jupyterlab_and_its_steppers_step(lab, name):
         view.get_by_role("slider", name="w0").focus()
         for _ in range(4):  # w0 up by 1: on OR that changes which patterns are wrong
             page.keyboard.press("ArrowRight")
-        page.wait_for_function("([img, before]) => img.getAttribute('src') !== before",
-                               arg=[view.locator("img").first.element_handle(), picture], timeout=10_000)
+        page.wait_for_function("([img, before]) => img.getAttribute('src') !== before",   # four kernel round trips
+                               arg=[view.locator("img").first.element_handle(), picture], timeout=30_000)
         page.wait_for_function("([el, before]) => el.innerText !== before",  # the lists follow
-                               arg=[view.locator(".widget-html").last.element_handle(), text], timeout=10_000)
+                               arg=[view.locator(".widget-html").last.element_handle(), text], timeout=30_000)
     players = page.locator(".perceptron-playable").all()
     assert len(players) == (ROOT / "notebooks" / name).read_text().count("PlayableRun(run")
     for player in players:  # the kernel-free stepper, in JupyterLab too
@@ -126,10 +125,10 @@ def test_notebook_runs_in_jupyterlab_and_its_steppers_step(lab, name):
         view.get_by_role("slider", name="w0").focus()
         for _ in range(4):  # w0 up by 1: the line moves and W·X changes on every pattern
             page.keyboard.press("ArrowRight")
-        page.wait_for_function("([img, before]) => img.getAttribute('src') !== before",
-                               arg=[view.locator("img").first.element_handle(), picture], timeout=10_000)
+        page.wait_for_function("([img, before]) => img.getAttribute('src') !== before",   # four kernel round trips
+                               arg=[view.locator("img").first.element_handle(), picture], timeout=30_000)
         page.wait_for_function("([el, before]) => el.innerText !== before",  # the table follows
-                               arg=[view.locator(".widget-html").last.element_handle(), table], timeout=10_000)
+                               arg=[view.locator(".widget-html").last.element_handle(), table], timeout=30_000)
     for explorer in page.locator(".perceptron-bounds").all():
         explorer.scroll_into_view_if_needed()
         picture = explorer.locator("img").first.get_attribute("src")

@@ -26,7 +26,7 @@ def operate(page):
     assert root.locator(".step").inner_text() == "step 8 of 13"
     root.get_by_role("button", name="▶ play").click()
     page.wait_for_function("el => el.textContent === 'step 13 of 13'", arg=root.locator(".step").element_handle(),
-                           timeout=10_000)
+                           timeout=30_000)   # five steps of 0.9 s: a loaded machine's timers run late
 
 
 def test_a_page_with_the_stepper_steps_without_a_kernel(tmp_path):

@@ -63,6 +63,8 @@ def test_the_player_steps_in_rise_slideshow():
         with chromium(1280, 720) as page:
             page.goto(f"{base}/rise/notebooks/{LESSON}?token={token}")
             page.locator(".reveal .slides section.present").first.wait_for(timeout=60_000)
+            # reveal.js is ready (it takes the keys) a moment after it shows the first slide
+            page.wait_for_function("() => document.querySelector('.reveal.ready') !== null", timeout=60_000)
             operate(go_to_player(page))
 
 
