@@ -294,7 +294,8 @@ def test_the_wheel_holds_every_file_of_the_package_that_git_keeps():
     assert ignored.stdout == "", f"{OWN_PACKAGE} files that .gitignore matches, left out of the wheel: {ignored.stdout}"
 
 
-LAB_SETTINGS = ROOT / "jupyter-config" / "overrides.d" / "perceptron_lib.json"
+sys.path.insert(0, str(ROOT / "tools"))
+from jupyterlite import LAB_SETTINGS  # noqa: E402  (the file the package installs, which the browser build reads too)
 NOTIFICATION = "@jupyterlab/apputils-extension:notification"
 
 

@@ -129,6 +129,12 @@ def wait_for_widgets(page, timeout=60):
     expect(page.get_by_text("Loading widget...")).to_have_count(0, timeout=timeout * 1000)
 
 
+def wait_for_deck(page, timeout=30):
+    """Wait until a reveal.js deck takes the keys: `.reveal.ready`, which reveal.js sets a moment after it shows
+    the first slide (Page Downs pressed before are lost)."""
+    page.wait_for_function("() => document.querySelector('.reveal.ready') !== null", timeout=timeout * 1000)
+
+
 def wait_for_animations(page, within="html", timeout=10):
     """Wait until every CSS transition and one-off animation in the part `within` (a selector) of the page has ended
     (a theme's colours, a slide moving in), so that what is measured or checked next is at rest, not a frame in

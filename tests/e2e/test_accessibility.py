@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from jupyter import ROOT, chromium, wait_for_animations
+from jupyter import ROOT, chromium, wait_for_animations, wait_for_deck
 from lite import keep_local, serve
 from test_notebooks_in_browser import _require_browser
 from test_slides import go_to_player
@@ -46,7 +46,7 @@ def decks(tmp_path_factory):
 
 def open_deck(page, base, name):
     page.goto(f"{base}/{name}")
-    page.wait_for_function("() => document.querySelector('.reveal.ready') !== null", timeout=30_000)
+    wait_for_deck(page)
 
 
 def shown_slides(page):

@@ -7,6 +7,7 @@ On a machine without Chromium these tests skip and say how to install it; under 
 a missing browser fails them instead.
 """
 import os
+import sys
 import time
 
 import pytest
@@ -15,6 +16,7 @@ from jupyter import (CHROMIUM, INSTALL_HINT, ROOT, chromium, jupyter_lab, menu, 
                      keyboard_only, problems_shown, stepper_state, unnamed_controls, wait_for_change,
                      wait_for_kernel_idle)
 
+sys.path.insert(0, str(ROOT / "tools"))   # first_screens
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
 
 
@@ -221,7 +223,7 @@ def test_a_stepper_answers_while_the_kernel_is_busy_and_draws_a_long_runs_later_
 def test_every_lesson_opens_with_its_question_and_its_whole_picture_on_the_first_screen_in_jupyterlab(lab):
     """Issue 32: at 1280×720, a lesson opened in JupyterLab (not yet run) shows its question and the whole picture
     it is about between the notebook's toolbar and the status bar."""
-    import first_screens   # tools/ (the site's tests put it on the path too)
+    import first_screens   # tools/
     page, base, token = lab
     size = page.viewport_size
     page.set_viewport_size({"width": first_screens.WIDTH, "height": first_screens.HEIGHT})

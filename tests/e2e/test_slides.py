@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from jupyter import ROOT, chromium, jupyter_lab
+from jupyter import ROOT, chromium, jupyter_lab, wait_for_deck
 from lite import serve
 from test_notebooks_in_browser import _require_browser
 
@@ -62,9 +62,7 @@ def test_the_player_steps_in_rise_slideshow():
                        check=True, capture_output=True)
         with chromium(1280, 720) as page:
             page.goto(f"{base}/rise/notebooks/{LESSON}?token={token}")
-            page.locator(".reveal .slides section.present").first.wait_for(timeout=60_000)
-            # reveal.js is ready (it takes the keys) a moment after it shows the first slide
-            page.wait_for_function("() => document.querySelector('.reveal.ready') !== null", timeout=60_000)
+            wait_for_deck(page, timeout=60)
             operate(go_to_player(page))
 
 
@@ -76,7 +74,7 @@ def test_the_player_steps_in_exported_slides_with_no_network(tmp_path):
         page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(base)
                    else route.abort())  # MathJax and web fonts are refused: the deck works without them
         page.goto(f"{base}/{page_file.name}")
-        page.wait_for_function("() => document.querySelector('.reveal.ready') !== null", timeout=30_000)
+        wait_for_deck(page)
         operate(go_to_player(page))
 
 
@@ -153,7 +151,7 @@ def test_every_formula_is_drawn_into_the_decks_and_shows_with_no_network(tmp_pat
         page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(base)
                    else route.abort())
         page.goto(f"{base}/05-convergence-theorem.slides.html")
-        page.wait_for_function("() => document.querySelector('.reveal.ready') !== null", timeout=30_000)
+        wait_for_deck(page)
         drawn = page.evaluate("""() => [...document.querySelectorAll('img.formula')].map(
             img => ({alt: img.alt, width: img.naturalWidth, height: img.naturalHeight}))""")
         assert drawn and all(f["width"] > 0 and f["height"] > 0 for f in drawn), drawn
@@ -174,7 +172,7 @@ def test_decks_set_type_for_the_back_of_a_lecture_hall():
         page_file = slides.export(ROOT / "notebooks" / LESSON, Path(folder))
         with serve(Path(folder)) as base, chromium(1280, 720) as page:
             page.goto(f"{base}/{page_file.name}")
-            page.wait_for_function("() => document.querySelector('.reveal.ready') !== null", timeout=30_000)
+            wait_for_deck(page)
             sizes = page.evaluate("""() => {
               const scale = document.querySelector('.reveal .slides').getBoundingClientRect().width / 1280;
               const size = sel => [...document.querySelectorAll(sel)].map(el => parseFloat(getComputedStyle(el).fontSize));
@@ -207,7 +205,7 @@ MIN_TEXT = 60   # characters: a slide with less and no picture or table is a lon
 def deck_slides(page, base, name):
     """The content of every slide of deck `name`, paging through it from the first."""
     page.goto(f"{base}/{name}")
-    page.wait_for_function("() => document.querySelector('.reveal.ready') !== null", timeout=30_000)
+    wait_for_deck(page)
     seen, slides_found = set(), []
     for _ in range(400):
         content = page.evaluate(SLIDE_CONTENT)
@@ -252,7 +250,7 @@ def test_a_headings_link_goes_to_its_slide_and_a_deck_logs_no_error(tmp_path):
         page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.goto(f"{base}/{page_file.name}")
-        page.wait_for_function("() => document.querySelector('.reveal.ready') !== null", timeout=30_000)
+        wait_for_deck(page)
         target = page.evaluate("""() => {
           const links = [...document.querySelectorAll('a.anchor-link')];
           const link = links[Math.floor(links.length / 2)];
@@ -270,7 +268,7 @@ def test_the_title_slide_holds_the_question_and_its_picture(tmp_path):
     page_file = slides.export(ROOT / "notebooks" / "04-weight-space.ipynb", tmp_path)
     with serve(tmp_path) as base, chromium(1280, 720) as page:
         page.goto(f"{base}/{page_file.name}")
-        page.wait_for_function("() => document.querySelector('.reveal.ready') !== null", timeout=30_000)
+        wait_for_deck(page)
         first = page.evaluate("""() => {
           const shown = [...document.querySelectorAll('.reveal .slides section.present')].pop();
           const picture = shown.querySelector('figure img').getBoundingClientRect();
@@ -299,7 +297,7 @@ FIGURES_SHOWN = """(selector) => {
 def figures_as_shown(page, base, name):
     """Every slide of deck `name` as a lecturer pages through it (Reveal.next), with its figures as shown."""
     page.goto(f"{base}/{name}")
-    page.wait_for_function("() => document.querySelector('.reveal.ready') !== null", timeout=30_000)
+    wait_for_deck(page)
     page.evaluate("() => Reveal.configure({transition: 'none', backgroundTransition: 'none'})")
     shown = []
     for _ in range(400):
