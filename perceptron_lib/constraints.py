@@ -266,13 +266,6 @@ class Custom(Constraint):
         return self.bad_values(example)
 
 
-class Anything(Constraint):
-    """Any value: a parameter the function reads as it is (a title, a picture's style)."""
-
-    def check(self, name, value, given):
-        return value
-
-
 def declared(**constraints):
     """Check a function's parameters at its call, as declared: ``@declared(eta=Rate(), order=Choice(ORDERS))``.
 
@@ -299,10 +292,10 @@ def declared(**constraints):
     ...     return twice(twice(n))
     >>> four_times(1), twice(np.int64(1)) * 2   # the nested calls of twice are not checked again
     (4, 4)
-    >>> @declared(n=Anything())
+    >>> @declared(n=Whole(minimum=1))
     ... def inner_zero(n):
     ...     return twice(0)       # nested: passed as it comes, not checked
-    >>> inner_zero(None)
+    >>> inner_zero(5)
     0
     """
     def decorate(function):

@@ -47,7 +47,7 @@ def ids(cases):
     return out
 
 
-@constraints.declared(call=constraints.Anything())
+@constraints.declared(call=constraints.Callable("call()"))
 def _outer(call):
     return call()
 
