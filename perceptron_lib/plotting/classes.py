@@ -14,8 +14,9 @@ from .base import (CLASS_COLORS, CLASS_MARKERS, IMAGE_STYLE, LABEL, LARGE_TEXT, 
 from .pattern_space import draw_decision_boundary, pattern_limits
 
 UNIT_STYLES = ["-", "--", ":", "-."]   # unit 1, 2, 3, 4 (then again)
-CONFUSION_PICTURE = ("A confusion matrix: the true class down, the predicted class across, each cell's count written "
-                     "in it, the wrong answers shaded by their count; the diagonal counts the right answers.")
+CONFUSION_DRAWN = ("the true class down, the predicted class across, each cell's count written in it, the wrong "
+                   "answers shaded by their count; the diagonal counts the right answers.")
+CONFUSION_PICTURE = f"A confusion matrix: {CONFUSION_DRAWN}"
 STYLE_NAMES = ["solid", "dashed", "dotted", "dash-dotted"]
 
 
@@ -461,7 +462,7 @@ def plot_confusion(matrices, titles, *, ax=None, size=4.1):
     fig, axes = panels(ax, len(matrices), (size * len(matrices), size), (1, len(matrices)))
     for ax, matrix, title in zip(axes, matrices, titles):
         draw_confusion(matrix, ax=ax, title=title)
-    return shows(fig, CONFUSION_PICTURE.replace("A confusion matrix:", "A confusion matrix per panel:"))
+    return shows(fig, f"A confusion matrix per panel: {CONFUSION_DRAWN}")
 
 
 def _curve_values(name, values, given):

@@ -48,9 +48,10 @@ RING_AREA = 4.5   # a wrong pattern's ring: this many times the area of its mark
 MARGIN = declare.Number(minimum=0, below=check.LARGEST)
 
 # What a picture of one unit shows (its alt text says it after the title)
-UNIT_PICTURE = ("A threshold unit on the patterns in the plane (x1 across, x2 up), circles for target 1 and squares "
-                "for the others, its decision line W·X = 0 with the side where it outputs 1 shaded and an arrow "
-                "into it, the patterns it gets wrong ringed in red; the title gives W and how many are wrong.")
+UNIT_DRAWN = ("threshold unit on the patterns in the plane (x1 across, x2 up), circles for target 1 and squares "
+              "for the others, its decision line W·X = 0 with the side where it outputs 1 shaded and an arrow "
+              "into it, the patterns it gets wrong ringed in red; the title gives W and how many are wrong.")
+UNIT_PICTURE = f"A {UNIT_DRAWN}"
 
 # Patterns a picture draws a line or a name for (draw_unit, update_unit)
 FEW_PATTERNS = declare.Patterns(n_features=2, most=MAX_PATTERNS,
@@ -283,7 +284,7 @@ def plot_units(X, y, weights, titles, *, ax=None, size=2.6):
         drawn["title"].set_text(f"{title}\n{drawn['title'].get_text()}")
         drawn["title"].set_fontsize(TEXT)
         ax.set(xlabel="", ylabel="")
-    return shows(fig, ("Each panel: a t" if len(weights) > 1 else "A t") + UNIT_PICTURE[3:])
+    return shows(fig, f"Each panel: a {UNIT_DRAWN}" if len(weights) > 1 else UNIT_PICTURE)
 
 
 @declare.declared(ax=AXES, w=declare.Plane(), m=MARGIN, style=LINE_STYLE)
