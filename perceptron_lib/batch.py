@@ -36,20 +36,16 @@ def _set_labels(name, y, given):
 def _initial_weights(name, initial_weights, given):
     n_sets, _, d = given["X"].shape
     d += 1
-    if initial_weights is None:
-        return np.zeros((n_sets, d))
     shape = f"({d},) or ({n_sets}, {d})"
     w = check.array(name, initial_weights, shape)
     if w.shape not in ((d,), (n_sets, d)):
         raise ValueError(f"{name} must have shape {shape}: the bias weight w0 and one weight per "
                          f"feature, for all sets or for each, got shape {w.shape}")
-    return np.broadcast_to(w, (n_sets, d)) + 0.0  # a writable copy without -0.0 (see _present)
+    return w
 
 
 def _seeds(name, seeds, given):
     n_sets = given["X"].shape[0]
-    if seeds is None:
-        return [None] * n_sets
     if isinstance(seeds, (str, bytes)) or not hasattr(seeds, "__len__") or check.dimensions(seeds) != 1:
         raise TypeError(f"{name} must be a sequence of {n_sets} whole numbers (one per set), got {check.shown(seeds)}")
     if len(seeds) != n_sets:
@@ -62,11 +58,11 @@ SETS = declare.Custom(_sets, lambda example: [("abc", TypeError), (np.zeros((2, 
 SET_LABELS = declare.Custom(_set_labels, lambda example: [
     (np.full(np.shape(example["X"])[:2], 2), ValueError), (np.zeros(np.shape(example["X"])[:1]), ValueError),
     (np.full(np.shape(example["X"])[:2], "a"), TypeError)])
-SET_WEIGHTS = declare.Custom(_initial_weights, lambda example: [
+SET_WEIGHTS = declare.Optional(declare.Custom(_initial_weights, lambda example: [
     ("w", TypeError), (np.zeros(np.shape(example["X"])[2] + 2), ValueError),
-    (np.full(np.shape(example["X"])[2] + 1, np.inf), ValueError)])
-SEEDS = declare.Custom(_seeds, lambda example: [("12", TypeError), (3, TypeError), ([1] * (len(example["X"]) + 1), ValueError),
-                                              ([-1] * len(example["X"]), ValueError), ([1.5] * len(example["X"]), TypeError)])
+    (np.full(np.shape(example["X"])[2] + 1, np.inf), ValueError)]))
+SEEDS = declare.Optional(declare.Custom(_seeds, lambda example: [("12", TypeError), (3, TypeError), ([1] * (len(example["X"]) + 1), ValueError),
+                                              ([-1] * len(example["X"]), ValueError), ([1.5] * len(example["X"]), TypeError)]))
 
 
 @dataclass(frozen=True, eq=False)
@@ -179,12 +175,11 @@ def train_many(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seeds=Non
     [0.0, 1.0, 1.0]
     """
     labels = check.label_convention("y", y)
-    n_sets = X.shape[0]
-    # The defaults, here too: a call nested in a declared function skips the checks that fill them in.
-    W = np.zeros((n_sets, X.shape[2] + 1)) if initial_weights is None else initial_weights
-    seeds = [None] * n_sets if seeds is None else seeds
     X = add_with_ones(X)
     n_sets, n, d = X.shape
+    # one start for all sets or one each; a writable copy without -0.0 (see _present)
+    W = np.zeros((n_sets, d)) if initial_weights is None else np.broadcast_to(initial_weights, (n_sets, d)) + 0.0
+    seeds = [None] * n_sets if seeds is None else seeds
     if seeds != [None] * n_sets:
         check.only_with("seeds", seeds, None, "order", order, ("random",))
     rule = learning_rule(rule, fraction)
