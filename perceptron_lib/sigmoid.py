@@ -190,7 +190,7 @@ def train_sigmoid(X, y, *, beta=1.0, eta=1.0, per_pattern=False, initial_weights
                          f"{check.MAX_CELLS:,} (seconds of work), got {moves:,} moves of {len(X)} patterns")
     # A move adds at most beta eta n max|x| to a weight: beta W·X must stay far from overflow over all moves
     largest = float(np.abs(X1).max())
-    bound = beta * X1.shape[1] * (float(np.abs(w).max()) + moves * len(X) * beta * eta * largest) * largest
+    bound = beta * check.overflow_bound(X1, w, beta * eta, moves)
     if not bound < 1e300:
         raise ValueError(f"beta, eta, max_epochs, X and initial_weights must keep beta W·X far from overflow, got "
                          f"|beta W·X| possibly as large as {bound:.3g} (beta={beta!r}, eta={eta!r}, {moves:,} moves, "

@@ -373,20 +373,33 @@ def step(name, k, trace):
     return whole(name, k, minimum=0, maximum=trace.n_presentations)
 
 
+def overflow_bound(X, start, eta, max_epochs):
+    """A bound on |W·X| after max_epochs passes of corrections of at most eta max|x| per weight (`no_overflow`).
+
+    |W·X| stays below d (max|W0| + max_epochs n eta max|x|) max|x|, for X the
+    patterns with x0 = 1, of shape (..., n, d), and W0 = start.
+
+    >>> overflow_bound(np.ones((2, 3)), np.zeros(3), 1.0, 10)
+    60.0
+    """
+    *_, n, d = X.shape
+    largest = float(np.abs(X).max())
+    return d * (float(np.abs(start).max()) + float(max_epochs) * n * eta * largest) * largest
+
+
 def no_overflow(X, start, eta, max_epochs):
     """Refuse numbers so large that W·X could overflow before max_epochs passes end (`train`, `train_many`).
 
     Each correction adds at most eta max|x| to a weight (the absolute and
     fractional rules move W no farther than that with eta = 1), so |W·X| stays
-    below d (max|W0| + max_epochs n eta max|x|) max|x|. X holds the patterns
-    with x0 = 1, of shape (..., n, d); start the weights at the start. The
-    message names eta, X and initial_weights, the parameters of both callers.
+    below `overflow_bound`. X holds the patterns with x0 = 1, of shape
+    (..., n, d); start the weights at the start. The message names eta, X and
+    initial_weights, the parameters of both callers.
 
     >>> no_overflow(np.ones((2, 3)), np.zeros(3), 1.0, 10)
     """
-    *_, n, d = X.shape
     largest = float(np.abs(X).max())
-    bound = d * (float(np.abs(start).max()) + float(max_epochs) * n * eta * largest) * largest
+    bound = overflow_bound(X, start, eta, max_epochs)
     if not bound < 1e300:
         raise ValueError(f"eta, X and initial_weights must keep W·X far from overflow, got |W·X| possibly as "
                          f"large as {bound:.3g} (eta={eta!r}, largest |x| = {largest:.3g}); rescale X or lower eta")
