@@ -220,6 +220,24 @@ class Patterns(Constraint):
         return cases
 
 
+def _trained_features(given):
+    return np.shape(given["self"].X)[1]
+
+
+class PatternsLike(Constraint):
+    """Patterns (`Patterns`) with as many features as `features(arguments)` says: by default those of a method's
+    object (self.X, the patterns it was trained on, without the bias input); kernel_matrix's B those of its A."""
+
+    def __init__(self, features=_trained_features):
+        self.features = features
+
+    def check(self, name, value, given):
+        return check.patterns(name, value, n_features=self.features(given))
+
+    def bad(self, example):
+        return Patterns(n_features=self.features(example)).bad(example)
+
+
 class Labels(Constraint):
     """Labels of the patterns `of`: one per pattern, all in {0, 1} or all in {-1, +1}, as int64."""
 

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import constraints as declare
-from . import theory_constraints as kinds
 from . import validation as check
 from .arithmetic import add_with_ones, exp
 from .multiclass import CODES, class_codes, class_numbers, decode
@@ -36,19 +35,13 @@ _BLOCK = 1 << 16                    # kernel entries computed at once: two 512 k
 
 # ---------------------------------------------------------------- kernels
 
-def _patterns_like_a(name, B, given):
-    """Patterns with as many features as A."""
-    return check.patterns(name, B, n_features=given["A"].shape[1])
-
-
 # The kernel's own parameters, as kernel_matrix and train_kernel declare them
 KERNEL = declare.Choice(KERNELS)
 GAMMA = declare.Optional(declare.Number(above=0, maximum=1e6))
 DEGREE = declare.Whole(minimum=1, maximum=MAX_DEGREE)
 
 
-@declare.declared(A=declare.Patterns(), B=declare.Custom(_patterns_like_a, lambda example: declare.Patterns(
-                      n_features=np.shape(example["A"])[1]).bad(example)), kernel=KERNEL, gamma=GAMMA, degree=DEGREE)
+@declare.declared(A=declare.Patterns(), B=declare.PatternsLike(lambda given: np.shape(given["A"])[1]), kernel=KERNEL, gamma=GAMMA, degree=DEGREE)
 def kernel_matrix(A, B, *, kernel="rbf", gamma=None, degree=2):
     """k(a, b) for every row a of A and b of B (the notes' kernel trick), the same on every machine.
 
@@ -223,7 +216,7 @@ class KernelRun:
     def _signed(self):
         return np.where(self.targets > 0, 1, -1)
 
-    @declare.declared(X=kinds.PatternsLike("X"))
+    @declare.declared(X=declare.PatternsLike())
     def decision(self, X):
         """Each unit's net sum_n alpha_n y_n k(x_n, x) on patterns X (without the bias input).
 
@@ -243,7 +236,7 @@ class KernelRun:
             _support_nets(_kernel(self.X[support], X[first:first + block], self.kernel, self.gamma, self.degree),
                           coefficients[support]) for first in range(0, len(X), block)])
 
-    @declare.declared(X=kinds.PatternsLike("X"))
+    @declare.declared(X=declare.PatternsLike())
     def predict(self, X):
         """Classes (with class codes) or labels (one unit) of patterns X.
 

@@ -333,24 +333,6 @@ class AtMostAttribute(Constraint):
                 (getattr(example["self"], self.attribute) + 1, ValueError)]
 
 
-class PatternsLike(Patterns):
-    """Patterns (`Patterns`) with as many features as the patterns of a method's object (`attribute` of self, the
-    patterns it was trained on, without the bias input)."""
-
-    def __init__(self, attribute="X"):
-        super().__init__()
-        self.attribute = attribute
-
-    def _features(self, owner):
-        return getattr(owner, self.attribute).shape[1]
-
-    def check(self, name, value, given):
-        return check.patterns(name, value, n_features=self._features(given["self"]))
-
-    def bad(self, example):
-        return Patterns(n_features=self._features(example["self"])).bad(example)
-
-
 # Data sets
 
 class LabelList(Constraint):

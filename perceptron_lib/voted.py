@@ -26,14 +26,8 @@ LABELS = ("0/1", "-1/+1")
 MAX_COUNT = 2**62  # epochs * n_samples: the counts are 64-bit integers
 
 
-def _vector_patterns(name, X, given):
-    """X for a Voted's predictions: patterns with as many features as its vectors have weights, less the bias."""
-    return check.patterns(name, X, n_features=given["self"].vectors.shape[1] - 1)
-
-
-# The patterns a Voted predicts on
-PREDICT_PATTERNS = declare.Custom(_vector_patterns, lambda example: declare.Patterns(
-    n_features=example["self"].vectors.shape[1] - 1).bad(example))
+# The patterns a Voted predicts on: as many features as its vectors have weights, less the bias
+PREDICT_PATTERNS = declare.PatternsLike(lambda given: given["self"].vectors.shape[1] - 1)
 
 
 @dataclass(frozen=True, eq=False)
