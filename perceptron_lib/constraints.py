@@ -122,6 +122,16 @@ class Text(Constraint):
         return [(1, TypeError), (None, TypeError)]
 
 
+class Sentence(Constraint):
+    """A str that is a sentence: what a lesson says in words (a picture's point)."""
+
+    def check(self, name, value, given):
+        return check.sentence(name, value)
+
+    def bad(self, example):
+        return [(1, TypeError), (None, TypeError), ("", ValueError), ("no full stop", ValueError)]
+
+
 class Choice(Constraint):
     """One of a few strings."""
 

@@ -1,9 +1,10 @@
 """Figures in words: a text description of a matplotlib figure, read off what is drawn on it.
 
 A screen reader cannot see a picture, so every picture of the course carries a description
-(`Picture` puts it in the image's alt text and beside it). A picture of the course says first, in a
-sentence, what a picture of its kind shows (the figure's `description`: what is drawn, which mark is
-which class, which side of a line is which); the rest is written from the figure's own artists, after
+(`Picture` puts it in the image's alt text and beside it). It starts with the point the lesson draws
+the picture for, when the lesson gives one (`Picture.saying`: what a reader should see in it). Then
+a picture of the course says, in a sentence, what a picture of its kind shows (the figure's
+`description`: what is drawn, which mark is which class, which side of a line is which); the rest is written from the figure's own artists, after
 they are drawn, so it says what the picture shows and cannot drift from it: each
 panel's title and axes, its points (how many, which marker, where), lines and curves, bars,
 shaded regions, arrows, images and the names written on it, and the legend. A picture says what
@@ -59,7 +60,7 @@ def describe_figure(fig, draw=True):
         fig.canvas.draw()
     panels = _panels(fig)
     bars = {getattr(ax, "_colorbar", None).mappable: ax for ax in fig.axes if _is_colorbar(ax)}
-    parts = []
+    parts = [_lesson_point(fig)]
     title = fig._suptitle.get_text() if fig._suptitle is not None else ""
     if title:
         parts.append(f"{_clean(title)}.")
@@ -101,9 +102,10 @@ def short_description(fig):
     count += f" ({head})" if head else ""
     shows = _description(fig)
     named = [f'"{t}"' for t in titles if t]
+    point = _lesson_point(fig) + " " if _lesson_point(fig) else ""
     if shows and len(named) > MOST_TITLES:   # what it shows first, then the first and last titles, not all of them
-        return f"{count}. {shows} Its panels run from {named[0]} to {named[-1]}; the figure in words names each."
-    return f"{count}{': ' + '; '.join(named) if named else ''}.{' ' + shows if shows else ''}"
+        return f"{point}{count}. {shows} Its panels run from {named[0]} to {named[-1]}; the figure in words names each."
+    return f"{point}{count}{': ' + '; '.join(named) if named else ''}.{' ' + shows if shows else ''}"
 
 
 def _figure(fig):
@@ -380,6 +382,11 @@ def _num(v):
     if v == round(v) and abs(v) < 1e6:
         return str(int(round(v)))
     return f"{v:.3g}".replace("e-0", "e-").replace("e+0", "e")
+
+
+def _lesson_point(fig):
+    """The point the lesson draws the picture for, in a sentence (`Picture.saying`); "" if it gave none."""
+    return _clean(getattr(fig, "point", "") or "")
 
 
 def _description(fig):

@@ -93,6 +93,18 @@ def text(name, value):
     return value
 
 
+def sentence(name, value):
+    """A str that is one or more sentences: it starts with a letter, digit or quote and ends with ., ? or !
+
+    >>> sentence("point", "No run exceeds its bound.")
+    'No run exceeds its bound.'
+    """
+    text(name, value)
+    if not value.strip() or value.strip()[-1] not in ".?!" or not (value.strip()[0].isalnum() or value.strip()[0] in "\"'“‘("):
+        raise ValueError(f"{name} must be a sentence (it ends with '.', '?' or '!'), got {shown(value)}")
+    return " ".join(value.split())
+
+
 def positive(name, value):
     """A finite number > 0, as a float.
 

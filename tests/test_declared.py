@@ -163,6 +163,7 @@ def _fast_pictures():
         "fast_pictures.StepPictures.__init__": dict(self=StepPictures.__new__(StepPictures), trace=RUN, size=(3, 2),
                                                     dpi=40),
         "fast_pictures.StepPictures.png": dict(self=StepPictures(RUN, size=(3, 2), dpi=40), k=2),
+        "plotting.base.Picture.saying": dict(self=pl.Picture(), point="The line falls."),
     }
 
 

@@ -449,3 +449,14 @@ def test_an_alt_text_of_many_panels_says_what_they_show_first_and_quotes_only_th
     fig.axes[-1].remove()
     assert short_description(fig) == ('A figure of 3 panels: "step 0"; "step 1"; "step 2". '
                                       'One panel per step of the run.')
+
+
+def test_a_picture_says_first_the_point_the_lesson_gives_it():
+    X, c = boolean_function("or")
+    fig = plotting.plot_units(X, c, [[-0.5, 1, 1]], ["OR"])
+    plain = fig._repr_mimebundle_()[1]["image/png"]["alt"]
+    assert fig.saying("Only  (0, 0)\nis on the side of 0.") is fig
+    bundle, metadata = fig._repr_mimebundle_()
+    assert metadata["image/png"]["alt"] == "Only (0, 0) is on the side of 0. " + plain
+    assert bundle["text/plain"].startswith("Only (0, 0) is on the side of 0. A threshold unit")
+    assert "<summary>The figure in words</summary><p>Only (0, 0) is on the side" in bundle["text/html"]

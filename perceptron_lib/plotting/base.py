@@ -69,11 +69,41 @@ class Picture(Figure):
     reads), an HTML image with the same alt text and the whole description
     in a fold beneath it (JupyterLab and the exported pages show the HTML:
     JupyterLab gives a PNG output no alt text), and the description as plain
-    text. The description is read off what is drawn (`describe`).
+    text. The description is read off what is drawn (`describe`), after the
+    point the lesson draws the picture for, when the lesson gives one (`saying`).
     """
 
-    description = ""    # what the picture shows, in a sentence (`shows`): the alt text says it after the titles
+    description = ""    # what a picture of its kind shows, in a sentence (`shows`): the alt text says it after the titles
+    point = ""           # what the lesson draws this picture for, in a sentence (`saying`): said first
     own = False          # made by `panels` for one picture, not given as Axes
+
+    @declare.declared(point=declare.Sentence())
+    def saying(self, point):
+        """This picture, told the point the lesson draws it for: its description in words starts with it.
+
+        A description read off the artists says how a chart is drawn (its axes, marks and lines) but
+        not what a reader should see in it; the lesson knows that, and says it here in one sentence
+        (which must not answer a question the lesson asks about the picture).
+
+        Parameters
+        ----------
+        point : str
+            A sentence that ends with a full stop, question mark or exclamation mark.
+
+        Returns
+        -------
+        Picture
+            This picture, so that a lesson's cell can end with ``pl.plot_...(...).saying("...")``.
+
+        Examples
+        --------
+        >>> fig = Picture()
+        >>> _ = fig.add_subplot().plot([0, 1], [1, 0])
+        >>> fig.saying("The line falls from 1 to 0.").point
+        'The line falls from 1 to 0.'
+        """
+        self.point = point
+        return self
 
     def draw(self, renderer):
         """Draw, with no text smaller than TEXT: the sizes matplotlib chose by itself (10 pt) are lifted."""
