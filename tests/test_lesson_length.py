@@ -1,9 +1,12 @@
-"""Every lesson fits one sitting: about 35 minutes with its exercises (issues 23 and 32).
+"""Every lesson fits one sitting: at most 40 minutes with its exercises (issues 23, 32 and 40).
 
 The budget, per lesson (01 on; 00 is the index): at most 60 cells, and a core path (the cells not
-tagged "going-further") of at most 1,800 words of prose that takes at most 35 minutes by the rule of
-tools/lessons.py (prose at 90 words a minute, folds included; 8 minutes an exercise; half a minute a
-code cell). Each part tagged "going-further" says so where it starts ("Going further").
+tagged "going-further") of at most 1,800 words of prose that takes at most 40 minutes by the rule of
+tools/lessons.py, which counts everything a student meets on it: prose, folds included, and the text
+of outputs (tables, printed checks) at 90 words a minute; a minute a figure, player or view; 8 minutes
+an exercise; half a minute a code cell. Each part tagged "going-further" says so where it starts
+("Going further"), and so does each of its headings, which the page's contents and the site's sidebar
+list.
 
 Prose words are counted in the core path's markdown cells only (code and outputs are not prose),
 after removing what a student need not read on the main path and what is not words:
@@ -78,3 +81,30 @@ def test_the_core_path_fits_one_sitting_and_the_rest_says_it_goes_further(path):
         if starts and not re.search(r"going further", lessons.source(cell), re.I):
             unmarked.append(i)
     assert not unmarked, f"{path.name}: going-further parts that start without saying so (cells {unmarked})"
+
+
+def test_the_minutes_count_what_is_read_looked_at_and_done():
+    figure = {"output_type": "display_data", "data": {"image/png": "", "text/plain": ["many words " * 50]}}
+    table = {"output_type": "display_data", "data": {"text/plain": ["a b c d e f g h i"]}}
+    printed = {"output_type": "stream", "name": "stdout", "text": ["one two three"]}
+    cells = [{"cell_type": "markdown", "metadata": {}, "source": ["word " * 90]},
+             {"cell_type": "code", "metadata": {}, "source": ["my_x = None"], "outputs": []},
+             {"cell_type": "code", "metadata": {}, "source": ["show()"], "outputs": [figure, table, printed]},
+             {"cell_type": "code", "metadata": {"tags": [lessons.GOING_FURTHER]}, "source": ["more()"],
+              "outputs": [figure]}]
+    assert lessons.reading({"cells": cells}) == {"prose words": 90, "output words": 12, "figures": 1,
+                                                 "exercises": 1, "code cells": 2}
+    assert lessons.minutes({"cells": cells}) == 12   # 102 words, a figure, an exercise, two code cells: 11.13
+    assert lessons.minutes({"cells": cells}, core=False) == 13
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name[:2])
+def test_every_going_further_heading_says_so_and_no_core_heading_does(path):
+    """The page's contents and the sidebar list headings: a student sees there what the core path is."""
+    wrong = []
+    for i, cell in enumerate(json.loads(path.read_text(encoding="utf-8"))["cells"]):
+        further = lessons.GOING_FURTHER in lessons.tags(cell)
+        for heading in re.findall(r"^#{2,3} .*$", lessons.source(cell), flags=re.M) if cell["cell_type"] == "markdown" else []:
+            if further != bool(re.search(r"going further", heading, re.I)):
+                wrong.append((i, heading))
+    assert not wrong, f"{path.name}: headings whose words and tag disagree about going further: {wrong}"

@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 import hidden  # noqa: E402
 from lessons import (COMMENT, COMMENT_MARKER, FOLD, PREMISE, after_predict, answers_in_view,  # noqa: E402
-                     check_cells, predict_scopes, source)
+                     check_cells, predict_scopes, source, stating_code)
 
 LESSONS = sorted((ROOT / "notebooks").glob("0[1-9]-*.ipynb"))
 
@@ -55,6 +55,30 @@ def test_no_text_below_a_predict_question_states_its_answer_in_view(path):
     assert shown == [], (f"{path.name}: cells {shown} discuss a Predict question's result in view, below its answer: "
                          "fold that discussion in <details>, or mark what only sets up the next step "
                          "with <!-- in view: why --> or <!-- next step: why -->")
+
+
+def _code(text, *tags):
+    return {"cell_type": "code", "metadata": {"tags": list(tags)}, "source": [text], "outputs": []}
+
+
+@pytest.mark.parametrize("code, found", [
+    ('pl.Checks({"below the grid\'s best": score < best})', True),
+    ('print(f"median {ratio:.3f}: closer to the bound")', True),
+    ("pl.plot_history(run)", False),
+])
+def test_code_that_states_a_result_under_a_predict_question_is_found(code, found):
+    cells = [{"cell_type": "markdown", "metadata": {}, "source": ["**Predict first.** Closer or further?"]},
+             _code(code)]
+    assert stating_code(cells) == ([1] if found else [])
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem[:2])
+def test_no_code_below_a_predict_question_states_its_answer_in_view(path):
+    """Check code counts as view (issue 40): a Predict part's code that checks or prints a result stays folded."""
+    cells = lesson(path)
+    shown = [i for i in stating_code(cells) if hidden.HIDE_INPUT not in hidden.tags(cells[i])]
+    assert shown == [], (f"{path.name}: cells {shown} check or print a result in code a student sees under a "
+                         f"Predict question: tag them '{hidden.HIDE_INPUT}'")
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem[:2])

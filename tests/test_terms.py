@@ -6,13 +6,19 @@ link to its entry in the index's glossary (`[linear program](00-index.ipynb#glos
 plain phrase says better are not used at all ("iff"). The index's glossary explains every term.
 
 What is read is the lesson's text as a student reads it, in order: the markdown cells (folds
-included: a student opens them), less code and quotations.
+included: a student opens them), less code and quotations. And since a student may take only the
+core path, and open no fold, a term's first use there must be explained there too: an explanation
+in a fold or a going-further part, which that student never reads, does not count for it (issue 40).
 """
 import json
 import re
+import sys
 from pathlib import Path
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+from lessons import GOING_FURTHER  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
@@ -34,6 +40,14 @@ TERMS = [
     ("cost evaluation", r"\bcost evaluations?\b"),
     ("CPU time", r"\bCPU time\b"),
     ("general position", r"\bgeneral position\b"),
+    ("maximum-margin separator", r"\bmaximum[- ]margin\b"),
+    ("margin", r"\bmargins?\b"),
+    ("capacity", r"\bcapacity\b"),
+    ("corollary", r"\bcorollar(?:y|ies)\b"),
+    ("unit ball", r"\bunit ball\b"),
+    ("exact arithmetic", r"\bexact arithmetic\b|\bto the last bit\b"),
+    ("hyperbola", r"\bhyperbol(?:a|ae|as|ic)\b"),
+    ("binomial coefficient", r"\bbinomials?\b"),
 ]
 BANNED = [(r"\biff\b", "write 'if and only if' (or 'exactly when')")]
 
@@ -41,6 +55,12 @@ BANNED = [(r"\biff\b", "write 'if and only if' (or 'exactly when')")]
 def markdown(path):
     cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
     return "\n\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+
+
+def core_text(cells):
+    """The markdown a student reads who keeps to the core path and opens no fold."""
+    return "\n\n".join(re.sub(r"<details\b.*?</details>", " ", "".join(c["source"]), flags=re.S)
+                       for c in cells if c["cell_type"] == "markdown" and GOING_FURTHER not in c["metadata"].get("tags", []))
 
 
 def reading(path):
@@ -97,6 +117,30 @@ def test_a_lesson_explains_each_term_where_it_first_uses_it(path):
                              f"with its explanation, or link it to the index's glossary): {unexplained}")
     banned = [(m.group(0), advice) for pattern, advice in BANNED for m in re.finditer(pattern, text)]
     assert not banned, f"{path.name}: {banned}"
+
+
+def _cell(text, *tags):
+    return {"cell_type": "markdown", "metadata": {"tags": list(tags)}, "source": [text]}
+
+
+@pytest.mark.parametrize("cells, explained", [
+    ([_cell("<details><summary>More</summary>A *margin* is the room ...</details>"), _cell("Its margin is 1.")], False),
+    ([_cell("A *margin* is the room ...", "going-further"), _cell("Its margin is 1.")], False),
+    ([_cell("Its *margin*, the room a separator leaves, is 1."), _cell("<details>the margin again</details>")], True),
+    ([_cell("Here the [margin](00-index.ipynb#glossary) is 1.")], True),
+])
+def test_on_the_core_path_a_term_is_explained_where_the_core_path_first_uses_it(cells, explained):
+    uses = first_uses(prose(core_text(cells)))
+    assert uses and all(ok == explained for ok, _ in uses.values())
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name[:2])
+def test_the_core_path_explains_each_term_itself(path):
+    text = prose(core_text(json.loads(path.read_text(encoding="utf-8"))["cells"]))
+    unexplained = {term: context for term, (ok, context) in first_uses(text).items() if not ok}
+    assert not unexplained, (f"{path.name}: terms the core path (outside folds and going-further parts) uses "
+                             f"before it explains them (explained only in a fold or a going-further part, or "
+                             f"not at all): {unexplained}")
 
 
 def test_the_index_glossary_explains_every_term():

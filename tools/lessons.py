@@ -11,13 +11,19 @@ One place for the conventions the tests, the navigation and the exports share:
   answers it has come, so is every text that discusses it (`answers_in_view`). Two markers, each
   with its reason, say what stays in view: `<!-- in view: why -->`, the text from it to the next
   fold (it sets up the next cell or says where to go: not the answer), and `<!-- next step: why -->`,
-  which ends the question's part after its cell (the lesson has moved on to something else);
+  which ends the question's part after its cell (the lesson has moved on to something else). Code
+  counts as view: a cell in that part whose code states or checks a result (`stating_code`) keeps its
+  code folded too;
 - the core path is every cell not tagged "going-further": what a student must do to meet the lesson's
   goals. A part tagged so opens with a visible "Going further" in its first text cell;
-- the minutes a student needs (`minutes`): prose read at WORDS_PER_MINUTE (folds included: a student
-  opens them), EXERCISE_MINUTES per exercise and CODE_CELL_MINUTES per code cell run and looked at.
-  The rates are set so that the rule gives what students measured reading lessons 03, 06, 07 and
-  08 in full, exercises included (70-90, 40-55, 55-70 and 65-80 minutes; issue 32): 77, 45, 57, 63.
+- the minutes a student needs (`minutes`): everything the student reads on the path counts. Prose
+  (folds included: the Answer a Predict question asks them to open) and the text of outputs (tables,
+  printed checks and lines, a view's note) are read at WORDS_PER_MINUTE; each figure, player or
+  interactive view is looked at for FIGURE_MINUTES; each exercise takes EXERCISE_MINUTES and each
+  code cell CODE_CELL_MINUTES to run and look at. A figure's description in words is its alt text
+  (a screen reader reads it instead of looking), so it is not counted again as text. The core path
+  must fit SITTING_MINUTES (issue 40: until then outputs and figures were left out, and the core
+  paths that pages called 32-35 minutes took 39-47 by this count).
 """
 import math
 import re
@@ -26,7 +32,9 @@ GOING_FURTHER = "going-further"
 WORDS_PER_MINUTE = 90
 EXERCISE_MINUTES = 8
 CODE_CELL_MINUTES = 0.5
-SITTING_MINUTES = 35
+FIGURE_MINUTES = 1
+SITTING_MINUTES = 40
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 PREDICT = re.compile(r"\bpredict\b", re.I)
 PREMISE = "shows-the-question"   # a code cell whose output is what a Predict question asks about
 HEADING = re.compile(r"^#{1,3} ", re.M)
@@ -124,6 +132,19 @@ def answers_in_view(cells):
     return found
 
 
+STATES = re.compile(r"\b(?:Checks|print)\(")   # code that states a result in words: a check's lines, a printed line
+
+
+def stating_code(cells):
+    """Indices of the code cells in a Predict question's part whose code states or checks a result.
+
+    Such code counts as view: `pl.Checks({"… below the grid's best": score < best})` answers the
+    question as plainly as its output does, so its code stays folded too (tag "hide-input").
+    """
+    return [j for _, scope in predict_scopes(cells) for j in scope
+            if cells[j]["cell_type"] == "code" and STATES.search(source(cells[j]))]
+
+
 def check_cells(cells):
     """Indices of the exercises' check cells."""
     found, names = [], []
@@ -150,10 +171,35 @@ def words(text):
     return len(re.findall(r"\w+", text))
 
 
+def is_figure(output):
+    """Whether a code cell's output is looked at rather than read: a picture, a player or an interactive view."""
+    data = output.get("data", {})
+    return "image/png" in data or WIDGET_VIEW in data or "perceptron-player" in "".join(data.get("text/html", ""))
+
+
+def output_words(output):
+    """The words a student reads in an output that is not a figure: a stream's text, or a table's or check's plain text."""
+    if output.get("output_type") == "stream":
+        return words("".join(output.get("text", "")))
+    if is_figure(output):
+        return 0
+    return words("".join(output.get("data", {}).get("text/plain", "")))
+
+
+def reading(notebook, core=True):
+    """{what: how much} a student meets on the lesson's core path (or all of it): the counts `minutes` adds up."""
+    cells = [cell for cell in notebook["cells"] if not (core and GOING_FURTHER in tags(cell))]
+    outputs = [output for cell in cells if cell["cell_type"] == "code" for output in cell.get("outputs", [])]
+    return {"prose words": sum(words(source(cell)) for cell in cells if cell["cell_type"] == "markdown"),
+            "output words": sum(output_words(output) for output in outputs),
+            "figures": sum(is_figure(output) for output in outputs),
+            "exercises": sum(bool(answer_names(cell)) for cell in cells),
+            "code cells": sum(cell["cell_type"] == "code" for cell in cells)}
+
+
 def minutes(notebook, core=True):
     """The minutes a student needs for the lesson's core path (or, with core False, for all of it), rounded up."""
-    cells = [cell for cell in notebook["cells"] if not (core and GOING_FURTHER in tags(cell))]
-    prose = sum(words(source(cell)) for cell in cells if cell["cell_type"] == "markdown")
-    exercises = sum(bool(answer_names(cell)) for cell in cells)
-    code = sum(cell["cell_type"] == "code" for cell in cells)
-    return math.ceil(prose / WORDS_PER_MINUTE + EXERCISE_MINUTES * exercises + CODE_CELL_MINUTES * code)
+    counts = reading(notebook, core)
+    return math.ceil((counts["prose words"] + counts["output words"]) / WORDS_PER_MINUTE
+                     + FIGURE_MINUTES * counts["figures"] + EXERCISE_MINUTES * counts["exercises"]
+                     + CODE_CELL_MINUTES * counts["code cells"])
