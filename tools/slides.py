@@ -530,8 +530,11 @@ def offline(body):
                           body)
     if found != 1:
         raise RuntimeError(f"nbconvert's slides template changed: the theme's link was found {found} times")
-    # no margin around the slide: a 1280x720 slide on a 1280x720 screen is drawn 1:1, so that 24 px is 24 px
-    body, found = re.subn(r"(height: 720,)", r"\1 margin: 0,", body)
+    # no margin around the slide: a 1280x720 slide on a 1280x720 screen is drawn 1:1, so that 24 px is 24 px;
+    # and every slide in order with the right arrow, as with Page Down and Space: a presenter's clicker sends
+    # → (or Page Down), and in reveal.js's default mode → skips a section's vertical slides (issue 42: deck 02
+    # showed 12 of its 35 slides)
+    body, found = re.subn(r"(height: 720,)", r'\1 margin: 0, navigationMode: "linear",', body)
     if found != 1:
         raise RuntimeError(f"nbconvert's slides template changed: the slide's height was found {found} times")
     # reveal.js comes through require.js: made a global, for a heading's link to its slide (LECTURE_SCRIPT)

@@ -11,6 +11,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from jupyter import ROOT, chromium, jupyter_lab, wait_for_deck
 from lite import serve
@@ -361,3 +362,39 @@ def test_a_figures_smallest_text_is_read_off_its_png(tmp_path):
     with pytest.raises(ValueError, match="smallest text is not known"):
         slides.figure_sizes('<figure class="perceptron-figure">'
                             '<img src="data:image/svg+xml;base64,AA==" alt="a"></figure>')
+
+
+# Every slide of the deck, in reveal.js's own order, and where the deck is now (h.v).
+ALL_SLIDES = """() => Reveal.getSlides().map(s => { const i = Reveal.getIndices(s); return `${i.h}.${i.v || 0}`; })"""
+WHERE = """() => { const i = Reveal.getIndices(); return `${i.h}.${i.v || 0}`; }"""
+STATE = """() => { const i = Reveal.getIndices(); return `${i.h}.${i.v || 0}.${i.f}`; }"""   # and its fragment
+
+
+@pytest.mark.parametrize("key", ["ArrowRight", "PageDown", "Space"])
+def test_a_clicker_reaches_every_slide_of_every_deck_in_order(tmp_path, key):
+    """A presenter's clicker sends → or Page Down: each press goes on to the next fragment or slide, through a
+    section's vertical slides too (in reveal.js's default mode → skipped them: 12 of deck 02's 35 slides)."""
+    _require_browser()
+    decks = [slides.export(path, tmp_path).name for path in sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))]
+    missed = {}
+    with serve(tmp_path) as base, chromium(1280, 720) as page:
+        for name in decks:
+            page.goto(f"{base}/{name}")
+            wait_for_deck(page)
+            every = page.evaluate(ALL_SLIDES)
+            visited = [page.evaluate(WHERE)]
+            for _ in range(4 * len(every)):   # fragments take presses too
+                if page.evaluate("() => Reveal.isLastSlide() && Reveal.availableFragments().next === false"):
+                    break
+                state = page.evaluate(STATE)
+                page.keyboard.press(key)
+                try:   # a slide further on, or the next fragment of this one
+                    page.wait_for_function(f"() => ({STATE})() !== {state!r}", timeout=5000)
+                except PlaywrightTimeout:
+                    break   # the key went nowhere: the slides not reached are reported below
+                if page.evaluate(WHERE) != visited[-1]:
+                    visited.append(page.evaluate(WHERE))
+            if visited != every:
+                missed[name] = f"{len(visited)} of {len(every)} slides, first missed: " \
+                               f"{next((s for s in every if s not in visited), None)}"
+    assert not missed, missed
