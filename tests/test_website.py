@@ -182,6 +182,17 @@ def test_every_lesson_makes_its_deck(notebook, tmp_path):
     assert (tmp_path / f"{notebook.stem}.slides.html").stat().st_size > 10_000
 
 
+def test_the_licences_are_in_the_repository_every_pages_footer_and_every_decks_last_slide(tmp_path):
+    """A department adopts the course only under a clear licence (issue 42): code MIT, lessons CC BY 4.0."""
+    licence = (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert "MIT License" in licence and "Creative Commons Attribution 4.0 International" in licence
+    assert "CC BY 4.0" in website.footer("https://github.com/o/n") and "/blob/main/LICENSE" in website.footer("x")
+    assert website.config("https://github.com/o/n")["html"]["extra_footer"] == website.footer("https://github.com/o/n")
+    page = slides.export(ROOT / "notebooks" / "02-learning-rule.ipynb", tmp_path).read_text(encoding="utf-8")
+    last = page[page.rindex("<section"):]
+    assert "Using this lesson" in last and "CC BY 4.0" in last and "MIT" in last
+
+
 @pytest.mark.parametrize("notebook", sorted((ROOT / "notebooks").glob("0[1-9]-*.ipynb")), ids=lambda p: p.stem[:2])
 def test_no_page_tells_its_reader_to_run_cells(notebook, tmp_path):
     notebook_first = json.loads(notebook.read_text())["cells"][0]

@@ -361,6 +361,8 @@ def export(notebook, output=DEFAULT_OUTPUT):
             # the line under the title tells a student how long the lesson takes and to run its cells: not a class
             cell.source = lessons.MINUTES.sub("", cell.source)
             cell.source = WEB_IMAGE.sub(r"\1", DECK_LINK.sub(r"](\1.slides.html\2)", drawn_math(cell.source)))
+    book.cells.append(nbformat.v4.new_markdown_cell(licence_text(), metadata={"slideshow": {"slide_type": "slide"}},
+                                                    id="licence"))
     title = next((line[2:].strip() for cell in book.cells if cell.cell_type == "markdown"
                   for line in cell.source.splitlines() if line.startswith("# ")), Path(notebook).stem)
     body, _ = exporter.from_notebook_node(book, resources={"metadata": {"name": title}})
@@ -368,6 +370,18 @@ def export(notebook, output=DEFAULT_OUTPUT):
     page.write_text(offline(body.replace("</head>", f"<style>{PROJECTOR_CSS}</style>\n</head>", 1)),
                     encoding="utf-8")
     return page
+
+
+def licence_text():
+    """The deck's last slide: who may use the lesson and how to credit it (LICENSE)."""
+    import navigation
+
+    address = f"https://github.com/{navigation.repository()}"
+    return ("## Using this lesson\n\n"
+            "The lesson's text and figures are under the [Creative Commons Attribution 4.0 licence (CC BY 4.0)]"
+            "(https://creativecommons.org/licenses/by/4.0/): share and adapt them, crediting *The perceptron, step "
+            "by step*, by the perceptron course contributors. Its code is under the MIT licence. Both are in "
+            f"[the course's LICENSE]({address}/blob/main/LICENSE).\n")
 
 
 def without_kernel_views(book):

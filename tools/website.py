@@ -253,6 +253,12 @@ def split_notation(index):
     return index, text
 
 
+def footer(repository):
+    """Every page's footer: the licences (LICENSE), so that a department can tell what it may adapt."""
+    return (f'<p>The lessons\' text and figures: <a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>; '
+            f'the code: MIT (<a href="{repository}/blob/main/LICENSE">LICENSE</a>).</p>')
+
+
 def config(repository, names=()):
     """Jupyter Book's _config.yml, as a dict (written as JSON, which is YAML); `names`: the notebooks with pages."""
     return {
@@ -263,7 +269,7 @@ def config(repository, names=()):
         "execute": {"execute_notebooks": "off"},
         "parse": {"myst_enable_extensions": ["colon_fence"]},   # no dollarmath: formulas are drawn already
         "html": {"use_repository_button": True, "use_issues_button": False, "use_edit_page_button": False,
-                 "use_multitoc_numbering": False, "home_page_in_navbar": True, "extra_footer": ""},
+                 "use_multitoc_numbering": False, "home_page_in_navbar": True, "extra_footer": footer(repository)},
         "repository": {"url": repository, "branch": "main", "path_to_book": "notebooks"},
         "launch_buttons": {"notebook_interface": "jupyterlab", "binderhub_url": "", "thebe": False,
                            "colab_url": "", "jupyterhub_url": ""},
