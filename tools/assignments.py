@@ -46,7 +46,7 @@ c.CourseDirectory.db_url = "sqlite:///" + {{db!r}}
 c.ClearSolutions.code_stub = {{{{"python": {STUB!r}}}}}
 c.ClearOutput.enabled = False            # the lessons' pictures show before anything runs, as in the lessons
 c.Execute.timeout = 600                  # a lesson's longest cell takes seconds; a busy machine more
-c.Execute.allow_errors = True            # a cell that raises costs its exercise, not the rest
+# (a cell that raises costs its exercise, not the rest: nbgrader's Execute always goes on after an error)
 c.ExecutePreprocessor.interrupt_on_timeout = True
 '''
 HIDDEN_TEST = '''# Grading of exercise {number} ({points} points): the check above must say ✓, with no ✗ and no "Not yet".
@@ -170,8 +170,12 @@ def grade(root, names, submissions):
                 shutil.copytree(given, root / "submitted" / student / name, dirs_exist_ok=True)
     for student in students:
         nbgrader(root, "db", "student", "add", student)
+    handed_in = [name for name in names if any((submissions / student / name).is_dir() for student in students)]
     for name in names:
         nbgrader(root, "db", "assignment", "add", name)
+        if name not in handed_in:   # mid-term: released, nothing handed in yet (nbgrader would fail on it)
+            print(f"{name}: no submissions in {submissions}, not graded")
+            continue
         nbgrader(root, "autograde", name, "--force")
     nbgrader(root, "export", "--to", str(root / "grades.csv"))
     return root / "grades.csv"

@@ -121,3 +121,14 @@ def test_right_answers_get_full_points_and_each_broken_exercise_exactly_its_own(
     for row in rows:
         lost = assignments.POINTS * len(broken[row["assignment"]]) if row["student_id"] == "bob" else 0
         assert float(row["score"]) == float(row["max_score"]) - lost
+
+
+def test_a_released_lesson_with_no_submissions_yet_is_skipped_with_a_line(tmp_path, monkeypatch, capsys):
+    """Mid-term, most released lessons have no submissions: grading the others must not fail on them."""
+    calls = []
+    monkeypatch.setattr(assignments, "nbgrader", lambda root, *args: calls.append(args) or "")
+    (tmp_path / "handed-in" / "ada" / "02-learning-rule").mkdir(parents=True)
+    assignments.grade(tmp_path / "course", ["01-threshold-units", "02-learning-rule"], tmp_path / "handed-in")
+    assert ("autograde", "02-learning-rule", "--force") in calls
+    assert not any(call[0] == "autograde" and call[1] == "01-threshold-units" for call in calls)
+    assert "01-threshold-units: no submissions in" in capsys.readouterr().out
