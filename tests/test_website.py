@@ -199,3 +199,20 @@ def test_no_page_tells_its_reader_to_run_cells(notebook, tmp_path):
     first = page_of(notebook, tmp_path)["cells"][0]["source"]
     assert "Run the cells" in "".join(notebook_first["source"])
     assert "Run the cells" not in first and "run it live above (its first cell answers in about" in first
+
+
+def test_a_decks_speaker_notes_hold_its_folds_and_the_lessons_own_notes(tmp_path):
+    """The speaker view (S) shows the presenter what the room has not seen yet: each fold of the slide in full."""
+    import nbformat
+    book = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_markdown_cell("# 02 · x\n\nA question", metadata={"slideshow": {"slide_type": "slide"}}),
+        nbformat.v4.new_markdown_cell("**Predict first.** Which?\n\n<details><summary>Answer</summary>\n\nThe second."
+                                      "\n\n</details>", metadata={"slideshow": {"slide_type": "-"},
+                                                                     "deck": {"notes": "Ask for a show of hands."}}),
+        nbformat.v4.new_markdown_cell("No fold here.", metadata={"slideshow": {"slide_type": "-"}})])
+    slides.speaker_notes(book)
+    notes = [cell.source for cell in book.cells if cell.metadata["slideshow"]["slide_type"] == "notes"]
+    assert notes == ["Ask for a show of hands.\n\n**Answer**: The second."]
+    assert book.cells[2].metadata["slideshow"]["slide_type"] == "notes"
+    page = slides.export(ROOT / "notebooks" / "02-learning-rule.ipynb", tmp_path).read_text(encoding="utf-8")
+    assert page.count('<aside class="notes">') >= 3 and "<strong>Answer</strong>:" in page

@@ -351,6 +351,7 @@ def export(notebook, output=DEFAULT_OUTPUT):
     without_kernel_views(book)
     hidden.deck_cells(book)  # an exercise's check code left out, answers to Predict questions on a later press
     lecture_cells(book)
+    speaker_notes(book)
     for cell in book.cells:
         if cell.cell_type == "markdown":
             for lesson_words, deck_words in cell.metadata.get("deck", {}).get("replace", []):
@@ -370,6 +371,32 @@ def export(notebook, output=DEFAULT_OUTPUT):
     page.write_text(offline(body.replace("</head>", f"<style>{PROJECTOR_CSS}</style>\n</head>", 1)),
                     encoding="utf-8")
     return page
+
+
+SUMMARY = re.compile(r"<details>\s*<summary>(.*?)</summary>(.*?)</details>", re.S)
+
+
+def speaker_notes(book):
+    """Give each slide its speaker notes (reveal.js's speaker view, the S key): what its folds hold, and the lesson's own.
+
+    A presenter asks the room before a fold is opened; the speaker view shows them, ahead of the room,
+    every fold of the slide in full (a Predict question's Answer, a worked solution), and any notes the
+    lesson writes for the deck in a text cell's metadata, "deck": {"notes": "..."}. Each becomes a cell
+    of slide type "notes" after its cell, which nbconvert puts in the slide's <aside class="notes">.
+    """
+    import nbformat
+
+    cells = []
+    for cell in book.cells:
+        cells.append(cell)
+        if cell.cell_type != "markdown" or cell.metadata.get("slideshow", {}).get("slide_type") == "skip":
+            continue
+        notes = [cell.metadata.get("deck", {}).get("notes", "")]
+        notes += [f"**{summary.strip()}**: {body.strip()}" for summary, body in SUMMARY.findall(cell.source)]
+        if any(notes):
+            cells.append(nbformat.v4.new_markdown_cell("\n\n".join(n for n in notes if n),
+                                                       metadata={"slideshow": {"slide_type": "notes"}}))
+    book.cells = cells
 
 
 def licence_text():

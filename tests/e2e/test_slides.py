@@ -386,3 +386,18 @@ def test_a_clicker_reaches_every_slide_of_every_deck_in_order(tmp_path, key):
                 missed[name] = f"{len(visited)} of {len(every)} slides, first missed: " \
                                f"{next((s for s in every if s not in visited), None)}"
     assert not missed, missed
+
+
+def test_the_speaker_view_has_the_answer_before_the_room_sees_it(tmp_path):
+    """reveal.js's speaker view (S) shows a slide's notes: a Predict question's Answer, ahead of the room."""
+    _require_browser()
+    name = slides.export(ROOT / "notebooks" / LESSON, tmp_path).name
+    with serve(tmp_path) as base, chromium(1280, 720) as page:
+        page.goto(f"{base}/{name}")
+        wait_for_deck(page)
+        for _ in range(200):
+            if "Predict" in page.evaluate("() => Reveal.getCurrentSlide().innerText"):
+                break
+            page.evaluate("() => Reveal.next()")
+        notes = page.evaluate("() => Reveal.getSlideNotes()")
+        assert "Answer" in notes and len(notes) > 100, notes
