@@ -11,6 +11,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
+import lessons  # noqa: E402
 import navigation  # noqa: E402
 import slides  # noqa: E402
 import website  # noqa: E402  (tools/ is not a package)
@@ -42,7 +43,8 @@ def test_a_page_opens_with_its_question_and_picture_and_no_code_or_run_all_above
     assert cells[0]["source"].startswith("# 02 ") and len(cells) == len(stored) - 1   # the navigation cell is out
     assert "Run the cells from the top" in "".join(stored[0]["source"])
     assert "Run the cells from the top" not in cells[0]["source"]
-    assert "About 35 minutes" in cells[0]["source"] and "run it live above (its first cell answers in about 12 s)" in cells[0]["source"]
+    minutes = lessons.minutes(json.loads(LESSON.read_text()))   # tools/lessons.py's count, as the lesson says it
+    assert f"About {minutes} minutes" in cells[0]["source"] and "run it live above (its first cell answers in about 12 s)" in cells[0]["source"]
     assert "hide-input" in stored[1]["metadata"]["tags"] and "outputs" in stored[1]
     assert "remove-input" in cells[1]["metadata"]["tags"] and "hide-input" not in cells[1]["metadata"]["tags"]
     later = [c for c in cells[2:] if "hide-input" in c.get("metadata", {}).get("tags", [])]

@@ -16,7 +16,9 @@ What goes into the folder (published as it is on GitHub Pages, .github/workflows
   server). CONTRIBUTING.md says why Jupyter Book 1;
 - the JupyterLite site (tools/jupyterlite.py) at the same root, lab/index.html?path=NN-name.ipynb,
   the address the README's and the index's JupyterLite links have always had;
-- the decks (tools/slides.py) in slides/.
+- the decks (tools/slides.py) in slides/;
+- the handouts (tools/handouts.py) in handouts/: each lesson's page and its deck as PDFs, printed by
+  Chromium from what was just built (the instructors' page lists them).
 
 Each lesson's page is its notebook as stored, with these changes (in a copy; `page_notebook`):
 - a bar in the page's header, beside the theme's buttons, where it stays in view as the page
@@ -53,6 +55,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import handouts  # noqa: E402
 import hidden  # noqa: E402
 import lessons  # noqa: E402
 import navigation  # noqa: E402
@@ -327,7 +330,8 @@ def stage(source, notebooks):
     (source / "_static").mkdir()
     (source / "_static" / "perceptron.css").write_text(SITE_CSS)
     (source / "_static" / "perceptron.js").write_text(SITE_JS)
-    (source / f"{GUIDE}.md").write_text(navigation.GUIDE.read_text(encoding="utf-8"), encoding="utf-8")
+    (source / f"{GUIDE}.md").write_text(navigation.GUIDE.read_text(encoding="utf-8") + handouts_section(names),
+                                        encoding="utf-8")
     for name in names:
         notebook = json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))
         if name not in chosen:
@@ -338,6 +342,16 @@ def stage(source, notebooks):
         page = json.dumps(page_notebook(notebook, name, source / FORMULAS), ensure_ascii=False)
         (source / f"{page_name(name)}.ipynb").write_text(page, encoding="utf-8")
     return names
+
+
+def handouts_section(names):
+    """The guide page's list of the handouts that tools/handouts.py prints into the site (raw links: they are
+    printed after the pages are built, so Sphinx has no file to check them against)."""
+    rows = [f'| {name[:2]} | <a href="{handouts.FOLDER}/{name.removesuffix(".ipynb")}.pdf">the lesson\'s page</a> '
+            f'| <a href="{handouts.FOLDER}/{name.removesuffix(".ipynb")}.slides.pdf">its deck</a> |'
+            for name in names if name != INDEX]
+    return ("\n## Handouts\n\nEach lesson's page (A4, its answers and worked solutions open) and its deck (a slide a "
+            "page), as PDFs to print or hand out:\n\n| # | lesson | deck |\n|---|---|---|\n" + "\n".join(rows) + "\n")
 
 
 def build_pages(output, notebooks=None, quiet=True):
@@ -411,6 +425,10 @@ def build(output=DEFAULT_OUTPUT, pyodide=None, notebooks=None, lite=True, decks=
     start = time.monotonic()
     build_pages(output, notebooks, quiet)
     times["pages"] = time.monotonic() - start
+    if decks:   # the whole site: its handouts too, printed from the pages and decks just built
+        start = time.monotonic()
+        handouts.print_handouts(output)
+        times["handouts"] = time.monotonic() - start
     return times
 
 

@@ -28,6 +28,7 @@ from test_notebooks_in_browser import _require_browser
 
 sys.path.insert(0, str(ROOT / "tools"))
 import first_screens  # noqa: E402
+import handouts  # noqa: E402
 import hidden  # noqa: E402
 import slides  # noqa: E402
 import website  # noqa: E402  (tools/ is not a package)
@@ -313,3 +314,22 @@ def test_every_lesson_opens_with_its_question_and_its_whole_picture_on_the_first
         outside = keep_local(page, served)
         assert first_screens.cut_pictures(page, place, served, first_screens.lessons()) == []
     assert outside == []
+
+
+def test_every_lesson_has_a_handout_of_its_page_and_of_its_deck_that_the_guide_links(site, served):
+    """Handouts (issue 42): a PDF of each lesson's page (answers open) and of its deck (a slide a page)."""
+    guide = (site / f"{website.GUIDE}.html").read_text(encoding="utf-8")
+    for notebook in NOTEBOOKS[1:]:
+        for kind, size in ((".pdf", rb"/MediaBox \[0 0 595\.9\d* 842\.88\]"), (".slides.pdf", rb"/MediaBox \[0 0 960 540\]")):
+            pdf = site / handouts.FOLDER / f"{notebook.stem}{kind}"
+            data = pdf.read_bytes()   # A4 pages, or 1280x720 px slides (960x540 pt)
+            assert data.startswith(b"%PDF") and len(re.findall(rb"/Type\s*/Page[^s]", data)) > 3, pdf
+            assert re.search(size, data), pdf
+            assert f'href="{handouts.FOLDER}/{pdf.name}"' in guide
+    with chromium(1280, 720) as page:   # what the handout prints: every answer open, figures' words folded
+        open_page(page, served, "05-convergence-theorem")
+        page.evaluate(handouts.OPEN_EVERYTHING)
+        closed = page.evaluate("() => [...document.querySelectorAll('details:not([open]) > summary')]"
+                               ".map(s => s.innerText.trim())")
+        assert closed and set(closed) == {"The figure in words"}, closed
+        assert page.locator(".toggle-hidden").count() == 0
