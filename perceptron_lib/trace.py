@@ -121,7 +121,12 @@ class Trace(check.Run):
 
     @property
     def update_presentations(self):
-        """The presentations (numbered from 1) at which W changed."""
+        """The presentations (numbered from 1) that were mistakes and corrected W (`updated`).
+
+        With the fixed rule each of them changed W; a fractional step is zero at W·X = 0, and a step can
+        be lost in rounding, so with other rules W may stay the same at some of them (Honavar 1996,
+        section 3, counts an update only where W changes).
+        """
         self._require_record("update_presentations")
         return np.flatnonzero(self.updated) + 1
 

@@ -69,11 +69,12 @@ def reading(path):
 
 
 def prose(text):
-    """Markdown less code spans, fenced code, quotations, headings and the names of folds."""
+    """Markdown less code spans, fenced code, formulas, quotations, headings and the names of folds."""
     text = re.sub(r"```.*?```", " ", text, flags=re.S)
     text = re.sub(r"`[^`]*`", " ", text)
     text = re.sub(r"<!--.*?-->", " ", text, flags=re.S)
     text = re.sub(r"<summary>.*?</summary>", " ", text, flags=re.S)   # a fold's name, like a heading, only names
+    text = re.sub(r"\$\$.*?\$\$|\$[^$\n]+\$", " ", text, flags=re.S)   # formulas: the * of $W^*$ is no italics
     return "\n".join(line for line in text.split("\n") if not line.lstrip().startswith((">", "#")))
 
 
@@ -104,6 +105,7 @@ def first_uses(text):
     ("the *95% interval* of each fraction", True),
     ("a **soluble** problem, one that some W solves", True),
     ("# 06 · Gradient descent\n\nA *gradient* is the direction of steepest rise", True),
+    ("the margin of $W^*$ is $\\gamma$ and of $W^*$ again", False),   # a formula's * is not italics
 ])
 def test_the_first_use_is_explained_by_italics_or_a_glossary_link(text, explained):
     assert all(ok == explained for ok, _ in first_uses(prose(text)).values()) and first_uses(prose(text))
