@@ -53,6 +53,7 @@ PROJECTOR_CSS = (".reveal .jp-RenderedMarkdown {font-size: 24px !important;}"
                  # a slide that a figure at FIGURE_TEXT_PX would overflow loses its padding (LECTURE_SCRIPT)
                  ".reveal figure.perceptron-figure img, .reveal .perceptron-playable img"
                  " {margin: 4px 0 !important; display: block;}"
+                 ".reveal .jp-RenderedMarkdown h3.perceptron-continued {font-size: 22px !important; margin: 0 0 4px 0 !important;}"
                  ".reveal .slides section.perceptron-tight {padding-top: 0 !important; padding-bottom: 0 !important;}"
                  ".reveal section.perceptron-tight .jp-Cell {padding-top: 0 !important; padding-bottom: 0 !important;}"
                  ".reveal section.perceptron-tight .jp-Cell-outputWrapper {margin-top: 0 !important;}"
@@ -349,8 +350,10 @@ def export(notebook, output=DEFAULT_OUTPUT):
                               exclude_input_prompt=True, exclude_output_prompt=True)
     book = nbformat.read(notebook, as_version=4)
     without_kernel_views(book)
+    checks = [book.cells[i] for i in lessons.check_cells(book.cells)]   # known by their code, which goes next
     hidden.deck_cells(book)  # an exercise's check code left out, answers to Predict questions on a later press
     lecture_cells(book)
+    standing_alone(book, checks)
     speaker_notes(book)
     for cell in book.cells:
         if cell.cell_type == "markdown":
@@ -371,6 +374,45 @@ def export(notebook, output=DEFAULT_OUTPUT):
     page.write_text(offline(body.replace("</head>", f"<style>{PROJECTOR_CSS}</style>\n</head>", 1)),
                     encoding="utf-8")
     return page
+
+
+CONTINUED = "perceptron-continued"   # the heading a sub-slide takes from its section
+FOLD_ONLY = re.compile(r"\s*<details>.*</details>\s*", re.S)   # a text cell that is one fold (a worked solution)
+
+
+def standing_alone(book, checks):
+    """Slides that make sense without the notebook beside them (issue 42).
+
+    An exercise's check (`checks`: its cells) is left out (its code is, already; before an answer its output only says to put
+    one "in the cell above", which the deck does not show): the slide shows the exercise's task, and
+    the worked solution's fold after it joins that slide. A
+    sub-slide that opens with a cell's output (a figure, a table, a check) rather than the lesson's text
+    is headed by its section's heading, "..., continued", so that no figure stands on a slide without
+    saying what it is about.
+    """
+    import nbformat
+
+    for i in [i for i, cell in enumerate(book.cells) if any(cell is check for check in checks)]:
+        show = book.cells[i].metadata.setdefault("slideshow", {})
+        following = next((c for c in book.cells[i + 1:]
+                          if c.metadata.get("slideshow", {}).get("slide_type", "-") != "skip"), None)
+        folded = following is not None and following.cell_type == "markdown" and FOLD_ONLY.fullmatch(following.source)
+        if show.get("slide_type") in ("slide", "subslide") and following is not None and not folded:
+            if following.metadata.setdefault("slideshow", {}).get("slide_type", "-") in ("-", "fragment"):
+                following.metadata["slideshow"]["slide_type"] = show["slide_type"]   # it opens the slide instead
+        show["slide_type"] = "skip"
+    cells, section = [], ""
+    for cell in book.cells:
+        show = cell.metadata.setdefault("slideshow", {})
+        text = cell.source.lstrip() if cell.cell_type == "markdown" else ""
+        if text.startswith("## "):
+            section = text.splitlines()[0][3:].strip()
+        if show.get("slide_type") == "subslide" and section and cell.cell_type == "code":
+            cells.append(nbformat.v4.new_markdown_cell(f'<h3 class="{CONTINUED}">{html.escape(section)}, continued</h3>',
+                                                       metadata={"slideshow": {"slide_type": "subslide"}}))
+            show["slide_type"] = "-"
+        cells.append(cell)
+    book.cells = cells
 
 
 SUMMARY = re.compile(r"<details>\s*<summary>(.*?)</summary>(.*?)</details>", re.S)

@@ -182,12 +182,18 @@ SLIDE_CONTENT = """() => {
   const output = [...shown.querySelectorAll('.jp-OutputArea-output')].filter(o => o.offsetParent !== null);
   const text = [...shown.querySelectorAll('.jp-RenderedMarkdown, .jp-OutputArea-output')]
       .filter(e => e.offsetParent !== null).map(e => e.innerText).join(' ').replace(/\\s+/g, ' ').trim();
+  const first = [...shown.querySelectorAll('.jp-Cell')].find(c => c.offsetParent !== null && !c.closest('aside'));
   return {indices: Reveal.getIndices(), text: text, code: code.length, outputs: output.length,
+          heading: !!shown.querySelector('h1, h2, h3'), opens_with_output: !!(first && first.matches('.jp-CodeCell')),
+          continued: [...shown.querySelectorAll('h3.perceptron-continued')].map(h => h.innerText).join(' '),
           pictures: shown.querySelectorAll('img:not(.formula), table, .perceptron-playable').length,
           player: shown.querySelectorAll('.perceptron-playable, input[type=range]').length};
 }"""
 # Words that point at an interactive view: on a slide they need the view beside them.
 VIEW_WORDS = re.compile(r"\b(sliders?|stepper|move the (?:weights|sliders)|drag)\b", re.I)
+# Words that point at a notebook's cells, which a deck does not show (an exercise's check says to put an answer
+# "in the cell above")
+CELL_WORDS = re.compile(r"\b(?:the cell above|this cell)\b", re.I)
 MIN_TEXT = 60   # characters: a slide with less and no picture or table is a lone sentence
 
 
@@ -212,6 +218,8 @@ def deck_slides(page, base, name):
 
 
 def test_a_lecturer_pages_through_every_deck_without_code_lone_sentences_or_missing_views(tmp_path):
+    """Every slide stands alone (issue 42): no code alone, no lone line, no word pointing at a cell or a view the deck
+    does not show, and no figure without a heading saying what it is about."""
     _require_browser()
     decks = [slides.export(path, tmp_path).name for path in sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))]
     problems = []
@@ -225,7 +233,13 @@ def test_a_lecturer_pages_through_every_deck_without_code_lone_sentences_or_miss
                     problems.append(f"{where}: code and nothing else")
                 if not slide["pictures"] and len(slide["text"]) < MIN_TEXT:
                     problems.append(f"{where}: a lone line ({slide['text']!r})")
-                if VIEW_WORDS.search(slide["text"]) and not any(other["player"] for other in beside):
+                if CELL_WORDS.search(slide["text"]):
+                    problems.append(f"{where}: '{CELL_WORDS.search(slide['text']).group(0)}', a cell the deck does not "
+                                    f"show: {slide['text'][:120]!r}")
+                if slide["opens_with_output"] and not slide["heading"]:
+                    problems.append(f"{where}: a figure or output with no heading: {slide['text'][:80]!r}")
+                if VIEW_WORDS.search(slide["text"].replace(slide["continued"], "")) and not any(
+                        other["player"] for other in beside):
                     problems.append(f"{where}: '{VIEW_WORDS.search(slide['text']).group(0)}' with no such view on the "
                                     f"slide: {slide['text'][:120]!r}")
     assert not problems, "\n".join(problems)
