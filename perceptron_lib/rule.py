@@ -140,7 +140,7 @@ class Fixed(Rule):
 class Absolute(Rule):
     """Honavar's absolute correction rule (1996, section 4): the smallest whole multiple of X that gets the pattern right.
 
-    Honavar writes ceil(|W·X| / X·X); that lands on the plane W·X = 0, which
+    Honavar writes ``ceil(|W·X| / X·X)``; that lands on the plane W·X = 0, which
     is right for a negative pattern under labels 0/1 but not for a positive
     one (nor for any under -1/+1), so there one more step is taken.
     """
@@ -156,7 +156,7 @@ class Absolute(Rule):
 
 
 class Fractional(Rule):
-    """Honavar's fractional correction rule (1996, section 4): lambda |W·X| / X·X along y X.
+    """Honavar's fractional correction rule (1996, section 4): ``lambda |W·X| / X·X`` along y X.
 
     lambda = 1 reaches the pattern's plane, 2 reflects W through it; a mistake
     at W·X = 0 gives a step of zero, so the rule cannot leave W = 0.
@@ -182,7 +182,7 @@ class Margin(Rule):
     end every pattern has y·(W·X) > m (the perceptron "with margin" b of
     Duda, Hart and Stork, *Pattern Classification*, 2nd ed., 2001, chapter 5;
     not one of the course's sources). On separable data the run converges,
-    and the final W separates with |W·X| > m on every pattern. y is the ±1 target: the label
+    and the final W separates with ``|W·X| > m`` on every pattern. y is the ±1 target: the label
     itself (labels -1/+1) or 2c - 1 (labels 0/1); with m = 0 this is the mistake-driven rule of
     labels -1/+1.
 

@@ -282,7 +282,7 @@ def weight_change(beta, x, *, target=1, input_value=1.0):
 
     With eta = 1. It vanishes as beta -> 0 (the factor beta) and as beta -> inf
     (f' -> 0 unless x = 0); in between it peaks, for xi = 1, i = 1, x > 0, at
-    `beta_opt`(x) (Budinich's figure 4 draws it for x = 2).
+    ``beta_opt(x)`` (Budinich's figure 4 draws it for x = 2).
 
     Parameters
     ----------

@@ -4,6 +4,7 @@ The browser tests (tests/e2e/test_site.py) build the whole site and meet it in C
 check the copy each page is built from, in a moment.
 """
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -218,3 +219,28 @@ def test_a_decks_speaker_notes_hold_its_folds_and_the_lessons_own_notes(tmp_path
     assert book.cells[2].metadata["slideshow"]["slide_type"] == "notes"
     page = slides.export(ROOT / "notebooks" / "02-learning-rule.ipynb", tmp_path).read_text(encoding="utf-8")
     assert page.count('<aside class="notes">') >= 3 and "<strong>Answer</strong>:" in page
+
+
+def test_every_public_name_has_its_entry_in_the_reference():
+    """The library's reference (issue 44): a page per group of names, each name's docstring by autodoc."""
+    import perceptron_lib as pl
+    from perceptron_lib import estimators, widgets
+    pages = website.reference_pages()
+    text = "\n".join(pages.values())
+    public = set(pl.__all__) | {name for module in (widgets, estimators) for name, value in vars(module).items()
+                                if not name.startswith("_") and getattr(value, "__module__", "") == module.__name__
+                                and callable(value)}
+    documented = set(re.findall(r"\.\. auto(?:function|class):: perceptron_lib(?:\.\w+)*\.(\w+)", text))
+    assert public <= documented, f"public names with no reference entry: {sorted(public - documented)}"
+    assert "reference-runs" in pages and "perceptron_lib.train\n" in pages["reference-runs"]
+    stems = [chapter["file"] for part in website.toc(["index"], list(pages))["parts"] for chapter in part["chapters"]]
+    assert set(pages) <= set(stems)
+
+
+def test_a_pages_first_use_of_a_name_links_its_reference_entry():
+    seen = set()
+    text = website.link_first_uses("Run `pl.train(X, y)`, then `train` again; scikit-learn's `Perceptron`.", seen)
+    assert text.count("perceptron-reference") == 1 and 'href="reference-runs.html#perceptron_lib.train"' in text
+    assert "`Perceptron`" in text   # a bare name the course shares with scikit-learn stays as it is
+    again = website.link_first_uses("and `pl.train` later", seen)
+    assert "perceptron-reference" not in again

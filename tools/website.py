@@ -45,7 +45,9 @@ import functools
 import hashlib
 import html
 import http.server
+import inspect
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -210,13 +212,13 @@ def _markdown_cell(source, cell_id):
 def page_notebook(notebook, name, formulas):
     """A copy of `notebook` (a dict) as the site shows it (the module's docstring lists the changes)."""
     book = copy.deepcopy(notebook)
-    cells = []
+    cells, seen = [], set()
     for cell in book["cells"]:
         if {"navigation", "binder"} & set(lessons.tags(cell)):   # the theme's previous/next and the bar replace them
             continue
         source = "".join(cell["source"])
         if cell["cell_type"] == "markdown":
-            cell["source"] = markdown_for_page(source, formulas)
+            cell["source"] = link_first_uses(markdown_for_page(source, formulas), seen)
         elif cell["cell_type"] == "code":
             for output in cell.get("outputs", []):
                 data = output.get("data", {})
@@ -282,7 +284,12 @@ def config(repository, names=()):
                 # has its own live lesson, and thebe's settings were written twice into each page)
                 # and intersphinx (it would reach for the web)
                 "extensions": ["sphinx_togglebutton", "sphinx_copybutton", "myst_nb", "jupyter_book",
-                               "sphinx_comments", "sphinx_external_toc", "sphinx_design", "sphinx_book_theme"],
+                               "sphinx_comments", "sphinx_external_toc", "sphinx_design", "sphinx_book_theme",
+                               # the library's reference, from its numpydoc docstrings (Sphinx's own extensions)
+                               "sphinx.ext.autodoc", "sphinx.ext.napoleon", "reference_rst"],   # tools/reference_rst.py
+                "autodoc_member_order": "bysource",
+                "autodoc_typehints": "none",   # the docstrings say the types, numpydoc style
+                "napoleon_google_docstring": False,
                 # each page's live bar (live_bar), which the header's template LIVE_TEMPLATE shows
                 "html_context": {"default_mode": "auto",
                                  "perceptron_live": {page_name(name): live_bar(name) for name in names}},
@@ -305,11 +312,11 @@ def config(repository, names=()):
     }
 
 
-def toc(stems):
+def toc(stems, reference=()):
     lessons = [{"file": stem} for stem in stems if stem != ROOT_PAGE]
     return {"format": "jb-book", "root": ROOT_PAGE,
             "parts": [{"caption": "Lessons", "chapters": lessons},
-                      {"caption": "Reference", "chapters": [{"file": NOTATION}]},
+                      {"caption": "Reference", "chapters": [{"file": NOTATION}] + [{"file": stem} for stem in reference]},
                       {"caption": "For instructors", "chapters": [{"file": GUIDE}]}]}
 
 
@@ -326,7 +333,10 @@ def stage(source, notebooks):
     (source / "_config.yml").write_text(json.dumps(config(repository, names), indent=1))
     (source / "_templates").mkdir()
     (source / "_templates" / LIVE_TEMPLATE).write_text('{{ perceptron_live.get(pagename, "") }}\n')
-    (source / "_toc.yml").write_text(json.dumps(toc([page_name(n) for n in names]), indent=1))
+    reference = reference_pages()
+    for stem, text in reference.items():
+        (source / f"{stem}.md").write_text(text, encoding="utf-8")
+    (source / "_toc.yml").write_text(json.dumps(toc([page_name(n) for n in names], list(reference)), indent=1))
     (source / "_static").mkdir()
     (source / "_static" / "perceptron.css").write_text(SITE_CSS)
     (source / "_static" / "perceptron.js").write_text(SITE_JS)
@@ -342,6 +352,106 @@ def stage(source, notebooks):
         page = json.dumps(page_notebook(notebook, name, source / FORMULAS), ensure_ascii=False)
         (source / f"{page_name(name)}.ipynb").write_text(page, encoding="utf-8")
     return names
+
+
+REFERENCE = "reference"   # the library's reference: a page per group of perceptron_lib's public names
+# Beyond perceptron_lib's own namespace (its __all__, grouped as its __init__.py groups it): these modules' public
+# classes and functions, each a page of the reference
+MORE_MODULES = [("Interactive views", "perceptron_lib.widgets"), ("Estimators for scikit-learn", "perceptron_lib.estimators")]
+
+
+def reference_groups():
+    """[(title, module, names)]: the package's public names as its __init__.py groups them in __all__, then the
+    public classes and functions of MORE_MODULES (those that exist)."""
+    import importlib
+
+    source = (ROOT / "perceptron_lib" / "__init__.py").read_text(encoding="utf-8")
+    groups = []
+    for line in re.search(r"^__all__ = \[(.*?)^\]", source, re.S | re.M).group(1).splitlines():
+        comment = re.match(r"\s*# (.+)", line)
+        if comment:
+            groups.append((comment.group(1).strip().capitalize(), "perceptron_lib", []))
+        elif groups:
+            groups[-1][2].extend(re.findall(r'"(\w+)"', line))
+    for title, name in MORE_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ImportError:
+            continue
+        public = [key for key, value in vars(module).items() if not key.startswith("_")
+                  and getattr(value, "__module__", None) == name and (inspect.isclass(value) or inspect.isfunction(value))]
+        groups.append((title, name, public))
+    return groups
+
+
+def own_members(cls):
+    """The public methods and properties a class's own source defines, in order: what its reference page lists (not
+    what it inherits or a library makes for it, such as matplotlib's `set` or scikit-learn's set_..._request)."""
+    package = str(ROOT / "perceptron_lib")
+
+    def code(value):
+        function = value.fget if isinstance(value, property) else getattr(value, "__func__", value)
+        return getattr(inspect.unwrap(function), "__code__", None) if callable(function) else None
+
+    return [name for name, value in vars(cls).items() if not name.startswith("_") and code(value) is not None
+            and code(value).co_filename.startswith(package)]
+
+
+def reference_stems():
+    """{page stem: (title, module, names)} of the reference's pages (groups with no name of their own left out)."""
+    return {f"{REFERENCE}-" + re.sub(r"[^a-z]+", "-", title.lower()).strip("-"): (title, module, names)
+            for title, module, names in reference_groups() if names}
+
+
+@functools.cache
+def reference_targets():
+    """{name: (page stem, the id autodoc gives its entry)} for every name the reference documents."""
+    return {name: (stem, f"{module}.{name}") for stem, (_, module, names) in reference_stems().items() for name in names}
+
+
+ESTIMATORS = "perceptron_lib.estimators."
+# A name in a lesson's text, as code: `train`, `pl.train`, `pl.train(X, y)`, `TraceStepper`
+CODE_NAME = re.compile(r"`(?:pl\.)?(\w+)(?:\([^`]*\))?`")
+
+
+def link_first_uses(text, seen):
+    """`text` (a page's Markdown) with the first use on the page (`seen`: names linked already) of each name the
+    reference documents linked to its entry there; raw HTML, which Sphinx does not check (the site test does)."""
+    def link(match):
+        target = reference_targets().get(match.group(1))
+        if target is None or match.group(1) in seen or (target[1].startswith(ESTIMATORS)
+                                                         and not match.group(0).startswith("`pl.")):
+            return match.group(0)   # a bare `Perceptron` may be scikit-learn's: only `pl.Perceptron` is the course's
+        seen.add(match.group(1))
+        code = html.escape(match.group(0).strip("`"))
+        return f'<a class="perceptron-reference" href="{target[0]}.html#{target[1]}"><code>{code}</code></a>'
+
+    lines = text.split("\n")
+    inside = False
+    for i, line in enumerate(lines):
+        if line.lstrip().startswith("```"):
+            inside = not inside
+        elif not inside and not line.lstrip().startswith("#"):
+            lines[i] = CODE_NAME.sub(link, line)
+    return "\n".join(lines)
+
+
+def reference_pages():
+    """{page stem: Markdown}: one page of the library's reference per group of names, each name's docstring in full."""
+    import importlib
+
+    pages = {}
+    for stem, (title, module, names) in reference_stems().items():
+        parts = [f"# Reference: {title.lower()}\n\nThe names of `{module}` on this topic, each as `help()` shows it, "
+                 "from its docstring; its examples are tested with the package.\n"]
+        for name in names:
+            value = getattr(importlib.import_module(module), name)
+            kind = "autoclass" if inspect.isclass(value) else "autofunction"
+            members = ", ".join(own_members(value)) if kind == "autoclass" else ""
+            options = f"   :members: {members}\n" if members else ""
+            parts.append(f"```{{eval-rst}}\n.. {kind}:: {module}.{name}\n{options}```\n")   # autodoc writes RST
+        pages[stem] = "\n".join(parts)
+    return pages
 
 
 def handouts_section(names):
@@ -363,7 +473,9 @@ def build_pages(output, notebooks=None, quiet=True):
         stage(source, notebooks)
         command = [sys.executable, "-c", "from jupyter_book.cli.main import main; main()", "build", str(source), "--path-output", tmp,
                    "--builder", "html", "--warningiserror", "--quiet" if quiet else "--verbose"]
-        result = subprocess.run(command, capture_output=True, text=True, check=False)
+        here = str(Path(__file__).resolve().parent)   # the build imports tools/reference_rst.py, a Sphinx extension
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH")) if p))
+        result = subprocess.run(command, capture_output=True, text=True, check=False, env=env)
         html_dir = Path(tmp) / "_build" / "html"
         if result.returncode != 0 or not (html_dir / "index.html").is_file():
             raise RuntimeError(f"jupyter-book build failed:\n{result.stdout[-6000:]}\n{result.stderr[-6000:]}")

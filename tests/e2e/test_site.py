@@ -34,7 +34,7 @@ import slides  # noqa: E402
 import website  # noqa: E402  (tools/ is not a package)
 
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
-PAGES = [website.page_name(n.name) for n in NOTEBOOKS] + [website.NOTATION, website.GUIDE]
+PAGES = [website.page_name(n.name) for n in NOTEBOOKS] + [website.NOTATION, website.GUIDE] + list(website.reference_stems())
 # An element wider than the window is cut off unless it scrolls on its own (code, a wide table).
 CUT_OFF = """() => {
   const width = document.documentElement.clientWidth, found = [];
@@ -93,8 +93,9 @@ def test_the_folder_holds_every_page_the_jupyterlite_site_and_every_deck(site):
 
 def title_of(name):
     """How the page `name` is titled: a lesson by its number, the others by their name."""
+    reference = {stem: f"Reference: {title.lower()}" for stem, (title, _, _) in website.reference_stems().items()}
     return {"index": "00 · Index", website.NOTATION: "Notation", website.GUIDE: "A guide for the lecture room",
-            "search": "Search"}.get(name, name[:2] + " · ")
+            "search": "Search", **reference}.get(name, name[:2] + " · ")
 
 
 @pytest.mark.parametrize("name", PAGES + ["search"])
@@ -229,7 +230,9 @@ def test_a_page_draws_every_formula_describes_every_figure_and_folds_every_answe
             assert link.get_attribute("href") == f"lab/index.html?path={notebook.name}"
 
 
-@pytest.mark.parametrize("term, lesson", [("Cover", "08-capacity"), ("cycling", "03-xor-and-cycling")])
+@pytest.mark.parametrize("term, lesson", [("Cover", "08-capacity"), ("cycling", "03-xor-and-cycling"),
+                                          ("train_kernel", "reference-beyond-two-classes"),
+                                          ("KernelPerceptron", "reference-estimators-for-scikit-learn")])
 def test_search_finds_a_term_from_any_page(served, term, lesson):
     from playwright.sync_api import expect
     with chromium(1280, 720) as page:
