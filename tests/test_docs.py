@@ -112,3 +112,32 @@ def test_what_the_docs_say_ci_runs_is_in_the_ci_script():
             script = ROOT / ".ci" / "run"
             assert script.exists(), name
             assert "OPENBLAS_CORETYPE=Prescott" in script.read_text(encoding="utf-8")
+
+
+GUIDE = (ROOT / "docs" / "instructors.md").read_text(encoding="utf-8")
+# A command of the guide: .venv/bin/python, a script of the repository or -m pip, and its words
+GUIDE_COMMAND = re.compile(r"\.venv/bin/python (tools/\w+\.py|-m pip install -e)([^`\n#]*)")
+
+
+def test_the_instructors_guide_commands_run_as_written():
+    """Every command of the lecture-room guide names the environment's Python, a script that exists and takes the
+    options given, and extras that pyproject defines (issue 42: commands failed as written)."""
+    import subprocess
+    import sys
+    import tomllib
+    commands = GUIDE_COMMAND.findall(GUIDE)
+    assert len(commands) >= 5, commands
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    for script, words in commands:
+        if script.startswith("-m pip"):
+            extra = re.search(r'"\.\[(\w+)\]"', words)
+            assert extra and extra.group(1) in extras, (script, words)
+            continue
+        assert (ROOT / script).is_file(), script
+        shown = subprocess.run([sys.executable, str(ROOT / script), "--help"], capture_output=True, text=True,
+                               cwd=ROOT, timeout=120)
+        assert shown.returncode == 0, (script, shown.stderr[-500:])
+        for option in re.findall(r"--[\w-]+", words):
+            assert option in shown.stdout, (script, option)
+    assert re.search(r"cd course && \.\./\.venv/bin/jupyter lab", GUIDE)   # the formgrader sees the course from there
+    assert "View → Appearance → Presentation Mode" in GUIDE
