@@ -11,7 +11,10 @@ imports this one namespace, and its interactive views from
     run = pl.train(*pl.boolean_function("or"))
 
 The names below are listed in the order data flows through the layers:
-data sets -> runs -> traces -> theory -> tables and pictures.
+data sets -> runs -> traces -> theory -> tables and pictures. The
+scikit-learn estimators ``pl.Perceptron``, ``pl.VotedPerceptron`` and
+``pl.KernelPerceptron`` (estimators.py) come last: they are imported, with
+scikit-learn, when a caller first asks for one.
 """
 import sys as _sys
 
@@ -62,6 +65,9 @@ from .plotting import plot_criterion
 # The lessons' experiment figures: the theory computed (figures.py), then drawn by the pictures of the same name
 from .figures import (plot_boolean_fractions, plot_cover_check, plot_cube_check, plot_grid_search, plot_n_min,
                       plot_n_min_map, plot_sigmoids, plot_weight_change)
+# The scikit-learn estimators (estimators.py) are imported at their first use, by __getattr__ below: they
+# import scikit-learn, which `import perceptron_lib` does not load
+_ESTIMATORS = ("Perceptron", "VotedPerceptron", "KernelPerceptron")
 
 __all__ = [
     # data sets
@@ -91,5 +97,20 @@ __all__ = [
     "plot_margin", "plot_units", "plot_weight_space", "step_figure", "plot_layer_steps", "plot_regions", "plot_confusion",
     "plot_images", "draw_accuracy_curve", "plot_criterion", "plot_sigmoids", "plot_weight_change",
     "plot_grid_search", "plot_cover_check", "plot_n_min", "plot_n_min_map", "plot_boolean_fractions", "plot_cube_check",
+    # scikit-learn estimators, imported at first use
+    *_ESTIMATORS,
 ]
 __version__ = "0.1.0"
+
+
+def __getattr__(name):
+    """The estimators of estimators.py, imported (with scikit-learn) when a caller first asks for one."""
+    if name not in _ESTIMATORS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from . import estimators
+    globals().update({estimator: getattr(estimators, estimator) for estimator in _ESTIMATORS})
+    return globals()[name]
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_ESTIMATORS))

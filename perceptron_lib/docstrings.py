@@ -81,6 +81,29 @@ PARAMETERS = {
 -------
 ndarray of shape (n_samples,)
     Labels in the run's convention: 0/1 or -1/+1.""",
+    # the scikit-learn estimators (estimators.py)
+    "order_estimator": """order : {"cyclic", "random"}, default "cyclic"
+    The presentation order, as in `train`: X[0], X[1], ... every pass, or
+    a fresh random permutation each pass.""",
+    "seed_estimator": """seed : int or None, default None
+    Seed of the random order, a whole number >= 0. Only order="random"
+    draws anything, so with cyclic order the seed is not used (as
+    scikit-learn's estimators leave random_state unused where nothing is
+    random), and a grid may cross orders and seeds.""",
+    "run_attributes": """classes_ : ndarray of shape (n_classes,)
+    The classes, sorted; classes_[0] is the negative label (-1) and
+    classes_[1] the positive one (+1) of a two-class problem.
+n_features_in_ : int
+    The number of features seen by fit.
+feature_names_in_ : ndarray of shape (n_features_in_,)
+    The features' names, when X has them as strings (a pandas DataFrame).
+status_ : {"converged", "cycling", "stalled", "max_epochs"}
+    How the run ended, in the package's words (`train`): for several
+    units, "converged" if every unit did, else the first other ending.
+n_iter_ : int
+    Passes through the data the run made (the most any unit made).
+n_updates_ : int
+    Corrections of the weights (mistakes), all units together.""",
     # counting (capacity.py)
     "n_points": """n : int
     The number of points, a whole number from 0 to 50,000.""",

@@ -99,9 +99,7 @@ class Voted:
         >>> voted_perceptron(*boolean_function("or"), epochs=3).predict([[0, 0], [1, 0]]).tolist()
         [0, 1]
         """
-        votes = np.where(nets(self.vectors, add_with_ones(X)) > 0, 1, -1)  # (vectors, patterns)
-        total = (np.asarray(self.counts, np.int64)[:, None] * votes).sum(axis=0)  # whole numbers: exact
-        return self._as_labels(total > 0)
+        return self._as_labels(self.decision(X) > 0)
 
     @declare.declared(X=PREDICT_PATTERNS)
     def predict_averaged(self, X):
@@ -123,9 +121,43 @@ class Voted:
         >>> voted.predict_averaged([[0, 0], [0, 1]]).tolist()
         [-1, 1]
         """
-        # The sign of the unnormalised sum is that of the mean, and exact on integer data
-        # (0.1 + 0.2 - 0.3 != 0: dividing first could turn a tie into a vote).
-        return self._as_labels(nets(self._weighted_sum(), add_with_ones(X)) > 0)
+        return self._as_labels(self.decision(X, averaged=True) > 0)
+
+    @declare.declared(X=PREDICT_PATTERNS, averaged=declare.Flag())
+    def decision(self, X, averaged=False):
+        """The number whose sign each prediction reads: the vote, or with averaged=True the averaged net.
+
+        The vote is sum_i c_i s_i(x), s_i(x) = +1 where v_i·[1, x] > 0 and -1
+        elsewhere (`predict`): whole numbers, added exactly, so that a tie is
+        a tie on every machine. The averaged net is (sum_i c_i v_i)·[1, x], the
+        averaged weights' net times sum_i c_i (`predict_averaged`): the vectors
+        are summed before any division, so that its sign is that of the mean
+        and exact on integer data (0.1 + 0.2 - 0.3 != 0: dividing first could
+        turn a tie into a vote).
+
+        Parameters
+        ----------
+        %(X_predict)s
+        averaged : bool, default False
+
+        Returns
+        -------
+        ndarray of shape (n_samples,)
+            > 0 means the positive label; integers for the vote.
+
+        Examples
+        --------
+        >>> from perceptron_lib.datasets import boolean_function
+        >>> voted = voted_perceptron(*boolean_function("or"), epochs=3)
+        >>> voted.decision([[0, 0], [1, 0]]).tolist()
+        [-2, 6]
+        >>> voted.decision([[0, 0], [1, 0]], averaged=True).tolist()
+        [5.0, 11.0]
+        """
+        if averaged:
+            return nets(self._weighted_sum(), add_with_ones(X))
+        signs = np.where(nets(self.vectors, add_with_ones(X)) > 0, 1, -1)  # (vectors, patterns)
+        return (np.asarray(self.counts, np.int64)[:, None] * signs).sum(axis=0)  # whole numbers: exact
 
     def __repr__(self):
         return f"<Voted: {len(self.vectors)} vectors over {self.counts.sum()} presentations; {self.trace!r}>"

@@ -182,6 +182,7 @@ EXAMPLES = {
     "voted.voted_perceptron": dict(X=OR[0], y=OR[1], epochs=2),
     "voted.Voted.predict": dict(self=VOTED, X=[[0, 1], [2, 0.5]]),
     "voted.Voted.predict_averaged": dict(self=VOTED, X=[[0, 1], [2, 0.5]]),
+    "voted.Voted.decision": dict(self=VOTED, X=[[0, 1], [2, 0.5]], averaged=True),
     "boolean_counts.boolean_census": dict(n_inputs=2),
     "boolean_counts.separable_boolean_count": dict(n_inputs=2, method="census"),
     "geometry.positive_side": dict(w=[-1, 1, 0], xlim=(0, 2), ylim=(0, 1)),

@@ -258,6 +258,18 @@ def test_averaged_prediction_keeps_exact_ties_on_integer_data():
     assert voted.predict_averaged([[1, 1]]).tolist() == [0]
 
 
+def test_the_decision_is_the_number_the_predictions_read():
+    """decision (an estimator's decision_function): the whole vote, and the undivided sum's net."""
+    voted = voted_perceptron(*boolean_function("xor", signed=True), epochs=100)
+    X = boolean_function("xor")[0]
+    assert voted.decision(X).dtype.kind == "i" and voted.decision(X).tolist() == [-200, 0, -200, 0]   # two ties
+    np.testing.assert_array_equal(voted.predict(X), np.where(voted.decision(X) > 0, 1, -1))
+    np.testing.assert_array_equal(voted.predict_averaged(X), np.where(voted.decision(X, averaged=True) > 0, 1, -1))
+    run = train(*boolean_function("or"))
+    tie = Voted(vectors=np.array([[1.0, 2, -3], [0, 0, 0]]), counts=np.array([1, 9]), trace=run, labels="0/1")
+    assert tie.decision([[1, 1]], averaged=True).tolist() == [0.0]    # exact, where the divided weights miss it
+
+
 @pytest.mark.parametrize("epochs", [1, 10, 100])
 def test_xor_accuracy_of_voted_and_averaged_as_computed_by_hand(epochs):
     """Neither variant finds one of XOR's best linear units (3 of 4) from W = 0, except averaged -1/+1.

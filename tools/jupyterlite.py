@@ -84,9 +84,12 @@ LITE_REQUIRES = ("numpy", "matplotlib", "ipywidgets", "anywidget", "traitlets")
 # (micropip, piplite, then ssl ... ipython: it skips those listed here), and the first cells' imports.
 PRELOAD = ("micropip", "piplite", "ssl", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipython",
            "numpy", "matplotlib", "ipywidgets", "anywidget", "perceptron_lib")
-# Functions of perceptron_lib that import a heavy package inside them, and the import that loads it
-# in the browser (tests/test_jupyterlite_build.py checks that no other function imports one).
-ON_DEMAND = {"lp_separability": "scipy", "digit_halves": "sklearn"}
+# Functions of perceptron_lib that import a heavy package inside them, and the classes of the one module that
+# imports it at its top (estimators.py, which `import perceptron_lib` leaves out until pl.Perceptron & co are
+# asked for), with the import that loads it in the browser (tests/test_jupyterlite_build.py checks that no other
+# function imports one).
+ON_DEMAND = {"lp_separability": "scipy", "digit_halves": "sklearn", "Perceptron": "sklearn",
+             "VotedPerceptron": "sklearn", "KernelPerceptron": "sklearn"}
 LOAD_CELL = "# JupyterLite only: load {module} into this tab, for pl.{function} below.\nimport {module}"
 REMOTE_BADGE = re.compile(r"\[!\[([^\]]*)\]\((https?://[^)\s]+)\)\]\(([^)\s]+)\)")
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
@@ -175,9 +178,11 @@ def lite_copy(source, target):
     notebook = json.loads(source.read_text())
     cells = notebook["cells"]
     for function, module in ON_DEMAND.items():
-        first = next((i for i, c in enumerate(cells)
-                      if c["cell_type"] == "code" and f"{function}(" in "".join(c["source"])), None)
-        if first is not None and not any(f"import {module}\n" in "".join(c["source"]) + "\n" for c in cells[:first]):
+        call, loads = re.compile(rf"(?<!\w){function}\("), re.compile(rf"^\s*(?:import|from)\s+{module}\b", re.M)
+        code = [(i, "".join(c["source"])) for i, c in enumerate(cells) if c["cell_type"] == "code"]
+        first = next((i for i, source in code if call.search(source)), None)
+        # the kernel loads what a cell imports before it runs the cell: an import there or before is enough
+        if first is not None and not any(loads.search(source) for i, source in code if i <= first):
             cells.insert(first, _lite_cell(f"jupyterlite-{module}", LOAD_CELL.format(module=module, function=function)))
     for other in cells:  # a badge image from another host becomes a plain link: the site asks no other host
         if other["cell_type"] == "markdown":
