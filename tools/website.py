@@ -37,7 +37,10 @@ Each lesson's page is its notebook as stored, with these changes (in a copy; `pa
 - the navigation cell at a lesson's end is left out: the theme's previous/next replaces it (and
   the index's Binder and JupyterLite badges: the bar replaces them). The index's notation table
   is its own page, notation.html, which the index links.
-The instructors' guide, docs/instructors.md, is a page too (instructors.html), in the sidebar of every page.
+- a link to the course's public site (the index's JupyterLite links) leads to this site's own page or lab/, so
+  that a local, offline or forked copy stays itself (the notebooks keep the public address).
+The instructors' guide, docs/instructors.md, is a page too (instructors.html), in the sidebar of every page; its
+plan links each lesson's page and deck.
 """
 import argparse
 import copy
@@ -118,6 +121,14 @@ html[data-theme="dark"] .bd-content div.cell_output img { background-color: #fff
 html[data-theme="dark"] .bd-content div.cell_output .output pre { background-color: #f3f4f5 !important;
   color: #222832 !important; }
 .cell_output table { display: block; max-width: 100%; overflow-x: auto; }
+/* Keyboard focus shows on the header's buttons and links (sidebar toggle, repository, download, theme, the live bar):
+   a ring of 3 px, 3:1 or more against the header in light (#0a58ca on white) and dark mode (#9ec5fe on #121212);
+   inside the icon buttons' edge, which the window's top would cut, around the live bar's links. */
+.bd-header-article :is(a, button, .btn):focus-visible, .bd-header :is(a, button, .btn):focus-visible {
+  outline: 3px solid #0a58ca !important; outline-offset: 2px; box-shadow: none; }
+.bd-header-article :is(button, .btn):focus-visible, .bd-header :is(button, .btn):focus-visible { outline-offset: -3px; }
+html[data-theme="dark"] .bd-header-article :is(a, button, .btn):focus-visible,
+html[data-theme="dark"] .bd-header :is(a, button, .btn):focus-visible { outline-color: #9ec5fe !important; }
 /* The search field's magnifier, drawn by the icon font (ICON_SCRIPT), takes its own place before the text. */
 .bd-search .fa-solid.fa-magnifying-glass { position: static; }
 """
@@ -154,6 +165,11 @@ ICON_SCRIPT = re.compile(r'\s*<script defer src="_static/scripts/fontawesome\.js
 # JupyterLite's settings in its root index.html, which its pages fetch and read (config-utils.js).
 LITE_CONFIG = re.compile(r'<script\s+id="jupyter-config-data".*?</script>', re.S)
 INDEX_LINK = re.compile(r"\]\(" + re.escape(INDEX) + r"(#[^)]*)?\)")
+# A link in a lesson's text to the course's own public site (navigation.site_url: the index's JupyterLite links):
+# on the site it leads to the site's own page or lab/, so that a local, offline or forked copy stays itself
+SITE_LINK = re.compile(r"\[([^\]]*)\]\(" + re.escape(navigation.site_url()) + r"([^)\s]*)\)")
+# A row of the guide's plan (tools/navigation.py writes it): its number and the lesson's title
+PLAN_ROW = re.compile(r"^\| (\d\d) \| ([^|]+?) \| ([^|]*?) \| ([^|]*?) \|", re.M)
 
 
 def live_bar(name):
@@ -167,8 +183,24 @@ def live_bar(name):
             f'<a href="{DECKS}/{stem}.slides.html">Slides</a></nav>\n')
 
 
+# A widget's own note (perceptron_lib/widgets.py): "Interactive stepper (needs a running kernel: run this cell to use
+# it). This notebook also shows ...", said to a notebook's reader
+KERNEL_WORDS = re.compile(r"^(.*?) \(needs a running kernel[^)]*\)\.?\s*(.*)$", re.S)
+
+
 def kernel_note(name, words):
-    """What a page shows for a view that needs a kernel: its own note, and the way to the live lesson."""
+    """What a page shows for a view that needs a kernel: what it is, and the way to the live lesson.
+
+    Said to the page's reader, in words that a search for "kernel" does not find on every lesson's page (Sphinx
+    indexes a raw output's text): the view computes with Python, which the live lesson runs.
+    """
+    found = KERNEL_WORDS.match(words.strip())
+    if found:
+        what, rest = found.groups()
+        rest = rest.replace("This notebook also shows", "The lesson also shows")
+        return (f'<p class="perceptron-needs-kernel">{html.escape(what)}: it computes with Python as you use it, which '
+                f'this page does not run: <a href="lab/index.html?path={name}">run this lesson live</a> to use it. '
+                f'{html.escape(rest)}</p>')
     return (f'<p class="perceptron-needs-kernel">{html.escape(words)} On this page it cannot run: '
             f'<a href="lab/index.html?path={name}">run this lesson live</a> to use it.</p>')
 
@@ -202,7 +234,27 @@ def markdown_for_page(text, formulas):
         img = f'<img class="formula dark-light" alt="{html.escape(slides.tex_words(tex))}" src="{FORMULAS}/{name}"{box}>'
         return f'<span class="formula-display">{img}</span>' if display else img
     text = INDEX_LINK.sub(lambda m: f"]({ROOT_PAGE}.ipynb{m.group(1) or ''})", text)
-    return slides.WEB_IMAGE.sub(r"\1", slides.MATH.sub(image, text))
+    return slides.WEB_IMAGE.sub(r"\1", slides.MATH.sub(image, relative_site_links(text)))
+
+
+def relative_site_links(text):
+    """`text` with its links to the course's public site made relative to the page (all pages are at the site's
+    root): raw links, which Sphinx leaves as they are (lab/ is not one of its documents; the site test checks them)."""
+    return SITE_LINK.sub(lambda m: f'<a href="{html.escape(m.group(2) or ROOT_PAGE + ".html")}">{m.group(1)}</a>', text)
+
+
+def guide_for_site(text, names):
+    """The instructors' guide as its page shows it: each lesson of its plan linked to its page, and its deck."""
+    stems = {name[:2]: lesson_stem(name) for name in names if name != INDEX}
+
+    def row(match):
+        number, title, minutes, present = match.groups()
+        if number not in stems:
+            return match.group(0)
+        deck = f'<a href="{DECKS}/{stems[number]}.slides.html">the deck</a>'
+        return f"| {number} | [{title}]({stems[number]}.ipynb) | {minutes} | {deck}: {present} |"
+
+    return relative_site_links(PLAN_ROW.sub(row, text))
 
 
 def _markdown_cell(source, cell_id):
@@ -226,7 +278,8 @@ def page_notebook(notebook, name, formulas):
                     del data[KERNEL_VIEW]
                 elif KERNEL_VIEW in data:
                     words = "".join(data.get("text/plain", "")).strip()
-                    output["data"] = {"text/html": kernel_note(name, words), "text/plain": words}
+                    note = kernel_note(name, words)
+                    output["data"] = {"text/html": note, "text/plain": html.unescape(re.sub(r"<[^>]+>", "", note))}
         cells.append(cell)
     if cells and cells[0]["cell_type"] == "markdown":   # the line under the title, as a page says it
         page_line = navigation.minutes_text(notebook, page=True)
@@ -340,8 +393,8 @@ def stage(source, notebooks):
     (source / "_static").mkdir()
     (source / "_static" / "perceptron.css").write_text(SITE_CSS)
     (source / "_static" / "perceptron.js").write_text(SITE_JS)
-    (source / f"{GUIDE}.md").write_text(navigation.GUIDE.read_text(encoding="utf-8") + handouts_section(names),
-                                        encoding="utf-8")
+    guide = guide_for_site(navigation.GUIDE.read_text(encoding="utf-8"), names)
+    (source / f"{GUIDE}.md").write_text(guide + handouts_section(names), encoding="utf-8")
     for name in names:
         notebook = json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))
         if name not in chosen:
