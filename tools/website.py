@@ -82,6 +82,11 @@ FORMULAS = "_static/formulas"
 # What the site adds to the theme: the bar of live links, formulas that follow dark mode, the note
 # of a view that needs a kernel, and the players' pictures, which never grow wider than the page.
 SITE_CSS = """
+/* The reference's signatures (autodoc) wrap at a narrow width instead of running off the page (WCAG reflow). */
+.bd-article dt.sig { white-space: normal; overflow-wrap: anywhere; }
+.bd-article dt.sig .sig-param, .bd-article dt.sig .pre { white-space: normal; }
+.bd-article dl.py { overflow-wrap: anywhere; }
+@media (max-width: 600px) { .bd-article dl.field-list { display: block; } }
 /* The bar sits in the article's header, between the sidebar's toggle and the theme's buttons. */
 .bd-header-article .header-article-items__start { display: flex; align-items: center; }
 .perceptron-live { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; align-items: center; margin: 0 0 0 0.5rem;
