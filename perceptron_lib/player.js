@@ -1,11 +1,14 @@
 // The course's one player: step through a learning run in the browser, with no kernel round trip.
 //
-// One source for every front end. perceptron_lib/widgets.py reads this file and uses it twice:
+// One source for every front end. perceptron_lib/widgets.py reads this file and uses it three ways:
 // - PlayableRun (decks, pages, trusted notebooks) embeds it in a script element with every step's data,
 //   then calls perceptronPlayer(root, {...});
 // - TraceStepper (JupyterLab, JupyterLite, VS Code, Colab: any front end that runs widgets) is an
 //   anywidget whose ES module is this file followed by `export default {render: perceptronWidget}`.
 //   The kernel sends the steps it has drawn; the front end asks for the ones it lacks and keeps them.
+// - the views that need a kernel (UnitView, DualView, BoundExplorer) are anywidgets of kind "controls": their named
+//   controls (perceptronControls) ask the kernel for a state, and it answers with the picture, the text and the
+//   spoken line in one message (perceptronLive).
 // The markup comes from Python (widgets._player_markup), the same in both, and says in words what to
 // do while no script runs (its controls are disabled then); this script enables them.
 //
@@ -24,7 +27,14 @@ const PERCEPTRON_PLAYER_CSS = `
 .perceptron-player .waiting, .perceptron-controls .waiting {display: none;}
 .perceptron-controls label {display: inline-flex; gap: 0.3em; align-items: center; margin-right: 1em;}
 .perceptron-controls input[type=number] {width: 5em;}
+.perceptron-busy .perceptron-shown {opacity: 0.55;}
 `;
+
+// A picture sent by the kernel (base64 PNG, or SVG text) as an address for an img element.
+function perceptronSource(frame) {
+  return frame.startsWith("<svg") ? "data:image/svg+xml;charset=utf-8," + encodeURIComponent(frame)
+                                  : "data:image/png;base64," + frame;
+}
 
 function perceptronStyle(root) {
   if (root.querySelector("style.perceptron-style")) return;
@@ -80,16 +90,12 @@ function perceptronPlayer(root, options) {
   }
   // Pictures near the one shown are decoded ahead (and kept decoded while near), so a step only swaps them in.
   const decoded = new Map();
-  function source(s) {
-    return s.frame.startsWith("<svg") ? "data:image/svg+xml;charset=utf-8," + encodeURIComponent(s.frame)
-                                      : "data:image/png;base64," + s.frame;
-  }
   function decodeNear() {
     for (const j of decoded.keys()) if (Math.abs(j - k) > 4) decoded.delete(j);
     for (let j = Math.max(0, k - 2); j <= Math.min(last, k + 2); j++) {
       if (j in steps && !decoded.has(j)) {
         const ahead = new Image();
-        ahead.src = source(steps[j]);
+        ahead.src = perceptronSource(steps[j].frame);
         if (ahead.decode) ahead.decode().catch(function() {});
         decoded.set(j, ahead);
       }
@@ -101,7 +107,7 @@ function perceptronPlayer(root, options) {
     slider.setAttribute("aria-valuetext", "step " + k + " of " + last);
     label.textContent = "step " + k + " of " + last;
     if (s) {
-      img.src = decoded.has(k) ? decoded.get(k).src : source(s);
+      img.src = decoded.has(k) ? decoded.get(k).src : perceptronSource(s.frame);
       img.alt = s.alt;
       img.removeAttribute("title");
       text.innerHTML = s.text;
@@ -197,9 +203,17 @@ function perceptronControls(root, changed) {
   const unlisten = perceptronKeys(root, null);
   const controls = {
     unlisten: unlisten,
-    set: function(given) {
+    // Show the values `given` (the kernel's), except in the fields named in `keep` (moved since the last request);
+    // a box that already holds the number (a "1." being typed) is left as it is.
+    set: function(given, keep) {
       fields.forEach(function(f) {
-        if (f.dataset.field in given) f.querySelectorAll("input, select").forEach(function(i) { i.value = given[f.dataset.field]; });
+        const name = f.dataset.field;
+        if (!(name in given) || (keep && keep.has(name))) return;
+        f.querySelectorAll("input, select").forEach(function(i) {
+          const same = i.tagName === "SELECT" ? i.value === String(given[name])
+                                              : i.value !== "" && Number(i.value) === Number(given[name]);
+          if (!same) i.value = given[name];
+        });
       });
     },
     say: function(words) { if (announce) announce.textContent = words; },
@@ -209,23 +223,75 @@ function perceptronControls(root, changed) {
   return controls;
 }
 
-// anywidget's entry: the same player (model "kind" = "player") or controls ("controls"), wired to the kernel.
+// A view that needs the kernel (widgets._Controls: a unit's weights, both spaces, the bound's explorer): the browser
+// asks, the kernel draws. One request is out at a time, numbered: {ask, values, action}; what the controls do
+// meanwhile (a held key, a drag, presses of run) is kept as one newest request, sent once the kernel has answered,
+// and only if it asks for something else than the answered one, so the kernel draws only the latest state and
+// nothing queues up behind a held key. The answer is one synced trait, "shown": the picture, its name, the text and
+// the spoken line, put in place together once the picture is decoded.
+function perceptronLive(model, el, root) {
+  const view = el.querySelector(".perceptron-view"), shown = el.querySelector(".perceptron-shown");
+  const picture = shown.querySelector("img"), text = shown.querySelector(".perceptron-text");
+  let asked = 0, waiting = 0, out = null, next = null, painting = 0;
+  function same(a, b) { return JSON.stringify([a.values, a.action || null]) === JSON.stringify([b.values, b.action || null]); }
+  function send(request) {
+    asked = Math.max(asked, model.get("shown").asked || 0) + 1;
+    waiting = asked;
+    out = request;
+    model.send({ask: asked, values: request.values, action: request.action});
+    if (request.action) {            // a run takes seconds: what shows is dimmed (stale) until it comes
+      view.classList.add("perceptron-busy");
+      shown.setAttribute("aria-busy", "true");
+      controls.say("running");
+    }
+  }
+  const controls = perceptronControls(root, function(values, what) {
+    const action = what && root.querySelector('button[data-action="' + what + '"]') ? what : null;
+    if (!waiting) { send({values: values, action: action}); return; }
+    const moved = next ? next.moved : new Set();
+    if (!action) moved.add(what);
+    next = {values: values, action: action || (next && next.action), moved: moved};
+  });
+  function paint(s) {
+    if (!s.frame) return;
+    const mine = ++painting, source = perceptronSource(s.frame), ready = new Image();
+    ready.src = source;
+    (ready.decode ? ready.decode() : Promise.resolve()).catch(function() {}).then(function() {
+      if (mine !== painting) return;            // a newer answer came meanwhile: it shows instead
+      picture.src = source;
+      picture.alt = picture.title = s.name;
+      text.innerHTML = s.text;
+      controls.say(s.said);
+      if (!waiting) { view.classList.remove("perceptron-busy"); shown.removeAttribute("aria-busy"); }
+    });
+  }
+  function answered() {
+    const s = model.get("shown");
+    if (waiting && s.asked >= waiting) {
+      waiting = 0;
+      const request = next;
+      next = null;
+      if (request && !same(request, out)) send(request);   // the same again (a press during its run): answered
+    }
+    paint(s);
+  }
+  // The kernel's values (a run's step sets the weights; Python set them): shown, except where the student has
+  // moved a control since the last request, which that request will bring.
+  function follow() {
+    controls.set(model.get("values"), next && next.moved);
+    if (next) next.values = controls.values();
+  }
+  model.on("change:values", follow);
+  model.on("change:shown", answered);
+  paint(model.get("shown"));
+  return function() { controls.unlisten(); model.off("change:values", follow); model.off("change:shown", answered); };
+}
+
+// anywidget's entry: the same player (model "kind" = "player") or a view's controls ("controls"), wired to the kernel.
 function perceptronWidget({ model, el }) {
   el.innerHTML = model.get("markup");
   const root = el.querySelector(".perceptron-player, .perceptron-controls");
-  if (model.get("kind") === "controls") {
-    const controls = perceptronControls(root, function(values, what) {
-      model.set("values", values);
-      model.set("last_change", what);
-      model.save_changes();
-      if (what && root.querySelector('button[data-action="' + what + '"]')) model.send({ action: what, values: values });
-    });
-    const follow = function() { controls.set(model.get("values")); };
-    const hear = function() { controls.say(model.get("said")); };
-    model.on("change:values", follow);
-    model.on("change:said", hear);
-    return function() { controls.unlisten(); model.off("change:values", follow); model.off("change:said", hear); };
-  }
+  if (model.get("kind") === "controls") return perceptronLive(model, el, root);
   let telling = null;
   const player = perceptronPlayer(root, {
     last: model.get("last"), steps: model.get("steps"), interval: model.get("interval"),

@@ -35,22 +35,6 @@ _STATIC_NOTE = ("Interactive stepper (needs a running kernel: run this cell to u
                 "This notebook also shows what it shows as a static figure.")
 
 
-class _NamedImage(widgets.Image):
-    """An Image widget whose `tooltip` becomes the picture's title: its name for a screen reader.
-
-    ipywidgets' front end sets the title only when the model has an empty
-    `description`, which Image lacks (its view fails on the tooltip without
-    one): this one carries an empty description for that.
-    """
-
-    description = type(widgets.Label.description)("").tag(sync=True)   # the Unicode trait type ipywidgets uses
-
-    def show(self, png, name):
-        """A new picture and its name in one message: the view decodes the picture once, not twice."""
-        with self.hold_sync():
-            self.value, self.tooltip = png, name
-
-
 class _StaticNote:
     """Where no kernel runs (GitHub, nbviewer, HTML export) only text/plain shows: say so, in words."""
 
@@ -224,12 +208,37 @@ def _field_markup(name, spec, value, uid):
             f'<input type="number" {bounds} aria-label="{label}, typed" disabled></span>')
 
 
-class _Controls(anywidget.AnyWidget):
-    """Named controls for a view: a labelled slider and number box per number, a labelled choice per option.
+# Where a view's text goes: below its picture, beside it (on its right, room allowing) or above it.
+_LAYOUTS = {"below": "flex-direction:column;gap:0.4em", "beside": "flex-wrap:wrap;gap:0.5em 1.5em",
+            "above": "flex-direction:column;gap:0.4em"}
 
-    The same front end as the player (player.js, `perceptronControls`): every control carries its name
-    to the accessibility tree (a screen reader says "w0, slider, 0.5", not "slider, 0.5"), the keys
-    that move it do not reach JupyterLab, and a polite live region says what the view shows (`said`).
+
+class _Part:
+    """A part of what a view shows, read as `.value` (as the ipywidget it replaced): `picture` (PNG bytes) or `text`."""
+
+    def __init__(self, controls, name):
+        self.controls, self.name = controls, name
+
+    @property
+    def value(self):
+        return getattr(self.controls, self.name)
+
+    def __repr__(self):
+        return f"Part({self.name!r})"
+
+
+class _Controls(anywidget.AnyWidget):
+    """A view's named controls and what they show: a picture, a text and a spoken line, in one widget.
+
+    The same front end as the player (player.js, `perceptronControls` and `perceptronLive`): every control
+    carries its name to the accessibility tree (a screen reader says "w0, slider, 0.5", not "slider, 0.5"),
+    the keys that move it do not reach JupyterLab, and a polite live region says what the view shows.
+
+    The browser asks, the kernel draws, one state at a time: the front end sends a numbered request (the
+    values its controls show, and the button pressed, if any) and sends the next only once this one is
+    answered, the newest state the controls reached meanwhile, so that a held key or a fast drag makes the
+    kernel draw the latest state only. The answer (`show`) is one synced trait, `shown`: the picture, its
+    name, the text and the spoken line, which the front end puts in place together.
 
     Parameters
     ----------
@@ -237,30 +246,58 @@ class _Controls(anywidget.AnyWidget):
         {name: {"label": str, "min", "max", "step": float, "width": px} or {"label": str, "options": list}}.
     values : dict
         {name: starting value}, one per field.
+    name : str
+        What the controls set, the name of their group for a screen reader.
+    uid : str
+        A prefix for the controls' ids, unique in the page.
+    buttons : sequence of (action, words), optional
+        Buttons that run `on_action(action, ...)`'s callback in the kernel.
+    layout : {"below", "beside", "above"}, default "below"
+        Where the text goes: below the picture, beside it, or above it.
     """
 
     _esm = _ESM
     kind = traitlets.Unicode("controls").tag(sync=True)
     markup = traitlets.Unicode().tag(sync=True)
     values = traitlets.Dict().tag(sync=True)
-    last_change = traitlets.Unicode("").tag(sync=True)
-    said = traitlets.Unicode("").tag(sync=True)
+    shown = traitlets.Dict().tag(sync=True)     # {"asked", "frame", "name", "text", "said"}: one message
 
-    def __init__(self, fields, values, *, name, uid, buttons=()):
+    def __init__(self, fields, values, *, name, uid, buttons=(), layout="below"):
         parts = [_field_markup(n, spec, values[n], uid) for n, spec in fields.items()]
         parts += [f'<button type="button" data-action="{a}" disabled>{html.escape(words)}</button>' for a, words in buttons]
-        markup = (f'<div class="perceptron-controls" role="group" aria-label="{html.escape(name)}" '
+        shown = ['<img class="perceptron-picture" alt="" style="max-width:100%;height:auto;align-self:flex-start">',
+                 '<div class="perceptron-text"></div>']
+        markup = ('<div class="perceptron-view">'
+                  f'<div class="perceptron-controls" role="group" aria-label="{html.escape(name)}" '
                   'style="display:flex;flex-wrap:wrap;gap:0.3em 0;align-items:center">'
                   + "".join(parts) +
                   '<div class="announce" role="status" aria-live="polite" aria-atomic="true" style="position:absolute;'
-                  'width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap"></div></div>')
-        self._actions = {}
+                  'width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap"></div></div>'
+                  f'<div class="perceptron-shown" style="display:flex;{_LAYOUTS[layout]}">'
+                  + "".join(shown[::-1] if layout == "above" else shown) + '</div></div>')
+        self._actions, self._asked, self.picture = {}, 0, b""
         super().__init__(markup=markup, values=dict(values))
-        self.on_msg(self._pressed)
+        self.on_msg(self._heard)
 
     def field(self, name):
         """The field `name`, as an object with `.value`."""
         return _Field(self, name)
+
+    def show(self, picture, name, text, said):
+        """Show `picture` (PNG bytes) named `name`, the HTML `text` and the spoken line `said`: one message."""
+        self.picture = picture
+        self.shown = {"asked": self._asked, "frame": base64.b64encode(picture).decode("ascii"), "name": name,
+                      "text": text, "said": said}
+
+    @property
+    def text(self):
+        """The text shown (HTML)."""
+        return self.shown.get("text", "")
+
+    @property
+    def said(self):
+        """The line the live region says."""
+        return self.shown.get("said", "")
 
     def on_action(self, action, callback):
         """Call `callback()` when the button `action` is pressed in the front end (or by `press`)."""
@@ -270,18 +307,33 @@ class _Controls(anywidget.AnyWidget):
         """Press the button `action`, as a click in the front end does."""
         self._actions[action]()
 
-    def _pressed(self, _, content, buffers):
-        if content.get("action") in self._actions:
-            self._actions[content["action"]]()
+    def _heard(self, _, content, buffers):
+        """A request of the front end: show its values (and run its button's action); answer its number, always.
+
+        The values arrive as a front end's update does (`set_state`: they are not sent back), and the views
+        draw them; the answer goes even when nothing changed or the drawing failed, so that the front end,
+        which waits for it before it asks again, never waits for nothing."""
+        if not isinstance(content.get("ask"), int):
+            return
+        self._asked = content["ask"]
+        try:
+            if isinstance(content.get("values"), dict):
+                self.set_state({"values": content["values"]})
+            if content.get("action") in self._actions:
+                self._actions[content["action"]]()
+        finally:
+            if self.shown.get("asked") != self._asked:
+                self.shown = {**self.shown, "asked": self._asked}
 
 
-def _weight_controls(weights, lim, *, extra=None, start=None):
+def _weight_controls(weights, lim, *, extra=None, start=None, layout="below"):
     """Controls for W = [w0, w1, w2], each a labelled slider and number box over [-lim, lim] in steps of 0.25."""
     fields = {f"w{i}": {"label": f"w{i}", "min": -lim, "max": lim, "step": 0.25} for i in range(3)}
     values = {f"w{i}": float(v) for i, v in enumerate(weights)}
     fields.update(extra or {})
     values.update(start or {})
-    return _Controls(fields, values, name="the weights W = [w0, w1, w2]", uid=f"perceptron-{uuid.uuid4().hex[:8]}")
+    return _Controls(fields, values, name="the weights W = [w0, w1, w2]", uid=f"perceptron-{uuid.uuid4().hex[:8]}",
+                     layout=layout)
 
 
 def _weights_of(controls, lim):
@@ -347,12 +399,11 @@ class UnitView(_StaticNote, widgets.VBox):
         figure, artists = unit_figure(self.X, self.y, weights)
         # X, y are checked above, and w is three control values: an update, inside `show`, checks nothing again
         self.pictures = FastPictures(figure, lambda w: update_unit(artists, self.X, self.y, np.array(w) + 0.0))
-        self.controls = _weight_controls(weights, lim)
+        self.controls = _weight_controls(weights, lim, layout="beside")
         self.w = [self.controls.field(f"w{i}") for i in range(3)]
-        self.image = _NamedImage(format="png", layout=widgets.Layout(max_width="100%"))
-        self.table = widgets.HTML()
+        self.image, self.table = _Part(self.controls, "picture"), _Part(self.controls, "text")
         self.controls.observe(lambda change: self.show(), names="values")
-        super().__init__([self.controls, widgets.HBox([self.image, self.table])])
+        super().__init__([self.controls])
         self.add_class("perceptron-unit")
         self.show()
 
@@ -362,12 +413,11 @@ class UnitView(_StaticNote, widgets.VBox):
         w = _weights_of(self.controls, self.lim)
         W = np.array(w) + 0.0
         self.wrong = int(misclassified(W, self.X, self.y).sum())
-        self.image.show(self.pictures.png(w),
-                        f"The patterns in the plane, circles for target 1 and squares for target 0, with the line "
-                        f"W·X = 0 of W = {format_vector(W)}; the side where the unit outputs 1 is shaded; "
-                        f"{self.wrong} wrong, ringed in red.")
-        self.table.value = unit_table(W, self.X, self.y)._repr_html_()
-        self.controls.said = f"W = {format_vector(W)}: {self.wrong} wrong"
+        self.controls.show(self.pictures.png(w),
+                           f"The patterns in the plane, circles for target 1 and squares for target 0, with the line "
+                           f"W·X = 0 of W = {format_vector(W)}; the side where the unit outputs 1 is shaded; "
+                           f"{self.wrong} wrong, ringed in red.",
+                           unit_table(W, self.X, self.y)._repr_html_(), f"W = {format_vector(W)}: {self.wrong} wrong")
 
 
 class DualView(_StaticNote, widgets.VBox):
@@ -422,10 +472,9 @@ class DualView(_StaticNote, widgets.VBox):
         self.controls = _weight_controls(weights, lim, extra=extra, start=start)
         self.w = [self.controls.field(f"w{i}") for i in range(3)]
         self.step = self.controls.field("step") if trace is not None else None
-        self.image = _NamedImage(format="png", layout=widgets.Layout(max_width="100%"))
-        self.agreement = widgets.HTML()
+        self.image, self.agreement = _Part(self.controls, "picture"), _Part(self.controls, "text")
         self.controls.observe(self._moved, names="values")
-        super().__init__([self.controls, self.image, self.agreement])
+        super().__init__([self.controls])
         self.add_class("perceptron-dual")
         self.show()
 
@@ -456,12 +505,11 @@ class DualView(_StaticNote, widgets.VBox):
         agreement = (f"pattern space: {names(misclassified(W, self.X, self.y))} on the wrong side of W's "
                      f"line · weight space: W on the wrong side of the lines of "
                      f"{names(wrong_side_of_lines(W, self.X, self.y))}")
-        self.image.show(self.pictures.png(w),
-                        f"Left: the patterns in the plane with the line of W = {format_vector(W)}, wrong "
-                        f"patterns ringed. Right: W as a star in the slice of weight space at its w0, among the "
-                        f"patterns' lines. {agreement}.")
-        self.agreement.value = agreement
-        self.controls.said = f"W = {format_vector(W)}: {agreement}"
+        self.controls.show(self.pictures.png(w),
+                           f"Left: the patterns in the plane with the line of W = {format_vector(W)}, wrong "
+                           f"patterns ringed. Right: W as a star in the slice of weight space at its w0, among the "
+                           f"patterns' lines. {agreement}.",
+                           html.escape(agreement, quote=False), f"W = {format_vector(W)}: {agreement}")
 
     def _within_lim(self, name, w):
         if np.abs(w).max() > self.lim:
@@ -527,21 +575,18 @@ class BoundExplorer(_StaticNote, widgets.VBox):
                   "margin": {"label": "margin", "min": 0.02, "max": 0.4, "step": 0.02}}
         self.controls = _Controls(fields, {"features": 5, "order": "cyclic", "samples": 50, "margin": 0.1},
                                  name="a batch of data sets", uid=f"perceptron-{uuid.uuid4().hex[:8]}",
-                                 buttons=[("run", f"run {n_sets} data sets")])
+                                 buttons=[("run", f"run {n_sets} data sets")], layout="above")
         self.features, self.order, self.samples, self.margin = (self.controls.field(n) for n in fields)
         self.run = _Press(self.controls, "run")
         self.controls.on_action("run", self.show)
-        self.image = _NamedImage(format="png", layout=widgets.Layout(max_width="100%"))
-        self.summary = widgets.HTML()
+        self.image, self.summary = _Part(self.controls, "picture"), _Part(self.controls, "text")
         self.batch, self.result = 0, None
-        super().__init__([self.controls, self.summary, self.image])
+        super().__init__([self.controls])
         self.add_class("perceptron-bounds")
         self.show()
 
     def show(self):
-        """Run a batch with the chosen settings and show the result."""
-        self.summary.value = "running..."
-        self.controls.said = "running"
+        """Run a batch with the chosen settings and show the result (the front end dims the last one meanwhile)."""
         samples = int(round(min(max(_typed_number("points", self.samples.value), 10), 200) / 10)) * 10
         margin = min(max(round(_typed_number("margin", self.margin.value), 2), 0.02), 0.4)
         features, order = int(_typed_number("features", self.features.value, finite=True)), str(self.order.value)
@@ -551,9 +596,9 @@ class BoundExplorer(_StaticNote, widgets.VBox):
         figure = plot_bound_check({"Honavar, teacher": (result.updates, result.honavar),
                                    "Stensbo-Smidt on X/R, teacher": (result.scaled_updates,
                                                                       result.stensbo_smidt)})
-        self.image.show(figure._repr_png_(), describe_figure(figure, draw=False))   # drawn for the PNG just before
-        self.summary.value = f"batch {self.batch}: {result.summary()}"
-        self.controls.said = self.summary.value
+        summary = f"batch {self.batch}: {result.summary()}"
+        self.controls.show(figure._repr_png_(), describe_figure(figure, draw=False),   # drawn for the PNG just before
+                           html.escape(summary, quote=False), summary)
 
 
 MAX_FRAMES = 80  # pictures a kernel-free stepper embeds (about 20 kB each)

@@ -223,7 +223,7 @@ def test_the_dual_views_run_step_sets_all_three_weights_in_one_picture():
     run = train(*boolean_function("or"))
     view = DualView(*boolean_function("or"), trace=run)
     shown = []
-    view.image.observe(lambda change: shown.append(change["new"]), names="value")
+    view.controls.observe(lambda change: shown.append(change["new"]), names="shown")
     view.step.value = 2          # as the front end sets it
     assert [w.value for w in view.w] == run.weights[2].tolist() and len(shown) == 1
     assert "W = [1 0 1]" in view.controls.said
@@ -276,7 +276,69 @@ def test_the_explorers_boxes_that_hold_no_number_are_named():
 def test_the_explorers_button_in_the_front_end_runs_a_batch():
     from perceptron_lib.widgets import BoundExplorer
     explorer = BoundExplorer(n_sets=5)
-    explorer.controls.values = {**explorer.controls.values, "features": "2", "samples": 20}  # a <select> sends text
-    explorer.controls._pressed(explorer.controls, {"action": "run", "values": explorer.controls.values}, [])
+    values = {**explorer.controls.values, "features": "2", "samples": 20}      # a <select> sends text
+    explorer.controls._heard(explorer.controls, {"ask": 1, "action": "run", "values": values}, [])
     assert explorer.batch == 2 and explorer.result.settings["seed"] == 5
+    assert explorer.result.settings["n_features"] == 2 and explorer.result.settings["n_samples"] == 20
     assert explorer.summary.value.startswith("batch 2: 5 data sets") and explorer.controls.said == explorer.summary.value
+    assert explorer.controls.shown["asked"] == 1
+
+
+def sent_messages(monkeypatch):
+    """The messages every widget sends to the front end from now on: (widget, method, state)."""
+    import ipywidgets
+    sent = []
+    monkeypatch.setattr(ipywidgets.Widget, "_send",
+                        lambda self, msg, buffers=None: sent.append((self, msg["method"], msg.get("state", {}))))
+    return sent
+
+
+def views_and_moves():
+    """Each live view, and a request of its front end that changes what it shows."""
+    from perceptron_lib.widgets import BoundExplorer, DualView, UnitView
+    unit, dual, explorer = UnitView(*boolean_function("and")), DualView(*boolean_function("or")), BoundExplorer(n_sets=5)
+    return [(unit, {"ask": 1, "values": {**unit.controls.values, "w0": -1.5}}),
+            (dual, {"ask": 1, "values": {**dual.controls.values, "w0": 0.5}}),
+            (explorer, {"ask": 1, "values": explorer.controls.values, "action": "run"})]
+
+
+def test_a_view_sends_its_picture_text_and_spoken_line_in_one_message(monkeypatch):
+    """Issue 42: the picture, the text and the spoken line were three widgets' messages (for a moment the new picture
+    sat under "running..."); now one update of one trait carries them, and it answers the request's number."""
+    import base64
+    for view, request in views_and_moves():
+        sent = sent_messages(monkeypatch)
+        view.controls._heard(view.controls, request, [])
+        updates = [(widget, state) for widget, method, state in sent if method == "update"]
+        assert len(updates) == 1 and updates[0][0] is view.controls and list(updates[0][1]) == ["shown"], sent
+        shown = updates[0][1]["shown"]
+        assert shown["asked"] == 1 and base64.b64decode(shown["frame"]) == view.image.value
+        assert shown["said"] == view.controls.said and shown["text"] == view.controls.text and shown["name"]
+        assert [type(child) for child in view.children] == [type(view.controls)]      # no other widget to update
+
+
+def test_the_views_text_is_what_they_said_before():
+    """The text beside the picture is the table (unit), the two lists (dual) or the batch's summary (explorer)."""
+    from perceptron_lib.tables import unit_table
+    from perceptron_lib.trace import format_vector
+    (unit, _), (dual, _), (explorer, _) = views_and_moves()
+    assert unit.table.value == unit_table([-0.5, 1, 1], *boolean_function("and"))._repr_html_()
+    assert unit.controls.said == "W = [-0.5 1 1]: 2 wrong" and "W = [-0.5 1 1]" in unit.controls.shown["name"]
+    assert dual.controls.said == f"W = {format_vector([-0.5, 1, -1])}: {dual.agreement.value}"
+    assert explorer.controls.said == explorer.summary.value and explorer.summary.value.startswith("batch 1: 5 data sets")
+
+
+def test_the_kernel_answers_every_request_even_one_that_changes_nothing_or_fails():
+    """The front end asks again only once answered: an answer must come whatever the request did."""
+    from perceptron_lib.widgets import UnitView
+    view = UnitView(*boolean_function("and"))
+    before = dict(view.controls.shown)
+    view.controls._heard(view.controls, {"ask": 7, "values": dict(view.controls.values)}, [])    # nothing new
+    assert view.controls.shown == {**before, "asked": 7}
+    with pytest.raises(ValueError, match="w1 must be a finite number"):
+        view.controls._heard(view.controls, {"ask": 8, "values": {**view.controls.values, "w1": "abc"}}, [])
+    assert view.controls.shown["asked"] == 8
+    view.controls._heard(view.controls, {"values": {"w0": 1}}, [])        # not a request: ignored
+    view.controls._heard(view.controls, {"ask": 9, "action": "no such button"}, [])
+    assert view.controls.shown["asked"] == 9
+

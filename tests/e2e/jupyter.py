@@ -118,6 +118,21 @@ def open_and_run_all(page, base, token, name, timeout=180):
     wait_for_widgets(page)
 
 
+def open_new_notebook(page, base, token, name, sources):
+    """Write a notebook `name` of code cells (their `sources`) into the served notebooks/ and open it; its kernel
+    idle."""
+    import urllib.request
+    from nbformat.v4 import new_code_cell, new_notebook
+    cells = [new_code_cell(source) for source in sources]
+    body = json.dumps({"type": "notebook", "format": "json", "content": new_notebook(cells=cells, metadata={
+        "kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}})}).encode()
+    urllib.request.urlopen(urllib.request.Request(f"{base}/api/contents/notebooks/{name}?token={token}",
+                                                  data=body, method="PUT"), timeout=30)
+    page.goto(f"{base}/lab/tree/notebooks/{name}?token={token}&reset")
+    page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(timeout=60_000)
+    wait_for_kernel_idle(page, timeout=90)
+
+
 def wait_for_widgets(page, timeout=60):
     """Wait until no widget in the page still says 'Loading widget...'.
 

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from jupyter import (CHROMIUM, INSTALL_HINT, ROOT, chromium, jupyter_lab, menu, open_and_run_all,
+from jupyter import (CHROMIUM, INSTALL_HINT, ROOT, chromium, jupyter_lab, menu, open_and_run_all, open_new_notebook,
                      keyboard_only, problems_shown, stepper_state, unnamed_controls, wait_for_change,
                      wait_for_kernel_idle)
 
@@ -99,19 +99,15 @@ def test_notebook_runs_in_jupyterlab_and_its_steppers_step(lab, name):
         assert stepper_state(stepper) == paused
         assert unnamed_controls(stepper) == []
     for view in page.locator(".perceptron-dual, .perceptron-unit").all():   # every picture has a name
-        assert view.locator("img").first.get_attribute("title").startswith(("Left: the patterns", "The patterns"))
+        assert view.locator("img").first.get_attribute("alt").startswith(("Left: the patterns", "The patterns"))
     assert page.locator(".jp-OutputArea-output img:not([alt]):not([title])").count() == 0
     for view in page.locator(".perceptron-dual").all():
         view.scroll_into_view_if_needed()
-        picture = view.locator("img").first.get_attribute("src")
-        text = view.locator(".widget-html").last.inner_text()
+        text = view.locator(".perceptron-text").inner_text()
         view.get_by_role("slider", name="w0").focus()
         for _ in range(4):  # w0 up by 1: on OR that changes which patterns are wrong
             page.keyboard.press("ArrowRight")
-        page.wait_for_function("([img, before]) => img.getAttribute('src') !== before",   # four kernel round trips
-                               arg=[view.locator("img").first.element_handle(), picture], timeout=30_000)
-        page.wait_for_function("([el, before]) => el.innerText !== before",  # the lists follow
-                               arg=[view.locator(".widget-html").last.element_handle(), text], timeout=30_000)
+        shown_together(page, view, text)   # the lists follow, in the picture's message
     players = page.locator(".perceptron-playable").all()
     assert len(players) == (ROOT / "notebooks" / name).read_text().count("PlayableRun(run")
     for player in players:  # the kernel-free stepper, in JupyterLab too
@@ -122,31 +118,39 @@ def test_notebook_runs_in_jupyterlab_and_its_steppers_step(lab, name):
         assert player.locator(".step").inner_text().startswith("step 2 of")
     for view in page.locator(".perceptron-unit").all():
         view.scroll_into_view_if_needed()
-        picture = view.locator("img").first.get_attribute("src")
-        table = view.locator(".widget-html").last.inner_text()
+        table = view.locator(".perceptron-text").inner_text()
         view.get_by_role("slider", name="w0").focus()
         for _ in range(4):  # w0 up by 1: the line moves and W·X changes on every pattern
             page.keyboard.press("ArrowRight")
-        page.wait_for_function("([img, before]) => img.getAttribute('src') !== before",   # four kernel round trips
-                               arg=[view.locator("img").first.element_handle(), picture], timeout=30_000)
-        page.wait_for_function("([el, before]) => el.innerText !== before",  # the table follows
-                               arg=[view.locator(".widget-html").last.element_handle(), table], timeout=30_000)
+        shown_together(page, view, table)   # the table follows, in the picture's message
     for explorer in page.locator(".perceptron-bounds").all():
         explorer.scroll_into_view_if_needed()
-        picture = explorer.locator("img").first.get_attribute("src")
         explorer.get_by_label("features").select_option("2")
         explorer.get_by_role("button", name="run").click()
-        page.wait_for_function("([img, before]) => img.getAttribute('src') !== before",
-                               arg=[explorer.locator("img").first.element_handle(), picture], timeout=30_000)
-        # the picture and the summary are two widgets: each reaches the page in its own message
-        from playwright.sync_api import expect
-        expect(explorer.locator(".widget-html").first).to_contain_text("violations: 0 and 0", timeout=30_000)
+        # the picture, the summary and the spoken line come in one message: the summary says the new batch at once
+        summary = explorer.locator(".perceptron-text")
+        page.wait_for_function("el => el.textContent.startsWith('batch 2:')", arg=summary.element_handle(),
+                               timeout=60_000)
+        assert "violations: 0 and 0" in summary.inner_text()
+        assert explorer.locator("[aria-live=polite]").inner_text() == summary.inner_text()
+        assert explorer.locator("img").first.get_attribute("alt").startswith("Left: the updates each run made")
     for view in page.locator(".perceptron-dual, .perceptron-unit, .perceptron-bounds").all():
         assert unnamed_controls(view) == [], view.aria_snapshot()
     from test_accessibility import serious_violations   # (it imports this module: not at the top)
     if page.locator(".jp-NotebookPanel .jp-OutputArea").count():   # (the index has no code cell)
         assert serious_violations(page, ".jp-NotebookPanel .jp-OutputArea") == []   # no exception list
     assert problems_shown(page) == []
+
+
+def shown_together(page, view, text):
+    """Wait until a unit or dual view's spoken line names the W its number boxes show; then its picture's name says
+    that W too and its text is no longer `text`: the three came in one message."""
+    weights = "[" + " ".join(view.get_by_role("spinbutton", name=f"w{i}, typed").input_value() for i in range(3)) + "]"
+    said = view.locator("[aria-live=polite]")
+    page.wait_for_function("([el, words]) => el.textContent.startsWith(words)",   # one or more kernel round trips
+                           arg=[said.element_handle(), f"W = {weights}: "], timeout=30_000)
+    assert f"W = {weights}" in view.locator("img").first.get_attribute("alt")
+    assert view.locator(".perceptron-text").inner_text() != text
 
 
 def test_lesson_02s_stepper_steps_from_the_keyboard_alone_and_jupyterlab_keeps_out(lab):
@@ -170,23 +174,12 @@ def test_a_stepper_answers_while_the_kernel_is_busy_and_draws_a_long_runs_later_
     The later cell holds the kernel until the test lets it go (a file it waits for, 5 min at most), and says
     when it starts and ends (files it writes): the kernel's own word, where the status bar and the server's
     /api/kernels may lag; no sleep to guess long enough on a loaded machine."""
-    import json
-    import urllib.request
-    from nbformat.v4 import new_code_cell, new_notebook
     page, base, token = lab
     started, release, finished = tmp_path / "started", tmp_path / "release", tmp_path / "finished"
     later = (f"import os, time\nopen({str(started)!r}, 'w').close()\n"
              f"for _ in range(3000):\n    if os.path.exists({str(release)!r}):\n        break\n    time.sleep(0.1)\n"
              f"open({str(finished)!r}, 'w').close()")
-    cells = [new_code_cell(LONG_RUN), new_code_cell(later)]
-    body = json.dumps({"type": "notebook", "format": "json", "content": new_notebook(cells=cells, metadata={
-        "kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}})}).encode()
-    urllib.request.urlopen(urllib.request.Request(f"{base}/api/contents/notebooks/long.ipynb?token={token}",
-                                                  data=body, method="PUT"), timeout=30)
-
-    page.goto(f"{base}/lab/tree/notebooks/long.ipynb?token={token}&reset")
-    page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(timeout=60_000)
-    wait_for_kernel_idle(page, timeout=90)
+    open_new_notebook(page, base, token, "long.ipynb", [LONG_RUN, later])
     menu(page, "Run", "Run All Cells")
     stepper = page.locator(".perceptron-stepper").first
     stepper.get_by_role("button", name="next ▶").wait_for(timeout=60_000)
