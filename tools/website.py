@@ -313,6 +313,7 @@ def split_notation(index):
     cells.insert(place, _markdown_cell("## Notation\n\nOne set of symbols for every lesson, with the sources' own "
                                        f"letters beside them: [the notation page]({NOTATION}.md).\n", "notation-link"))
     text = "\n\n".join("".join(c["source"]) for c in notation).replace("## Notation", "# Notation", 1)
+    text = text.removeprefix('<a id="notation"></a>\n')   # the notebook's anchor for JupyterLab; the page is its own
     return index, text
 
 
