@@ -56,6 +56,8 @@ PROJECTOR_CSS = (".reveal .jp-RenderedMarkdown {font-size: 24px !important;}"
                  ".reveal .jp-RenderedMarkdown h3.perceptron-continued {font-size: 20px !important; line-height: 1.1 !important;"
                  " margin: 0 !important; font-weight: 600;}"
                  ".reveal .jp-MarkdownCell:has(h3.perceptron-continued) {padding: 0 !important; margin: 0 !important;}"
+                 # (its text box, 1.1 lines high, would otherwise be a scrolling region with nothing to focus: axe)
+                 ".reveal .jp-RenderedMarkdown:has(> h3.perceptron-continued) {overflow: visible !important;}"
                  ".reveal .slides section.perceptron-tight {padding-top: 0 !important; padding-bottom: 0 !important;}"
                  ".reveal section.perceptron-tight .jp-Cell {padding-top: 0 !important; padding-bottom: 0 !important;}"
                  ".reveal section.perceptron-tight .jp-Cell-outputWrapper {margin-top: 0 !important;}"
