@@ -28,7 +28,7 @@ LAYERS = {
                  "scores"],
     "theory": ["geometry", "bounds", "separability", "capacity", "boolean_counts"],
     "estimators": ["estimators"],   # scikit-learn's estimators around the learners (imported at first use)
-    "course": ["describe", "tables", "answers", "plotting.base", "plotting.pattern_space", "plotting.runs",
+    "course": ["describe", "tables", "answers", "exercises", "plotting.base", "plotting.pattern_space", "plotting.runs",
                "plotting.weight_space", "plotting.experiments", "plotting.classes", "plotting", "figures", "fast_pictures",
                "widgets"],
     "namespace": ["__init__"],
