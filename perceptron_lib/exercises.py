@@ -706,7 +706,7 @@ def _hint(f, value, answer):
     return f.hint
 
 
-def verdict(key, *values):
+def verdict(key, *values, right=None):
     """The verdict on answers `values` (one per field, in order) to exercise `key`.
 
     Parameters
@@ -715,6 +715,9 @@ def verdict(key, *values):
         The exercise, "05.1".
     *values : object
         What the student gave, one per field (None where nothing yet).
+    right : tuple, optional
+        The right answers, one per field, as `answers` gives them; by default computed by the package.
+        nbgrader's hidden tests pass them as written in the test, so that grading computes nothing.
 
     Returns
     -------
@@ -732,19 +735,11 @@ def verdict(key, *values):
     Verdict(status='form', marks=(), message='R should be a number, like 0.5.', field='my_R')
     """
     ex = exercise(key)
-    if len(values) != len(ex.fields):
-        raise TypeError(f"exercise {key} asks for {len(ex.fields)} answers ({', '.join(ex.names)}); got {len(values)}")
-    for f, value in zip(ex.fields, values):
-        if value is None:
-            return Verdict("missing", message=f"Put your answer ({f.name}) in the cell above first, then run this cell again.",
-                           field=f.name)
-    read_values = []
-    for f, value in zip(ex.fields, values):
-        answer_value, problem = read(f, value)
-        if problem:
-            return Verdict("form", message=problem, field=f.name)
-        read_values.append(answer_value)
-    right_answers = answers(key)
+    ready = form_verdict(key, *values)
+    if ready.status != "ready":
+        return ready
+    read_values = [read(f, value)[0] for f, value in zip(ex.fields, values)]
+    right_answers = answers(key) if right is None else tuple(right)
     marks, hints = [], []
     for f, value, answer in zip(ex.fields, read_values, right_answers):
         if f.kind == "code":
@@ -760,6 +755,33 @@ def verdict(key, *values):
         return Verdict("solved", tuple(marks), solved_text(key))
     first = marks.index(False)
     return Verdict("wrong", tuple(marks), hints[first], ex.fields[first].name)
+
+
+def form_verdict(key, *values):
+    """The verdict on the form alone: "missing" or "form" as `verdict` says, else "ready" (nothing compared).
+
+    An nbgrader assignment's public test: it tells a student whether an answer will be read, not whether
+    it is right.
+
+    Examples
+    --------
+    >>> form_verdict("05.1", 1.732, 0.3, 50.80).status
+    'ready'
+    >>> form_verdict("05.1", 1.732, [0.3], 50.80).message
+    'γ should be a number, like 0.5.'
+    """
+    ex = exercise(key)
+    if len(values) != len(ex.fields):
+        raise TypeError(f"exercise {key} asks for {len(ex.fields)} answers ({', '.join(ex.names)}); got {len(values)}")
+    for f, value in zip(ex.fields, values):
+        if value is None:
+            return Verdict("missing", message=f"Put your answer ({f.name}) in the cell above first, then run this cell again.",
+                           field=f.name)
+    for f, value in zip(ex.fields, values):
+        problem = read(f, value)[1] if f.kind != "code" else (None if callable(value) else _form(f))
+        if problem:
+            return Verdict("form", message=problem, field=f.name)
+    return Verdict("ready")
 
 
 def _shown(f, value):
