@@ -145,13 +145,22 @@ def stating_code(cells):
             if cells[j]["cell_type"] == "code" and STATES.search(source(cells[j]))]
 
 
+CHECK_CALL = re.compile(r"""^pl\.check\("(\d\d\.\d+)"(?:, *my_\w+)+\)\s*$""")   # pl.check("05.1", my_R, ...)
+
+
+def exercise_key(cell):
+    """The exercise a check cell checks ("05.1"), if it is one call of pl.check; else None."""
+    match = CHECK_CALL.match(source(cell).strip()) if cell["cell_type"] == "code" else None
+    return match.group(1) if match else None
+
+
 def check_cells(cells):
     """Indices of the exercises' check cells."""
     found, names = [], []
     for i, cell in enumerate(cells):
         if answer_names(cell):
             names = answer_names(cell)
-        elif names and cell["cell_type"] == "code" and "Checks(" in source(cell) and any(
+        elif names and cell["cell_type"] == "code" and ("Checks(" in source(cell) or exercise_key(cell)) and any(
                 name in source(cell) for name in names):
             found.append(i)
             names = []
