@@ -607,7 +607,7 @@ def _range(f, number):
     return None
 
 
-def read(f, value):
+def _read(f, value):
     """(the answer to field `f` as the verdict compares it, None), or (None, the form sentence).
 
     A number is a float (an int if whole), a vector a tuple of floats, a choice the option's value, a
@@ -659,7 +659,7 @@ def _same_item(item, option):
 # The verdict
 # ---------------------------------------------------------------------------------------------------------------
 
-def unit_outputs(weights, patterns):
+def _unit_outputs(weights, patterns):
     """The unit's outputs, 1 where W·X > 0, with each W·X summed term by term from w0 (as the page sums it)."""
     outputs = []
     for pattern in patterns:
@@ -681,12 +681,17 @@ def _right(f, value, answer):
         return all(abs(v - a) <= f.tolerance for v, a in zip(value, answer))
     if f.kind == "weights":
         patterns, targets = answer
-        return unit_outputs(value, patterns) == list(targets)
+        return _unit_outputs(value, patterns) == list(targets)
     if f.kind == "choice":
         return value == answer
     if f.kind == "subset":
-        return value == frozenset(answer)
+        return value == _answer_set(f, answer)
     raise ValueError(f"no rule for kind {f.kind!r}")
+
+
+def _answer_set(f, answer):
+    """A subset's right answer as the set of its options (given as tuples, or as lists when read from data)."""
+    return frozenset(option for option, _ in f.options if any(_same_item(item, option) for item in answer))
 
 
 def _hint(f, value, answer):
@@ -700,7 +705,7 @@ def _hint(f, value, answer):
         if condition == "above" and value > answer:
             return text
         if condition == "extra":
-            extra = [label for option, label in f.options if option in value and option not in set(answer)]
+            extra = [label for option, label in f.options if option in value and option not in _answer_set(f, answer)]
             if extra:
                 return text.replace("{extra}", ", ".join(extra))
     return f.hint
@@ -738,8 +743,11 @@ def verdict(key, *values, right=None):
     ready = form_verdict(key, *values)
     if ready.status != "ready":
         return ready
-    read_values = [read(f, value)[0] for f, value in zip(ex.fields, values)]
+    read_values = [_read(f, value)[0] for f, value in zip(ex.fields, values)]
     right_answers = answers(key) if right is None else tuple(right)
+    if len(right_answers) != len(ex.fields):
+        raise ValueError(f"right must hold {len(ex.fields)} answers, one per field of exercise {key}; "
+                         f"got {len(right_answers)}")
     marks, hints = [], []
     for f, value, answer in zip(ex.fields, read_values, right_answers):
         if f.kind == "code":
@@ -778,7 +786,7 @@ def form_verdict(key, *values):
             return Verdict("missing", message=f"Put your answer ({f.name}) in the cell above first, then run this cell again.",
                            field=f.name)
     for f, value in zip(ex.fields, values):
-        problem = read(f, value)[1] if f.kind != "code" else (None if callable(value) else _form(f))
+        problem = _read(f, value)[1] if f.kind != "code" else (None if callable(value) else _form(f))
         if problem:
             return Verdict("form", message=problem, field=f.name)
     return Verdict("ready")
@@ -820,10 +828,10 @@ def check(key, *values):
     Not yet: C(10, 4) should be a whole number written in digits.
     """
     found = verdict(key, *values)
-    print(said(key, values, found))
+    print(_said(key, values, found))
 
 
-def said(key, values, found):
+def _said(key, values, found):
     """The verdict `found` on `values` as the check cell prints it."""
     ex = exercise(key)
     if found.status == "missing":
@@ -832,7 +840,7 @@ def said(key, values, found):
         return "Not yet: " + found.message
     lines = []
     for f, value, ok in zip(ex.fields, values, found.marks):
-        words = f"{f.label} {f.claim}" if f.kind == "code" else f"{f.label} = {_shown(f, read(f, value)[0])} {f.claim}"
+        words = f"{f.label} {f.claim}" if f.kind == "code" else f"{f.label} = {_shown(f, _read(f, value)[0])} {f.claim}"
         lines.append(f"{'✓' if ok else '✗'} {words.strip()}")
     if found.status == "wrong":
         lines.append("Not yet: " + found.message)

@@ -15,9 +15,10 @@ import test_bad_input_pictures
 import test_bad_input_multiclass
 import test_bad_input_theory
 import test_bad_input_estimators
+import test_bad_input_exercises
 
 TABLES = (test_bad_input_core, test_bad_input_pictures, test_bad_input_theory, test_bad_input_multiclass,
-          test_bad_input_estimators)
+          test_bad_input_estimators, test_bad_input_exercises)
 # Functions that take no input a caller could get wrong.
 NO_INPUT = {"honavar_or_example"}
 # Modules whose functions run at import on the package's own text (docstrings.py): no caller's input to get wrong.

@@ -2,7 +2,8 @@
 
 A lesson is run top to bottom in a fresh Python (an IPython shell, as in a kernel). An exercise is an
 answer cell that sets the student's names to None (`my_R, my_gamma = None, None`) and the check
-cell after it. At each exercise the check cell is run again:
+cell after it, one call of pl.check (`pl.check("05.1", my_R, my_gamma, my_bound)`; the exercise is
+declared in perceptron_lib/exercises.py, whose own tests try every exercise with many more inputs). At each exercise the check cell is run again:
 
 - with each of a dozen wrong answers in the student's names (a number where a list was asked, a
   string, a list too short or too long, a bool, a nested list, None inside a list): none may raise;
@@ -29,7 +30,7 @@ matplotlib.use("Agg")
 from IPython.core.interactiveshell import InteractiveShell
 WRONG = [5, "abc", [1, 2], [1, 2, 3, 4, 5], True, [[1, 2]], 2.5, -3, [None, None], ("a", "b"), {"w": 1}, [[0, 1, 1, 0], 7]]
 sys.path.insert(0, sys.argv[2])
-from lessons import answer_names   # tools/lessons.py: what an exercise's answer cell is
+from lessons import answer_names, exercise_key   # tools/lessons.py: an exercise's answer cell, its check cell
 shell = InteractiveShell.instance()
 cells = json.load(open(sys.argv[1], encoding="utf-8"))["cells"]
 report = {"raised": [], "rejected": [], "missing": [], "exercises": 0}
@@ -57,7 +58,7 @@ for i, cell in enumerate(cells):
         if not answers:
             report["missing"].append([i, names])
         continue
-    if names and "Checks(" in source and any(name in source for name in names):
+    if names and exercise_key(cell) and any(name in source for name in names):
         for wrong in WRONG:
             shell.user_ns.update({name: wrong for name in names})
             result, _ = run(source)

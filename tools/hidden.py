@@ -8,8 +8,8 @@ when a lesson opens. Two tags, the ones Jupyter Book and MyST-NB read, say what 
   and JupyterLite (metadata jupyter.outputs_hidden, set by `collapse`, which tools/run_notebooks.py
   calls), folded on a page (MyST-NB folds it: tools/website.py), shown on a later press in a deck
   (a fragment);
-- "hide-input" on an exercise's check cell, whose code computes the answer, and on the code of a
-  lesson's opening picture, which would push the picture off the first screen: collapsed in
+- "hide-input" on the code of a lesson's opening picture, which would push the picture off the first
+  screen (an exercise's check cell is one call of pl.check, which shows nothing of the answer): collapsed in
   JupyterLab and JupyterLite (jupyter.source_hidden), folded on a page ("Show the source"; the
   opening picture's code is left out of its page), left out of a deck.
 
