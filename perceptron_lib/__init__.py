@@ -53,10 +53,10 @@ from .capacity import (fraction_interval, log_n_min, n_min, n_min_peak, regions,
 from .boolean_counts import boolean_census, separable_boolean_count
 from .geometry import (count_regions, decision_line, grid_points, misclassified, pattern_lines, positive_side,
                        sampled_regions, wrong_side_of_lines)
-# Tables and visible checks (tables.py), a student's answer read without a traceback (answers.py),
+# Tables and visible checks (tables.py), a student's function run without a traceback (answers.py),
 # pictures (plotting/) and the lessons' experiment figures (figures.py)
 from .tables import Checks, Table, pattern_table, side_by_side, unit_table
-from .answers import read_number, read_run, read_vector, steps_differ
+from .answers import read_run, steps_differ
 # The lessons' exercises, declared once as data, and the check cell's one call (exercises.py)
 from .exercises import check
 from .plotting import (Picture, plot_bound_check, plot_boundaries, plot_correction_moves, plot_curves, plot_dual_grid,
@@ -93,7 +93,7 @@ __all__ = [
     "count_regions", "decision_line", "grid_points", "misclassified", "pattern_lines", "positive_side",
     "sampled_regions", "wrong_side_of_lines",
     # tables and pictures
-    "Checks", "Table", "pattern_table", "side_by_side", "unit_table", "read_vector", "read_number", "read_run", "steps_differ", "check",
+    "Checks", "Table", "pattern_table", "side_by_side", "unit_table", "read_run", "steps_differ", "check",
     "Picture", "plot_bound_check", "plot_boundaries", "plot_correction_moves", "plot_curves", "plot_dual_grid",
     "plot_error_landscape", "plot_feature_boundary", "plot_feature_space", "plot_history", "plot_trace_grid",
     "plot_margin", "plot_units", "plot_weight_space", "step_figure", "plot_layer_steps", "plot_regions", "plot_confusion",

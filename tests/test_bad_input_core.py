@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from perceptron_lib import boolean_function, boolean_patterns, train, train_many, truth_table
-from perceptron_lib.answers import read_number, read_run, read_vector, steps_differ
+from perceptron_lib.answers import read_run, steps_differ
 from perceptron_lib.trace import format_number, format_vector
 from perceptron_lib.training import net_inputs, output
 
@@ -135,19 +135,13 @@ CASES = _table("training.train", train, TRAIN) + _table("batch.train_many", trai
     case("trace.Trace.step_text", lambda: train(X2, Y2).step_text(True), TypeError, "got True"),
     case("trace.Trace.step_text", lambda: train(X2, Y2, record=False).step_text(1), ValueError,
          "step_text needs the per-presentation record", "record=True"),
-    # the readers of a student's answer: bad input is the lesson author's, not the student's
-    case("answers.read_vector", lambda: read_vector([1, 2], 0), ValueError, "length", "from 1 to 1000", "0"),
-    case("answers.read_vector", lambda: read_vector([1, 2], 2.5), TypeError, "length", "2.5"),
-    case("answers.read_vector", lambda: read_vector([1, 2], 2, what=3), TypeError, "what", "3"),
-    case("answers.read_number", lambda: read_number(1, what=None), TypeError, "what", "None"),
+    # the readers of a student's function: bad input is the lesson author's, not the student's
     case("answers.read_run", lambda: read_run(list, (), 0), ValueError, "width", "from 1 to 1000", "0"),
     case("answers.read_run", lambda: read_run(list, (), 3, what=b"f"), TypeError, "what", "b'f'"),
     case("answers.steps_differ", lambda: steps_differ(np.zeros((1, 3)), [[0, 0, 0]]), TypeError, "trace",
          "a Trace", "list"),
     case("answers.steps_differ", lambda: steps_differ(np.zeros((1, 3)), train(X2, Y2), what=1), TypeError,
          "what", "1"),
-    case("answers.read_number", lambda: read_number(1, whole="yes"), TypeError, "whole", "'yes'"),
-    case("answers.read_number", lambda: read_number(1, minimum="0"), TypeError, "minimum", "'0'"),
     case("trace.Trace.step_summary", lambda: train(X2, Y2).step_summary(14), ValueError,
          "k must be a step from 0 to 13, got 14"),
     case("trace.Trace.step_summary", lambda: train(X2, Y2).step_summary(True), TypeError, "k must be a whole number",
