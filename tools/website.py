@@ -556,11 +556,24 @@ def build_pages(output, notebooks=None, quiet=True):
                 target.write_text(page, encoding="utf-8")
             else:
                 shutil.copyfile(path, target)
+        downloads(output, notebooks)
         if lite_config:   # JupyterLite reads its settings from the root's index.html: the index page carries them
             page = (output / "index.html").read_text(encoding="utf-8")
             (output / "index.html").write_text(page.replace("</head>", lite_config.group(0) + "\n</head>", 1),
                                                encoding="utf-8")
     return output
+
+
+def downloads(output, notebooks):
+    """A page's download button gives the lesson itself: its formulas in LaTeX, its navigation cell kept.
+
+    The theme offers the page's own source, `_sources/<page>.ipynb`, which is the page's copy (formulas
+    drawn as images of this site, no navigation): the lesson as it is in notebooks/ replaces it.
+    """
+    for notebook in sorted({Path(n).resolve() for n in notebooks} | {NOTEBOOKS / INDEX}):
+        target = Path(output) / "_sources" / f"{page_name(notebook.name)}.ipynb"
+        if target.parent.is_dir():
+            shutil.copyfile(notebook, target)
 
 
 def build_decks(output, notebooks=None):

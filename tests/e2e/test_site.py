@@ -265,12 +265,12 @@ def test_every_player_answers_its_first_click_on_a_cold_page(site, served):
         with chromium(1280, 720) as page:     # a fresh browser: nothing cached
             page.goto(f"{served}/{name}.html", wait_until="commit")
             players = page.locator(".perceptron-playable")
-            players.first.get_by_role("button", name="next ▶").wait_for()
+            players.first.get_by_role("button", name="next").wait_for()
             i = 0
             while i < players.count():   # the first player is clicked at once, on a page still arriving
                 player = players.nth(i)
                 before = player.locator("img").get_attribute("src")
-                player.get_by_role("button", name="next ▶").click()
+                player.get_by_role("button", name="next").click()
                 assert player.locator(".step").inner_text().startswith("step 1 of ")
                 assert player.locator("img").get_attribute("src") != before
                 answered[name] = answered.get(name, 0) + 1
@@ -386,3 +386,16 @@ def test_keyboard_focus_is_visible_on_every_button_of_the_pages_header(served, m
     weak = {key: ring for key, ring in seen.items() if ring["style"] in ("none", "hidden") or ring["width"] < 2
             or contrast(ring["colour"], ring["behind"]) < 3}
     assert weak == {}
+
+
+@pytest.mark.parametrize("notebook", [NOTEBOOKS[0], NOTEBOOKS[5]], ids=lambda n: n.stem[:2])
+def test_a_pages_download_is_the_lesson_itself_with_its_formulas_and_navigation(site, notebook):
+    """Issue 41: the download button gives a notebook that works in Jupyter, not the page's copy (formulas as images)."""
+    page = (site / f"{website.page_name(notebook.name)}.html").read_text(encoding="utf-8")
+    link = re.search(r'href="(_sources/[^"]+\.ipynb)"', page)
+    assert link, "no download link to the notebook"
+    downloaded = (site / link.group(1)).read_bytes()
+    assert downloaded == notebook.read_bytes()
+    cells = json.loads(downloaded)["cells"]
+    assert any("navigation" in c["metadata"].get("tags", []) for c in cells)
+    assert website.FORMULAS not in downloaded.decode("utf-8")
