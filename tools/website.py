@@ -64,6 +64,8 @@ import handouts  # noqa: E402
 import hidden  # noqa: E402
 import lessons  # noqa: E402
 import navigation  # noqa: E402
+import site_exercises  # noqa: E402
+import site_predictions  # noqa: E402
 import slides  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -410,6 +412,8 @@ def stage(source, notebooks):
             (source / f"{NOTATION}.md").write_text(markdown_for_page(notation, source / FORMULAS), encoding="utf-8")
         page = json.dumps(page_notebook(notebook, name, source / FORMULAS), ensure_ascii=False)
         (source / f"{page_name(name)}.ipynb").write_text(page, encoding="utf-8")
+    site_predictions.stage(source)   # a form under each Predict question, each lesson's progress
+    site_exercises.stage(source)   # a form in place of each exercise's check cell, checked on the page
     return names
 
 
