@@ -515,7 +515,7 @@ EXERCISES = (
              (_count("my_count", "C(10, 4)", "C(N, d) = 2 · Σ binom(N − 1, i) over i = 0 … d − 1, with "
                      "N = 10 points and d = 4 weights.", minimum=0, maximum=1024,
                      hints=(("equals", 1024, "with more points than weights (N > d) some labellings are always lost."),),
-                     claim="of the 1,024 labellings (Cover's count for 10 points and 4 weights)"),),
+                     claim="labellings of the 1,024 (Cover's count for 10 points and 4 weights)"),),
              lambda: (separable_dichotomies(10, 4),)),
     Exercise("08.2", "Exercise 2: the hardest number of inputs",
              (_count("my_p", "p", "section 5 relates the hardest p to N.", minimum=1, maximum=200,
@@ -820,9 +820,9 @@ def check(key, *values):
     Examples
     --------
     >>> check("08.1", 260)
-    ✓ C(10, 4) = 260 of the 1,024 labellings (Cover's count for 10 points and 4 weights)
+    ✓ C(10, 4) = 260 labellings of the 1,024 (Cover's count for 10 points and 4 weights)
     >>> check("08.1", 1024)
-    ✗ C(10, 4) = 1024 of the 1,024 labellings (Cover's count for 10 points and 4 weights)
+    ✗ C(10, 4) = 1024 labellings of the 1,024 (Cover's count for 10 points and 4 weights)
     Not yet: with more points than weights (N > d) some labellings are always lost.
     >>> check("08.1", "260")
     Not yet: C(10, 4) should be a whole number written in digits.

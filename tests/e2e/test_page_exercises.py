@@ -407,6 +407,25 @@ def test_a_solved_exercise_is_recorded_and_every_other_key_kept(served):  # noqa
         assert json.loads(page.evaluate("() => localStorage.getItem('perceptron-course')")) == {"solved": {"08.1": True}}
 
 
+def test_a_solved_exercise_says_so_after_a_reload_and_forget_my_answers_clears_it(served):  # noqa: F811
+    with chromium(1280, 720) as page:
+        open_page(page, served, "08-capacity")
+        page.evaluate("() => localStorage.removeItem('perceptron-course')")
+        page.reload()
+        note = page.locator('form[data-key="08.1"] .perceptron-solved-before')
+        assert note.count() == 0
+        assert check_on_page(page, "08.1", ["260"])[0] == "solved"
+        assert "You have solved this exercise" in note.text_content()
+        page.reload()
+        assert "You have solved this exercise" in note.text_content()
+        check_on_page(page, "08.1", ["1024"])
+        page.once("dialog", lambda dialog: dialog.accept())
+        page.locator(".bd-sidebar-primary .perceptron-forget").get_by_role("button", name="Forget my answers").click()
+        assert note.count() == 0
+        assert page.locator('form[data-key="08.1"] .perceptron-verdict').text_content() == ""
+        assert page.locator('form[data-key="08.1"] [aria-invalid]').count() == 0
+
+
 def test_a_code_exercise_says_its_answer_is_written_in_the_live_lesson_and_links_it(served):  # noqa: F811
     with chromium(1280, 720) as page:
         for lesson, key in (("02-learning-rule", "02.4"), ("03-xor-and-cycling", "03.4")):

@@ -301,6 +301,44 @@
     check(form);
   });
 
+  /* What this browser remembers: each solved exercise says so under its Check button (after a reload too);
+     "Forget my answers" (predictions.js) clears that and every verdict shown. */
+  function solvedBefore() {
+    var stored = null;
+    try { stored = JSON.parse(window.localStorage.getItem(STORE)); } catch (error) { stored = null; }
+    return stored && typeof stored === 'object' && stored.solved && typeof stored.solved === 'object' ? stored.solved : {};
+  }
+
+  function showSolvedBefore() {
+    var solved = solvedBefore();
+    document.querySelectorAll('form.perceptron-exercise').forEach(function (form) {
+      var note = form.querySelector('.perceptron-solved-before');
+      if (solved[form.dataset.key] === true && !note) {
+        note = document.createElement('p');
+        note.className = 'perceptron-solved-before';
+        note.textContent = 'You have solved this exercise (this browser remembers it).';
+        form.insertBefore(note, form.querySelector('.perceptron-verdict'));
+      } else if (solved[form.dataset.key] !== true && note) {
+        note.remove();
+      }
+    });
+  }
+
+  function forget() {
+    document.querySelectorAll('form.perceptron-exercise').forEach(function (form) {
+      form.querySelector('.perceptron-verdict').replaceChildren();
+      delete form.dataset.status;
+      form.querySelectorAll('[aria-invalid]').forEach(function (box) { box.removeAttribute('aria-invalid'); });
+    });
+  }
+
+  window.addEventListener(STORE, function (event) {
+    if (event.detail && event.detail.forgotten) { forget(); }
+    showSolvedBefore();
+  });
+  window.addEventListener('storage', function (event) { if (event.key === STORE || event.key === null) { showSolvedBefore(); } });
+  document.addEventListener('DOMContentLoaded', showSolvedBefore);
+
   window.perceptronExercises = {
     verdict: function (key, entries) { var found = judge(data(key), entries); delete found.values; return found; },
     lines: function (key, entries) { var exercise = data(key); return lines(exercise, judge(exercise, entries)); },
