@@ -38,7 +38,13 @@ Each lesson's page is its notebook as stored, with these changes (in a copy; `pa
   the index's Binder and JupyterLite badges: the bar replaces them). The index's notation table
   is its own page, notation.html, which the index links.
 - a link to the course's public site (the index's JupyterLite links) leads to this site's own page or lab/, so
-  that a local, offline or forked copy stays itself (the notebooks keep the public address).
+  that a local, offline or forked copy stays itself (the notebooks keep the public address);
+- each exercise's check cell becomes a form that checks the answer on the page, with no Python
+  (tools/site_exercises.py, from the declarations of perceptron_lib/exercises.py: the same verdict as
+  pl.check), and each Predict question gets a form that keeps the student's prediction before its
+  answer opens (tools/site_predictions.py); what a student did stays in the browser (localStorage),
+  and each lesson's progress shows in the sidebar and on the index;
+- the download button gives the lesson itself, formulas in LaTeX (`downloads`).
 The instructors' guide, docs/instructors.md, is a page too (instructors.html), in the sidebar of every page; its
 plan links each lesson's page and deck.
 """
