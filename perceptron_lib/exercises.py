@@ -722,7 +722,8 @@ def verdict(key, *values, right=None):
         What the student gave, one per field (None where nothing yet).
     right : tuple, optional
         The right answers, one per field, as `answers` gives them; by default computed by the package.
-        nbgrader's hidden tests pass them as written in the test, so that grading computes nothing.
+        nbgrader's hidden tests pass them as written in the test, so that grading computes nothing
+        (not even what a solved exercise says: its verdict's message is then empty).
 
     Returns
     -------
@@ -760,7 +761,7 @@ def verdict(key, *values, right=None):
             marks.append(_right(f, value, answer))
             hints.append(None if marks[-1] else _hint(f, value, answer))
     if all(marks):
-        return Verdict("solved", tuple(marks), solved_text(key))
+        return Verdict("solved", tuple(marks), solved_text(key) if right is None else "")
     first = marks.index(False)
     return Verdict("wrong", tuple(marks), hints[first], ex.fields[first].name)
 

@@ -58,7 +58,6 @@ import lessons  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 TEMPLATES = ROOT / "tools" / "templates"   # feedback/: the feedback's template, in place of nbgrader's of that name
-POINTS = 2   # what every exercise is worth today: its Exercise.points (navigation's plan counts with POINTS)
 WORKED = re.compile(r"<details>\s*<summary>\s*A worked solution[^<]*</summary>(.*?)</details>\s*", re.S | re.I)
 STUB = "# Your answer: put it in place of None above."
 IMPORTS = ("import numpy as np", "import perceptron_lib as pl")

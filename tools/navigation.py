@@ -16,7 +16,6 @@ import tomllib
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import assignments  # noqa: E402  (the points nbgrader gives an exercise)
 import lessons  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -181,7 +180,13 @@ def plan_row(number, title, notebook):
         home += f"; reading: §{', '.join(further)}"
     return (f"| {number} | {title} | {lessons.minutes(notebook)} ({lessons.minutes(notebook, core=False)}) | {present} "
             f"| {shown} | {in_class} | {home} "
-            f"| {len(answers)} exercises, {assignments.POINTS * len(answers)} points |")
+            f"| {len(answers)} exercises, {points(number, len(answers))} points |")
+
+
+def points(number, count):
+    """What lesson `number`'s `count` exercises are worth in nbgrader: their declarations' points."""
+    from perceptron_lib.exercises import exercise   # the package, only where the plan is written
+    return sum(exercise(f"{number}.{k}").points for k in range(1, count + 1))
 
 
 def plan_text(present):
