@@ -64,7 +64,7 @@ from .plotting import (Picture, plot_bound_check, plot_boundaries, plot_correcti
                        plot_margin, plot_units, plot_weight_space, step_figure)
 from .plotting import draw_accuracy_curve, plot_confusion, plot_images, plot_layer_steps, plot_regions
 from .plotting import plot_criterion
-# The lessons' experiment figures: the theory computed (figures.py), then drawn by the pictures of the same name
+# The lessons' experiment figures: the theory computed (figures.py), then drawn by their pictures (plot_*_values)
 from .figures import (plot_boolean_fractions, plot_cover_check, plot_cube_check, plot_grid_search, plot_n_min,
                       plot_n_min_map, plot_sigmoids, plot_weight_change)
 # The scikit-learn estimators (estimators.py) are imported at their first use, by __getattr__ below: they

@@ -5,7 +5,7 @@ import numpy as np
 from . import constraints as declare
 from . import validation as check
 from .arithmetic import add_with_ones
-from .rule import FRACTION, ORDERS, RULE, learning_rule, random_orders
+from .rule import FRACTION, ORDERS, RULE, learning_rule, random_orders, refuse_eta
 
 _ORDER_KEYS = 2**21  # random keys drawn at once for random order, at most (16 MB)
 # Every call ends in seconds: at most this many presentations over all its sets.
@@ -183,9 +183,7 @@ def train_many(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seeds=Non
     if seeds != [None] * n_sets:
         check.only_with("seeds", seeds, None, "order", order, ("random",))
     rule = learning_rule(rule, fraction)
-    if not rule.uses_eta and eta != 1.0:
-        raise ValueError(f"eta is used only by rule='fixed' and the rules whose step it is (the {rule} rule "
-                         f"chooses its own step), got eta={eta!r} with rule={rule.name!r}")
+    refuse_eta(rule, eta)
     if n_sets * max_epochs * n > MAX_PRESENTATIONS:
         raise ValueError(f"max_epochs must keep n_sets * max_epochs * n_samples within {MAX_PRESENTATIONS:,} "
                          f"presentations (seconds of work), got {n_sets} sets * {max_epochs} * {n} = "

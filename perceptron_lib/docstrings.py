@@ -7,7 +7,7 @@ that ``help(pl.plot_margin)`` and the docs show the whole numpydoc text. A place
 - a name of `PARAMETERS` (``%(y)s``): a parameter's entry, or a section, shared across modules;
 - ``%(size)s``: the entry of a figure's ``size=(width, height)``, its default read off the function's signature
   (so that the text cannot drift from the code);
-- ``%(function.parameter)s`` (``%(plot_grid_search.mark)s``): that parameter's entry in the docstring of
+- ``%(function.parameter)s`` (``%(plot_grid_search_values.mark)s``): that parameter's entry in the docstring of
   `function` in the modules given as `sources`, for a function that takes a parameter of another and passes
   it on unchanged (figures.py's figures and their pictures).
 

@@ -25,7 +25,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .kernels import KERNELS, MAX_DEGREE, train_kernel
 from .multiclass import class_codes, CODES, decode, train_layer
-from .rule import ORDERS, Rule
+from .rule import ORDERS, RULES, Rule
 from .training import net_inputs, output, train
 from .voted import Voted, voted_perceptron
 
@@ -143,13 +143,13 @@ class Perceptron(_RunEstimator):
 
     Parameters
     ----------
-    rule : {"fixed", "margin", "absolute", "fractional"} or Rule, default "fixed"
-        The learning rule, as in `train`: a name, or a `Rule` with its
-        parameters (``pl.Margin(1)``, ``pl.Fractional(0.5)``, a subclass of
-        one's own).
+    rule : str or Rule, default "fixed"
+        The learning rule, as in `train`: the name of a package rule (a key
+        of `perceptron_lib.rule.RULES`), or a `Rule` with its parameters
+        (``pl.Margin(1)``, ``pl.Fractional(0.5)``, a subclass of one's own).
     eta : float or callable, default 1.0
         The learning rate, > 0, or a function of the update count, as in
-        `train`; only for the rules whose step it is ("fixed", "margin").
+        `train`; only for the rules whose step it is (``Rule.uses_eta``).
     %(order_estimator)s
     %(seed_estimator)s
     max_epochs : int, default 100
@@ -188,7 +188,7 @@ class Perceptron(_RunEstimator):
     (['east', 'north', 'south', 'west'], (4, 2), 1.0)
     """
 
-    _parameter_constraints = {"rule": [StrOptions(set(Rule.named)), Rule], "eta": [RATE, callable],
+    _parameter_constraints = {"rule": [StrOptions(set(RULES)), Rule], "eta": [RATE, callable],
                               "order": ORDER, "seed": SEED, "max_epochs": EPOCHS}
 
     def __init__(self, *, rule="fixed", eta=1.0, order="cyclic", seed=None, max_epochs=100):
@@ -245,7 +245,7 @@ class VotedPerceptron(_RunEstimator):
         The learning rate, > 0 (the rules whose step it is).
     %(order_estimator)s
     %(seed_estimator)s
-    rule : {"fixed", "margin", "absolute", "fractional"} or Rule, default "fixed"
+    rule : str or Rule, default "fixed"
         The learning rule of the run, as in `train`.
     average : bool, default False
         Predict with the averaged weights instead of the vote.
@@ -279,7 +279,7 @@ class VotedPerceptron(_RunEstimator):
     """
 
     _parameter_constraints = {"epochs": EPOCHS, "eta": [RATE], "order": ORDER, "seed": SEED,
-                              "rule": [StrOptions(set(Rule.named)), Rule], "average": ["boolean"]}
+                              "rule": [StrOptions(set(RULES)), Rule], "average": ["boolean"]}
 
     def __init__(self, *, epochs=10, eta=1.0, order="cyclic", seed=None, rule="fixed", average=False):
         self.epochs = epochs
@@ -349,9 +349,10 @@ class KernelPerceptron(_RunEstimator):
     %(seed_estimator)s
     max_epochs : int, default 100
         The most passes, >= 1, within `train_kernel`'s bounds (a fit ends in seconds).
-    rule : {"fixed", "margin"} or Rule, default "fixed"
-        The mistake test, of a rule whose step is y X (``Rule.dual``): the
-        perceptron's, or the margin perceptron's (``pl.Margin(m)``).
+    rule : str or Rule, default "fixed"
+        The mistake test, of a rule whose step is y X (``Rule.uses_eta``), as
+        in `train_kernel`: the perceptron's, or the margin perceptron's
+        (``pl.Margin(m)``).
 
     Attributes
     ----------
@@ -377,7 +378,7 @@ class KernelPerceptron(_RunEstimator):
                               "gamma": [Interval(Real, 0, 1e6, closed="right"), None],
                               "degree": [Interval(Integral, 1, MAX_DEGREE, closed="both")],
                               "code": [StrOptions(set(CODES))], "order": ORDER, "seed": SEED, "max_epochs": EPOCHS,
-                              "rule": [StrOptions({name for name, kind in Rule.named.items() if kind.dual}), Rule]}
+                              "rule": [StrOptions({name for name, kind in RULES.items() if kind().uses_eta}), Rule]}
 
     def __init__(self, *, kernel="rbf", gamma=None, degree=2, code="one-hot", order="cyclic", seed=None,
                  max_epochs=100, rule="fixed"):

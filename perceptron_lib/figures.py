@@ -3,9 +3,10 @@
 A picture draws what it is given (plotting/experiments.py imports no theory); a lesson wants one call that
 computes and draws. Each function here checks the lesson's arguments, computes what the figure shows with
 the theory and learner modules (capacity.py, sigmoid.py, budinich.py, arithmetic.py's sigmoid) and hands the
-values to the picture of the same name in plotting/, which draws them (the call was checked here, at its boundary:
-what the picture receives is computed from what was checked, so the picture checks nothing again). The lessons reach these as
-``pl.plot_sigmoids(...)``, ``pl.plot_cover_check(...)``, ...
+values to its picture in plotting/, named after it with ``_values`` (``plot_cover_check`` hands them to
+``plotting.plot_cover_check_values``), which draws them (the call was checked here, at its boundary: what the
+picture receives is computed from what was checked, so the picture checks nothing again). The lessons reach these
+as ``pl.plot_sigmoids(...)``, ``pl.plot_cover_check(...)``, ...
 """
 import numpy as np
 
@@ -43,7 +44,7 @@ def plot_sigmoids(betas, *, net_input=2.0, ax=None, size=(7, 3.3)):
     ----------
     betas : sequence of float
         From 1 to 4 steepnesses, each from 0.001 to 1000.
-    %(plot_sigmoids.net_input)s
+    %(plot_sigmoids_values.net_input)s
     %(size)s
     %(ax_picture)s
 
@@ -51,7 +52,7 @@ def plot_sigmoids(betas, *, net_input=2.0, ax=None, size=(7, 3.3)):
     """
     z = np.linspace(-6, 6, 601)
     curves = {float(beta): (sigmoid(beta * z), float(sigmoid(np.array(beta * net_input)))) for beta in betas}
-    return pictures.plot_sigmoids(z, curves, net_input=net_input, ax=ax, size=size)
+    return pictures.plot_sigmoids_values(z, curves, net_input=net_input, ax=ax, size=size)
 
 
 def _beta_range(name, betas, given):
@@ -84,14 +85,14 @@ def plot_weight_change(cases, *, betas=(0.0, 3.0), ax=None, size=(8.2, 3.3)):
     betas : (float, float), default (0, 3)
         The range of β drawn, 0 <= low < high <= 1e3 (601 values).
     %(size)s
-    %(plot_weight_change.ax)s
+    %(plot_weight_change_values.ax)s
 
     %(returns_picture)s
     """
     low, high = betas
     grid = np.linspace(low, high, 601)
     drawn = {name: (weight_change(grid, x), beta_opt(x)) for name, x in cases.items()}
-    return pictures.plot_weight_change(grid, drawn, ax=ax, size=size)
+    return pictures.plot_weight_change_values(grid, drawn, ax=ax, size=size)
 
 
 def _net_input(name, x):
@@ -131,14 +132,14 @@ def plot_grid_search(grid, soluble, *, mark=None, ax=None, size=(8.2, 4)):
     soluble : int
         How many of its problems have a solution (104 of the 256 on 3 inputs),
         from 0 to grid.n_problems.
-    %(plot_grid_search.mark)s
+    %(plot_grid_search_values.mark)s
     %(size)s
-    %(plot_grid_search.ax)s
+    %(plot_grid_search_values.ax)s
 
     %(returns_picture)s
     """
     hardest = grid.hardest(soluble)
-    return pictures.plot_grid_search(grid.betas, grid.beta_etas, grid.solved, hardest, soluble=soluble,
+    return pictures.plot_grid_search_values(grid.betas, grid.beta_etas, grid.solved, hardest, soluble=soluble,
                                      move_limit=grid.move_limit, mark=mark, ax=ax, size=size)
 
 
@@ -169,17 +170,17 @@ def plot_cover_check(measured=None, trials=None, *, ax=None, size=(8.2, 3.8)):
         Sets drawn per N (for the intervals and the legend), from 1 to 10**6;
         required with `measured`.
     %(size)s
-    %(plot_cover_check.ax)s
+    %(plot_cover_check_values.ax)s
 
     %(returns_picture)s
     """
     curves = {d: [float(separable_probability(n, d)) for n in range(1, 4 * d + 1)] for d in (2, 4, 20, 200)}
     if measured is None:
-        return pictures.plot_cover_check(curves, ax=ax, size=size)
+        return pictures.plot_cover_check_values(curves, ax=ax, size=size)
     cover = {d: [float(separable_probability(n, d)) for n in range(1, len(fractions) + 1)]
              for d, fractions in measured.items()}
     intervals = {d: _intervals(f"measured[{d}]", fractions, trials) for d, fractions in measured.items()}
-    return pictures.plot_cover_check(curves, measured, cover=cover, intervals=intervals, trials=trials, ax=ax,
+    return pictures.plot_cover_check_values(curves, measured, cover=cover, intervals=intervals, trials=trials, ax=ax,
                                      size=size)
 
 
@@ -220,13 +221,13 @@ def plot_n_min(n=40, sizes=(25, 50, 100, 200, 400), *, ax=None, size=(8.2, 3.5))
     sizes : sequence of int, default (25, 50, 100, 200, 400)
         The N of the right panel's curves, 1 to 8 of them, each from 1 to 1000.
     %(size)s
-    %(plot_n_min.ax)s
+    %(plot_n_min_values.ax)s
 
     %(returns_picture)s
     """
     minima = [n_min(n, d) for d in range(1, n + 1)]
     logs = {m: [log_n_min(m, d) / np.log(10) for d in range(1, m + 1)] for m in sizes}
-    return pictures.plot_n_min(minima, n_min_peak(n), logs, ax=ax, size=size)
+    return pictures.plot_n_min_values(minima, n_min_peak(n), logs, ax=ax, size=size)
 
 
 @declare.declared(d_top=declare.Whole(minimum=10, maximum=100), ax=PANEL_AXES, size=FIGSIZE)
@@ -251,7 +252,7 @@ def plot_n_min_map(d_top=40, *, ax=None, size=(8, 4.6)):
     logs = np.array([[log_n_min(n, d) for d in range(1, d_top + 1)] for n in range(1, n_top + 1)])
     shade = np.exp(logs - logs.max(axis=1, keepdims=True))
     peaks = {n: n_min_peak(n) for n in range(5, n_top + 1, 5)}
-    return pictures.plot_n_min_map(shade, peaks, ax=ax, size=size)
+    return pictures.plot_n_min_map_values(shade, peaks, ax=ax, size=size)
 
 
 @declare.declared(counts=declare.Custom(lambda name, counts, given: check_function_counts(name, counts),
@@ -277,7 +278,7 @@ def plot_boolean_fractions(counts, *, ax=None, size=(7, 3.4)):
     %(returns_picture)s
     """
     cover = [separable_dichotomies(2**m, m + 1) for m in range(len(counts))]
-    return pictures.plot_boolean_fractions(counts, cover, ax=ax, size=size)
+    return pictures.plot_boolean_fractions_values(counts, cover, ax=ax, size=size)
 
 
 @declare.declared(cube=series(4, lambda name, m, pair, given: check_corner_fractions(m, pair),
@@ -295,7 +296,7 @@ def plot_cube_check(cube, *, trials=None, ax=None, size=(7, 3.4)):
 
     Parameters
     ----------
-    %(plot_cube_check.cube)s
+    %(plot_cube_check_values.cube)s
     trials : int, optional
         Sets drawn per n, from 1 to 10**6: then each fraction (a whole
         number of sets divided by `trials`) gets its 95% Wilson interval
@@ -309,10 +310,10 @@ def plot_cube_check(cube, *, trials=None, ax=None, size=(7, 3.4)):
     intervals = None
     if trials is not None:
         intervals = {m: _intervals(f"cube[{m}][1]", fractions, trials) for m, (_, fractions) in cube.items()}
-    return pictures.plot_cube_check(cube, cover, intervals=intervals, trials=trials, ax=ax, size=size)
+    return pictures.plot_cube_check_values(cube, cover, intervals=intervals, trials=trials, ax=ax, size=size)
 
 
-# The docstrings' shared parameter text, and the entries shared with the pictures (``%(plot_n_min.sizes)s``)
+# The docstrings' shared parameter text, and the entries shared with the pictures (``%(plot_grid_search_values.mark)s``)
 from .docstrings import fill_module as _fill_module  # noqa: E402
 
 _fill_module(globals(), sources=(pictures,))

@@ -21,7 +21,7 @@ from . import validation as check
 from .arithmetic import add_with_ones, exp
 from .multiclass import CODES, class_codes, class_numbers, decode
 from .rule import (FIXED, ORDERS, Convergence, CycleTest, convention, first_repeat, learning_rule, pass_orders,
-                   return_time)
+                   return_time, rule_names)
 
 KERNELS = ("linear", "polynomial", "rbf")
 MAX_KERNEL_SAMPLES = 3000           # training patterns of a kernel perceptron
@@ -286,9 +286,9 @@ def _kernel_units(y, code):
 
 def _dual_rule(name, rule, given):
     rule = learning_rule(rule)
-    if not rule.dual:
-        raise ValueError(f"{name} must be one whose step is y X, such as 'fixed' or 'margin' (the kernel "
-                         f"perceptron counts mistakes), got rule={rule.name!r}")
+    if not rule.uses_eta:
+        raise ValueError(f"{name} must be one whose step is y X, such as {rule_names(lambda r: r.uses_eta)} (the "
+                         f"kernel perceptron counts mistakes), got rule={rule.name!r}")
     return rule
 
 
@@ -345,10 +345,12 @@ def train_kernel(X, y, *, kernel="rbf", gamma=None, degree=2, code=None, order="
         max_epochs more passes, to find a cycle that began too late for
         Brent's method to see (as `train` does): such a run costs up to twice
         its passes.
-    rule : {"fixed", "margin"} or Rule, default "fixed"
+    rule : str or Rule, default "fixed"
         The mistake test (`perceptron_lib.rule`), of a rule whose step is y X
-        (``Rule.dual``): the perceptron's, or the margin perceptron's
-        (``Margin(m)``: a pattern counts as a mistake while y·net <= m).
+        (``Rule.uses_eta``, with eta = 1): the perceptron's, the margin
+        perceptron's (``Margin(m)``: a pattern counts as a mistake while
+        y·net <= m), or a Rule of your own that keeps `Rule.step`; by name,
+        those of `perceptron_lib.rule.RULES` whose step is y X.
 
     Returns
     -------

@@ -73,26 +73,31 @@ class Rule:
     `train`, `train_many` (as array operations), `train_layer`, `voted_perceptron`
     (through `train`) and the kernel perceptron (`train_kernel`, whose dual
     update adds y X once per mistake) take the rule from here, and `Trace`
-    words a step with it. A new rule is a new subclass: its `name`, its
-    `mistake` test and its `step`; `uses_eta` says whether train's eta is its
-    step, `dual` whether the kernel perceptron can run it. Every method works
-    on one number (a float or a Fraction) and elementwise on arrays, with the
-    same floats, so that `train_many` matches `train` bit for bit.
+    words a step with it. A rule is a subclass with a `name` (the trace's
+    words), its `mistake` test and its `step`, and is passed to a learner as
+    an object (``train(X, y, rule=MyRule())``); the package's own rules are
+    also found by name, in `RULES`. Every method works on one number (a float
+    or a Fraction) and elementwise on arrays, with the same floats, so that
+    `train_many` matches `train` bit for bit; a rule run with
+    ``train(..., exact=True)`` must keep a Fraction's step a Fraction (as
+    `Fractional` does), or the run is refused.
 
-    Rules are compared by their name and parameters: ``Margin(1.0) == Margin(1)``.
+    Rules are compared by their class and parameters: ``Margin(1.0) == Margin(1)``.
     """
 
-    name = ""
-    uses_eta = False   # the step is eta s (or a schedule's eta_k s)
-    step_is_eta = False   # the trace writes eta as the step (else the step it measures: |ΔW·X| / X·X)
-    dual = False       # the kernel perceptron can run it: the step is always s (eta = 1)
+    name = ""              # the rule's name, in the trace's words and the messages; a rule must have one
     called = "a mistake"   # what the trace calls a presentation that corrects W
-    named = {}             # name -> class, filled by every subclass with a name
 
-    def __init_subclass__(cls, **kwargs):
-        super().__init_subclass__(**kwargs)
-        if cls.name:
-            Rule.named[cls.name] = cls
+    @property
+    def uses_eta(self):
+        """Whether the step is the perceptron's, eta y (the rule keeps `Rule.step`), read off the rule.
+
+        Then train's eta (or a schedule's eta_k) is the step, the trace
+        writes it, and the kernel perceptron, which counts mistakes (eta = 1),
+        can run the rule. A rule with a `step` of its own chooses its step:
+        it takes no eta, and the trace writes the step it measures.
+        """
+        return type(self).step is Rule.step
 
     def params(self):
         """The rule's parameters, as a dict (empty for rules without any)."""
@@ -106,7 +111,10 @@ class Rule:
         """How far a correction moves W along X, signed: W <- W + step X.
 
         net is W·X, s the pattern's sign y, squared X·X, rate the learning rate
-        of this correction (eta or a schedule's eta_k, in the run's numbers).
+        of this correction (eta or a schedule's eta_k, in the run's numbers; 1
+        for a rule with a step of its own). With ``exact=True`` net, squared
+        and rate are Fractions, and the step must be one too (or a whole
+        number): a rule's own numbers go in as ``type(net)(value)``.
         """
         return rate * s
 
@@ -134,7 +142,7 @@ class Rule:
 class Fixed(Rule):
     """The perceptron rule: a mistake moves W by eta y X (Honavar 1996, section 2; Manfredi 2021)."""
 
-    name, uses_eta, step_is_eta, dual = "fixed", True, True, True
+    name = "fixed"
 
 
 class Absolute(Rule):
@@ -142,7 +150,8 @@ class Absolute(Rule):
 
     Honavar writes ``ceil(|W·X| / X·X)``; that lands on the plane W·X = 0, which
     is right for a negative pattern under labels 0/1 but not for a positive
-    one (nor for any under -1/+1), so there one more step is taken.
+    one (nor for any under -1/+1), so there one more step is taken. It needs
+    no eta.
     """
 
     name = "absolute"
@@ -159,7 +168,8 @@ class Fractional(Rule):
     """Honavar's fractional correction rule (1996, section 4): ``lambda |W·X| / X·X`` along y X.
 
     lambda = 1 reaches the pattern's plane, 2 reflects W through it; a mistake
-    at W·X = 0 gives a step of zero, so the rule cannot leave W = 0.
+    at W·X = 0 gives a step of zero, so the rule cannot leave W = 0. It needs
+    no eta; lambda is ``train``'s `fraction` when the rule is named "fractional".
     """
 
     name = "fractional"
@@ -190,7 +200,7 @@ class Margin(Rule):
     (True, False)
     """
 
-    name, uses_eta, step_is_eta, dual, called = "margin", True, True, True, "inside the margin"
+    name, called = "margin", "inside the margin"
 
     def __init__(self, m=1.0):
         self.m = check.number("m", m, minimum=0)
@@ -208,11 +218,41 @@ class Margin(Rule):
         return f"≤ m = {num(self.m)} ⇒ correct W" if mistake else f"> m = {num(self.m)} ⇒ beyond the margin"
 
 
+# The package's rules, found by name: train(rule="margin") runs Margin(). The table is written out, so that
+# no class defined elsewhere joins it or replaces one of its rules; a caller's own rule is passed as an object.
+RULES = {rule.name: rule for rule in (Fixed, Absolute, Fractional, Margin)}
 FIXED = Fixed()
 
 
+def rule_names(which=None):
+    """The names of the package's rules (those whose default rule passes the test `which`), as messages list them.
+
+    >>> rule_names(lambda rule: rule.uses_eta)
+    "'fixed', 'margin'"
+    """
+    return ", ".join(repr(name) for name, cls in RULES.items() if which is None or which(cls()))
+
+
+def chosen_rule(name, rule, given=None):
+    """A rule as a caller gives it, checked: the name of a package rule (`RULES`), or a Rule object with a name.
+
+    A Rule's `uses_eta` is read off the rule (see `Rule.uses_eta`): a class that sets it by hand is refused, since
+    the trace and the learners would take eta for a step the rule does not take.
+    """
+    if not isinstance(rule, Rule):
+        return check.choice(name, rule, tuple(RULES))
+    if not isinstance(rule.name, str) or not rule.name.strip():
+        raise ValueError(f"{name} must have a name (a class attribute name = \"...\", for the trace's words and the "
+                         f"messages), got {type(rule).__name__} with name={rule.name!r}")
+    if rule.uses_eta is not (type(rule).step is Rule.step):
+        raise ValueError(f"{name} must leave uses_eta to Rule (it is True exactly when the rule keeps Rule.step, "
+                         f"eta y), got uses_eta={rule.uses_eta!r} on the {rule.name} rule, whose step is "
+                         f"{'eta y' if type(rule).step is Rule.step else 'its own'}")
+    return rule
+
+
 def learning_rule(rule, fraction=1.0):
-    """The Rule a caller names: a Rule itself, or a name ("fixed", "absolute", "fractional", "margin") with defaults.
+    """The Rule a caller names: a Rule itself, or the name of a package rule (`RULES`) with its defaults.
 
     `fraction` is the fractional rule's lambda when the rule is given by name.
 
@@ -220,23 +260,32 @@ def learning_rule(rule, fraction=1.0):
     (Fractional(fraction=0.5), Margin(m=2.0))
     """
     if isinstance(rule, Rule):
+        chosen_rule("rule", rule)
         if fraction != 1.0:
             raise ValueError(f"fraction is used only with rule='fractional' (a Rule carries its own parameters), "
                              f"got fraction={fraction!r} with rule={rule!r}")
         return rule
-    check.choice("rule", rule, tuple(Rule.named))
+    chosen_rule("rule", rule)
     if rule == "fractional":
         return Fractional(fraction)
     check.number("fraction", fraction, above=0, maximum=2)
     if fraction != 1.0:
         raise ValueError(f"fraction is used only by rule='fractional', got fraction={fraction!r} with rule={rule!r}")
-    return Rule.named[rule]()
+    return RULES[rule]()
+
+
+def refuse_eta(rule, eta):
+    """Refuse a learning rate (other than 1, or a schedule) for a rule that chooses its own step (`Rule.uses_eta`)."""
+    if not rule.uses_eta and (callable(eta) or eta != 1.0):
+        raise ValueError(f"eta is used only by rule={rule_names(lambda r: r.uses_eta)} (the rules whose step is "
+                         f"eta y) and a Rule that keeps Rule.step; the {rule} rule chooses its own step, got "
+                         f"eta={eta!r} with rule={rule.name!r}")
 
 
 # How train, train_many and the other learners declare their `rule` and `fraction` parameters (constraints.declared).
-RULE = declare.Custom(lambda name, value, given: value if isinstance(value, Rule) else check.choice(name, value,
-                                                                                                  tuple(Rule.named)),
-                    lambda example: [("newton", ValueError), (3, ValueError), (Rule, ValueError)])
+RULE = declare.Custom(chosen_rule,
+                      lambda example: [("newton", ValueError), (3, ValueError), (Rule, ValueError),
+                                       (Rule(), ValueError)])
 FRACTION = declare.Number(above=0, maximum=2)
 
 

@@ -54,8 +54,9 @@ class Trace(check.Run):
         How patterns were presented.
     rule : Rule
         The learning rule (`perceptron_lib.rule`): its mistake test, its step
-        and its words; ``str(rule)`` is its name ("fixed", "absolute",
-        "fractional", "margin"). `fraction` is the fractional rule's lambda.
+        and its words; ``str(rule)`` is its name (for the package's rules, a
+        key of `perceptron_lib.rule.RULES`). `fraction` is the fractional
+        rule's lambda.
     weights : ndarray of shape (n_presentations + 1, n_features + 1)
         W = [w0, w1, ..., wn] at the start and after each presentation.
     pattern : ndarray of shape (n_presentations,)
@@ -188,7 +189,10 @@ class Trace(check.Run):
         """The arithmetic of presentation k (numbered from 1) as two short strings.
 
         Returns ``(test, change)``: how the output was found, and the update
-        (or "no change").
+        (or "no change"). Numbers are written to 4 significant digits, or with
+        every digit where 4 would contradict the verdict (y·(W·X) = 0.99999999999943
+        is not written "1 < 1"), and "≈" stands for "=" where even those cannot
+        show it (an exact run's fractions, written as the floats nearest them).
 
         Examples
         --------
@@ -201,21 +205,22 @@ class Trace(check.Run):
         p, x = self.pattern[i], self.X[self.pattern[i]]
         before, after = self.weights[i], self.weights[k]
         net, o, c = self.net[i], self.output[i], self.target[i]
-        product = f"W·X{p + 1} = {_vector(before)}·{_vector(x)} = {_num(net)}"
-        # the step along the pattern: eta for the fixed rule, chosen by the other rules
+        num, equals = self._written(i)
+        product = f"W·X{p + 1} = {_vector(before, num)}·{_vector(x, num)} {equals} {num(net)}"
+        # the step along the pattern: eta for the rules whose step it is, measured for the others
         rule = self.rule
-        fixed = rule.step_is_eta and not callable(self.eta)
+        fixed = rule.uses_eta and not callable(self.eta)
         step = self.eta if fixed else abs(float(dot(after - before, x) / dot(x, x)))
         if not rule.signed(self.labels):
             test = f"{product} ⇒ o = {o} {'≠' if o != c else '='} c = {c}"
-            change = (f"W ← {_vector(before)} + {_num(step)}·({c} − {o})·{_vector(x)} = "
-                      f"{_vector(after)}")
+            change = (f"W ← {_vector(before, num)} + {_num(step)}·({c} − {o})·{_vector(x, num)} = "
+                      f"{_vector(after, num)}")
         else:
             s = c if self.labels == "-1/+1" else 2 * c - 1   # the ±1 target y: y = 2c - 1 for labels 0/1
-            verdict = rule.verdict(bool(self.updated[i]), _num)
-            test = f"{product}; y·(W·X) = {_factor(s)}·{_factor(net)} = {_num(s * net)} {verdict}"
-            change = (f"W ← {_vector(before)} + {_num(step)}·{_factor(s)}·{_vector(x)} = "
-                      f"{_vector(after)}")
+            verdict = rule.verdict(bool(self.updated[i]), num)
+            test = f"{product}; y·(W·X) {equals} {_factor(s)}·{_factor(net, num)} = {num(s * net)} {verdict}"
+            change = (f"W ← {_vector(before, num)} + {_num(step)}·{_factor(s)}·{_vector(x, num)} = "
+                      f"{_vector(after, num)}")
         return test, (change if self.updated[i] else "no change")
 
     @declare.declared(k=declare.Step())
@@ -236,14 +241,15 @@ class Trace(check.Run):
         if k == 0:
             return f"{head}: the start, W = {_vector(self.weights[0])}"
         i = k - 1
-        seen = f"X{self.pattern[i] + 1} presented, W·X = {_num(self.net[i])}"
+        num, equals = self._written(i)
+        seen = f"X{self.pattern[i] + 1} presented, W·X {equals} {num(self.net[i])}"
         if self.labels == "0/1":
             seen += f", output {self.output[i]}, target {self.target[i]}"
         else:
-            seen += f", y = {_num(self.target[i])}, y·(W·X) = {_num(self.target[i] * self.net[i])}"
+            seen += f", y = {_num(self.target[i])}, y·(W·X) {equals} {num(self.target[i] * self.net[i])}"
         if self.updated[i]:
-            return f"{head}: {seen}: {self.rule.called}, W becomes {_vector(self.weights[k])}"
-        return f"{head}: {seen}: right, W stays {_vector(self.weights[k])}"
+            return f"{head}: {seen}: {self.rule.called}, W becomes {_vector(self.weights[k], num)}"
+        return f"{head}: {seen}: right, W stays {_vector(self.weights[k], num)}"
 
     @declare.declared(current=declare.Optional(declare.Step(what="a whole number")),
                       rows=declare.Optional(declare.Custom(_rows, _bad_rows)))
@@ -316,6 +322,20 @@ class Trace(check.Run):
     def __repr__(self):
         return f"<Trace: {self.summary()}>"
 
+    def _written(self, i):
+        """How presentation i's numbers are written so that they agree with its verdict: (format, "=" or "≈").
+
+        To 4 significant digits (`_num`) when the rule, given the number as written, decides as it did and its
+        words hold no rounded number (Margin's m); else with every digit (`_digits`); and "≈" where even the
+        float cannot show the verdict (an exact run's fraction, written as the float nearest it).
+        """
+        rule, net, target, mistake = self.rule, self.net[i], self.target[i], bool(self.updated[i])
+        # W·X as written decides as W·X did (y·(W·X) as written is y times it: _num rounds -v to -_num(v))
+        if bool(rule.mistake(float(_num(net)), target, self.labels)) == mistake \
+                and rule.verdict(mistake, _num) == rule.verdict(mistake, _digits):
+            return _num, "="
+        return _digits, "=" if bool(rule.mistake(net, target, self.labels)) == mistake else "≈"
+
     def _require_record(self, what):
         if not self.recorded:
             raise ValueError(f"{what} needs the per-presentation record; run train(..., record=True)")
@@ -329,9 +349,15 @@ def _num(v):
     return f"{v:.4g}"
 
 
-def _factor(v):
+def _digits(v):
+    """A number with every digit it needs: as `_num` if that reads back as the same float, else the shortest repr."""
+    text = _num(v)
+    return text if float(text) == float(v) else repr(float(v))
+
+
+def _factor(v, num=_num):
     """A number as a factor in a product: negatives in parentheses."""
-    return f"({_num(v)})" if v < 0 else _num(v)
+    return f"({num(v)})" if v < 0 else num(v)
 
 
 @declare.declared(value=declare.Number())
@@ -359,5 +385,5 @@ def format_vector(w):
     return _vector(w)
 
 
-def _vector(w):
-    return "[" + " ".join(_num(v) for v in w) + "]"
+def _vector(w, num=_num):
+    return "[" + " ".join(num(v) for v in w) + "]"

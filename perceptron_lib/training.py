@@ -1,5 +1,6 @@
 """train(): the perceptron learning rule on one data set, presentation by presentation."""
 import math
+import numbers
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import chain
@@ -10,10 +11,9 @@ from . import constraints as declare
 from . import validation as check
 from .arithmetic import add_with_ones, nets
 from .rule import (FRACTION, ORDERS, RULE, Convergence, CycleTest, Rule, convention, first_repeat, learning_rule,
-                   pass_orders, return_time)
+                   pass_orders, refuse_eta, return_time)
 from .trace import Trace
 
-RULES = tuple(Rule.named)   # the rules train knows by name (rule.py)
 # Every run ends in seconds: a run may make at most this many presentations (a few seconds here,
 # twice that when a cyclic run must show that no cycle came by max_epochs),
 MAX_PRESENTATIONS = 3_000_000
@@ -95,30 +95,26 @@ def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
         max_epochs * n_samples must stay within that). With False only the
         counts, the status and the start and final weights are kept, in
         constant memory however long the run.
-    rule : {"fixed", "absolute", "fractional", "margin"} or Rule, default "fixed"
+    rule : str or Rule, default "fixed"
         Which presentations correct W and how far along y X (y = +1 for a
         positive pattern, -1 for a negative one): a `perceptron_lib.rule.Rule`
-        (such as ``Margin(m)``, which corrects by eta y X whenever
-        y·(W·X) <= m), or the name of one with its default parameters (m = 1).
-        After Honavar (1996), section 4:
-        "fixed" by eta (the perceptron rule); "absolute" by the smallest
-        whole multiple of X that gets the pattern right (Honavar writes
-        ceil(|W·X| / X·X); that lands on the plane W·X = 0, which is right
-        for a negative pattern under labels 0/1 but not for a positive one,
-        so there one more step is taken); "fractional" by
-        fraction * |W·X| / X·X, which reaches the pattern's plane for
-        fraction = 1 and reflects W through it for fraction = 2. The last
-        two need no eta; note that a mistake at W·X = 0 gives the fractional
-        rule a step of zero, so it cannot leave W = 0.
+        object (such as ``Margin(m)``, which corrects by eta y X whenever
+        y·(W·X) <= m, or a rule of your own), or the name of one of the
+        package's rules, a key of `perceptron_lib.rule.RULES`, with its
+        default parameters; each rule's class says what it does. "fixed" is
+        the perceptron rule, W <- W + eta y X. Only the rules whose step is
+        eta y (`Rule.uses_eta`) take an eta other than 1 or a schedule.
     fraction : float, default 1.0
-        The fractional rule's lambda, in (0, 2].
+        The fractional rule's lambda, in (0, 2], when the rule is named "fractional".
     exact : bool, default False
         Compute on exact rationals (the data, eta, lambda and the start are
         taken at their exact binary values). Slower: at most 20,000
         presentations, and a ValueError once a weight needs more than 4096
         bits (the fractional rule's steps on float data compound quickly; a
         run at max_epochs whose weights would outgrow them while it is checked
-        for a late cycle is reported at max_epochs).
+        for a late cycle is reported at max_epochs). A rule whose step leaves
+        the fractions (a float step) is refused with a ValueError naming it,
+        before the run when its first steps already would.
         The trace shows the numbers rounded to floats; the decisions, counts
         and status are those of exact arithmetic.
 
@@ -140,6 +136,8 @@ def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
     """
     data = _setup(X, y, eta, initial_weights, order, seed, max_epochs, record, rule, fraction, exact)
     unit = _Unit(data.X, data.y, data.labels, data.eta, data.schedule, data.rule, data.exact)
+    if exact:   # a rule that computes in floats is refused before the run, where its first steps show it
+        unit.check_exact(unit.start(data.start))
     detect = order == "cyclic" and data.schedule is None  # with a schedule W alone no longer decides the future
     run = _learn(unit, data.start, pass_orders(len(data.y), order, data.seed), data.max_epochs, record, detect)
     if detect and run.status == "max_epochs":  # a repeat too late for Brent's method to have noticed?
@@ -222,9 +220,7 @@ def _setup(X, y, eta, initial_weights, order, seed, max_epochs, record, rule, fr
     eta = 1.0 if schedule else eta
     check.only_with("seed", seed, None, "order", order, ("random",))
     rule = learning_rule(rule, fraction)
-    if not rule.uses_eta and (eta != 1.0 or schedule):
-        raise ValueError(f"eta is used only by rule='fixed' and the rules whose step it is (the {rule} rule "
-                         f"chooses its own step), got eta={eta!r} with rule={rule.name!r}")
+    refuse_eta(rule, schedule or eta)
     start, X = (np.zeros(d + 1) if initial_weights is None else initial_weights), add_with_ones(X)
     _check_size(n, max_epochs, record, exact)
     check.no_overflow(X, start, eta if rule.uses_eta and not schedule else 1.0, max_epochs)
@@ -278,7 +274,22 @@ class _Unit:
 
     def step(self, net, i, k):
         """How far the k-th correction (from 0), on pattern i, moves W along X (`Rule.step`)."""
-        return self.rule.step(net, self.signs[i], self.squared[i], self.rate(k), self.labels)
+        step = self.rule.step(net, self.signs[i], self.squared[i], self.rate(k), self.labels)
+        if self.number is Fraction:
+            self._exact(step, i)
+        return step
+
+    def check_exact(self, w):
+        """Refuse an exact run whose rule's step, from W = w, is not exact on some pattern (`_exact`)."""
+        for i in range(len(self.rows)):
+            self._exact(self.rule.step(self.net(w, i), self.signs[i], self.squared[i], self.eta, self.labels), i)
+
+    def _exact(self, step, i):
+        """Refuse a step of an exact run that is not exact (a Fraction or a whole number), naming the rule."""
+        if not isinstance(step, numbers.Rational):
+            raise ValueError(f"exact=True needs a rule whose step stays exact, but the {self.rule} rule's step on "
+                             f"X{i + 1} is {step!r} ({type(step).__name__}) from fractions: compute it in the "
+                             f"numbers it is given (as Fractional does, type(net)(value)), or use exact=False")
 
     def rate(self, k):
         """The learning rate of the k-th correction: eta, or the schedule's eta_k."""

@@ -6,6 +6,7 @@ import pytest
 
 from perceptron_lib import boolean_function, boolean_patterns, train, train_many, truth_table
 from perceptron_lib.answers import read_run, steps_differ
+from perceptron_lib.rule import rule_names
 from perceptron_lib.trace import format_number, format_vector
 from perceptron_lib.training import net_inputs, output
 
@@ -109,7 +110,7 @@ CASES = _table("training.train", train, TRAIN) + _table("batch.train_many", trai
     case("training.train", lambda: train(X2, Y2, fraction=0.5), ValueError,
          "fraction is used only by rule='fractional'"),
     case("training.train", lambda: train(X2, Y2, rule="exact"), ValueError,
-         "rule must be one of 'fixed', 'absolute', 'fractional', 'margin', got 'exact'"),
+         f"rule must be one of {rule_names()}, got 'exact'"),
     case("training.train", lambda: train(X2, Y2, eta=lambda k: 0), ValueError,
          "eta(k) must return a positive finite number, got 0 for k=0"),
     case("training.train", lambda: train(X2, Y2, order="random", seed=-2), ValueError,

@@ -66,7 +66,7 @@ def public_callables():
 def test_the_subpackages_modules_are_searched():
     """walk_packages reaches perceptron_lib/plotting/*.py: their pictures are listed, the shared helpers are not."""
     names = public_callables()
-    assert {"plotting.step_figure", "plotting.draw_classes", "plotting.plot_n_min"} <= names
+    assert {"plotting.step_figure", "plotting.draw_classes", "plotting.plot_n_min_values"} <= names
     assert not {name for name in names if name.startswith("plotting.check_")}
 
 

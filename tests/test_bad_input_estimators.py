@@ -11,6 +11,7 @@ import pytest
 
 import perceptron_lib as pl
 from perceptron_lib.estimators import KernelPerceptron, Perceptron, VotedPerceptron
+from perceptron_lib.rule import rule_names
 
 from bad_input import case, check, ids
 
@@ -26,7 +27,7 @@ CASES = [
     case("estimators.VotedPerceptron", lambda: VotedPerceptron(rule="fractional").fit(*OR), ValueError,
          "X, y and eta", "does not stall", "left W unchanged"),
     case("estimators.KernelPerceptron", lambda: KernelPerceptron(rule=pl.Absolute()).fit(*OR), ValueError,
-         "rule must be", "'fixed' or 'margin'", "rule='absolute'"),
+         "rule must be", rule_names(lambda rule: rule.uses_eta), "rule='absolute'"),
     case("estimators.KernelPerceptron", lambda: KernelPerceptron(max_epochs=10**6).fit(*OR), ValueError,
          "max_epochs", "500,000 presentations", "max_epochs=1000000"),
 ]

@@ -102,21 +102,21 @@ def _pictures():
                                                      lim=2, size=1),
         "plotting.experiments.plot_bound_check": dict(pairs={"a": ([1, 2], [2, 3])}, ax=None, size=(4, 2)),
         "plotting.experiments.plot_criterion": dict(criteria={"a": [3, 2, 2.5, 0]}, ax=None, size=(3, 2)),
-        "plotting.experiments.plot_sigmoids": dict(net_inputs=[-1, 0, 1], curves={1: ([0.2, 0.5, 0.7], 0.8)},
+        "plotting.experiments.plot_sigmoids_values": dict(net_inputs=[-1, 0, 1], curves={1: ([0.2, 0.5, 0.7], 0.8)},
                                                    net_input=2, ax=None, size=(3, 2)),
-        "plotting.experiments.plot_weight_change": dict(beta_values=[0.5, 1, 2], cases={"a": ([0.1, 0.3, 0.2], 1.0)},
+        "plotting.experiments.plot_weight_change_values": dict(beta_values=[0.5, 1, 2], cases={"a": ([0.1, 0.3, 0.2], 1.0)},
                                                         ax=None, size=(3, 2)),
-        "plotting.experiments.plot_grid_search": dict(
+        "plotting.experiments.plot_grid_search_values": dict(
             betas=[0.1, 1], beta_etas=[0.1, 1], solved=[[1, 2], [3, 3]], hardest=[[1, 2], [3, 5]], soluble=3,
             move_limit=5, mark=(0.5, 0.5), ax=None, size=(4, 2)),
-        "plotting.experiments.plot_cover_check": dict(
+        "plotting.experiments.plot_cover_check_values": dict(
             curves={2: [1, 1, 0.5]}, measured={2: [1, 0.5]}, cover={2: [1, 1]}, intervals={2: ([0.9, 0.3], [1, 0.7])},
             trials=4, ax=None, size=(4, 2)),
-        "plotting.experiments.plot_n_min": dict(minima=[1, 2, 1], peak=2, logs={3: [0, 0.3, 0]}, ax=None, size=(4, 2)),
-        "plotting.experiments.plot_n_min_map": dict(shade=np.full((20, 10), 0.5), peaks={5: 1, 10: 2}, ax=None,
+        "plotting.experiments.plot_n_min_values": dict(minima=[1, 2, 1], peak=2, logs={3: [0, 0.3, 0]}, ax=None, size=(4, 2)),
+        "plotting.experiments.plot_n_min_map_values": dict(shade=np.full((20, 10), 0.5), peaks={5: 1, 10: 2}, ax=None,
                                                     size=(4, 3)),
-        "plotting.experiments.plot_boolean_fractions": dict(counts=[2, 4, 14], cover=[2, 4, 14], ax=None, size=(3, 2)),
-        "plotting.experiments.plot_cube_check": dict(
+        "plotting.experiments.plot_boolean_fractions_values": dict(counts=[2, 4, 14], cover=[2, 4, 14], ax=None, size=(3, 2)),
+        "plotting.experiments.plot_cube_check_values": dict(
             cube={3: ([2, 4], [1.0, 0.5])}, cover={3: [1, 0.6]}, intervals={3: ([0.9, 0.3], [1, 0.7])}, trials=4,
             ax=None, size=(3, 2)),
         "plotting.classes.draw_classes": dict(X=OR[0], labels=OR[1], ax=_axes(), size=20),

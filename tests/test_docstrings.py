@@ -37,7 +37,7 @@ def test_help_shows_the_whole_numpydoc_text():
     assert "size : (float, float), default (8.2, 3.4)\n    The figure's (width, height) in inches." \
         in inspect.getdoc(pl.plot_bound_check)
     # figures.py takes a picture's entry as it stands there
-    assert docstrings.entry(pl.plot_grid_search, "mark") == docstrings.entry(plotting.plot_grid_search, "mark")
+    assert docstrings.entry(pl.plot_grid_search, "mark") == docstrings.entry(plotting.plot_grid_search_values, "mark")
 
 
 def test_the_shared_text_says_what_the_code_does():

@@ -41,20 +41,20 @@ PICTURES = [
     (plotting.plot_confusion, ([np.eye(3, dtype=int)], ["perfect"]), {}, 1, False),
     (plotting.plot_images, (DIGITS, ["a", "b"]), {}, 2, False),
     (plotting.plot_criterion, ({"a": [0, 2, 1, 0], "b": [0, 1]},), {}, 2, False),
-    (plotting.plot_sigmoids, (NETS, {0.5: (sigmoid(0.5 * NETS), 0.73), 3: (sigmoid(3 * NETS), 1.0)}),
+    (plotting.plot_sigmoids_values, (NETS, {0.5: (sigmoid(0.5 * NETS), 0.73), 3: (sigmoid(3 * NETS), 1.0)}),
      {}, 1, False),
-    (plotting.plot_weight_change, (BETAS, {"x = 2": (pl.weight_change(BETAS, 2.0), pl.beta_opt(2.0))}), {}, 1, False),
-    (plotting.plot_grid_search, (GRID.betas, GRID.beta_etas, GRID.solved, GRID.hardest(3)),
+    (plotting.plot_weight_change_values, (BETAS, {"x = 2": (pl.weight_change(BETAS, 2.0), pl.beta_opt(2.0))}), {}, 1, False),
+    (plotting.plot_grid_search_values, (GRID.betas, GRID.beta_etas, GRID.solved, GRID.hardest(3)),
      dict(soluble=3, move_limit=GRID.move_limit, mark=(0.3, 0.5)), 2, False),
-    (plotting.plot_cover_check, ({2: [1, 1, 0.75, 0.5, 0.31, 0.19, 0.11, 0.06]}, {2: [1, 1, 0.75, 0.5]}),
+    (plotting.plot_cover_check_values, ({2: [1, 1, 0.75, 0.5, 0.31, 0.19, 0.11, 0.06]}, {2: [1, 1, 0.75, 0.5]}),
      dict(cover={2: [1, 1, 0.75, 0.5]}, intervals={2: ([0.5, 0.5, 0.3, 0.15], [1, 1, 0.95, 0.85])}, trials=4), 2, False),
-    (plotting.plot_n_min, ([1, 1.5, 1.2, 1, 0.8, 0.6, 0.5, 0.4, 0.3, 0.2], 2, {10: np.linspace(0, -1, 10)}), {}, 2,
+    (plotting.plot_n_min_values, ([1, 1.5, 1.2, 1, 0.8, 0.6, 0.5, 0.4, 0.3, 0.2], 2, {10: np.linspace(0, -1, 10)}), {}, 2,
      False),
-    (plotting.plot_n_min_map, (np.linspace(0, 1, 500).reshape(50, 10), {5: 1, 10: 2}), {}, 1, False),
-    (plotting.plot_boolean_fractions, ([2, 4, 14], [2, 4, 14]), {}, 1, False),
-    (plotting.plot_cube_check, ({3: ([2, 4], [1.0, 0.5])}, {3: [1.0, 0.69]}), {}, 1, False),
+    (plotting.plot_n_min_map_values, (np.linspace(0, 1, 500).reshape(50, 10), {5: 1, 10: 2}), {}, 1, False),
+    (plotting.plot_boolean_fractions_values, ([2, 4, 14], [2, 4, 14]), {}, 1, False),
+    (plotting.plot_cube_check_values, ({3: ([2, 4], [1.0, 0.5])}, {3: [1.0, 0.69]}), {}, 1, False),
 ]
-# The lessons' experiment figures (figures.py): the theory computed, then drawn by the picture of the same name
+# The lessons' experiment figures (figures.py): the theory computed, then drawn by their pictures (*_values)
 LESSON_FIGURES = [
     (figures.plot_sigmoids, ([0.1, 0.5, 3],), {}, 1, False),
     (figures.plot_weight_change, ({"x = 2": 2.0},), {}, 1, False),
@@ -143,6 +143,17 @@ def test_the_package_exports_every_picture_of_its_modules():
     assert all(hasattr(plotting, name) for name in plotting.__all__)
 
 
+
+def test_one_name_one_function():
+    """A name in both `pl` and `perceptron_lib.plotting` is one function; a lesson's figure (figures.py) has its own
+    name, and its picture is that name with _values (pl.plot_n_min(n, sizes) draws with
+    plotting.plot_n_min_values(minima, peak, logs))."""
+    both = set(pl.__all__) & set(plotting.__all__)
+    assert both and [name for name in sorted(both) if getattr(pl, name) is not getattr(plotting, name)] == []
+    lessons = {name for name in pl.__all__ if getattr(pl, name).__module__ == figures.__name__}
+    assert len(lessons) == 8 and not lessons & set(plotting.__all__)
+    assert all(f"{name}_values" in plotting.__all__ for name in lessons)
+
 def test_font_sizes_are_the_named_constants_of_base():
     """Every font size is one of base.py's constants (TEXT, LABEL, ...): a larger hall changes them in one place."""
     import re
@@ -218,7 +229,7 @@ def test_a_pictures_alt_text_says_what_it_shows_not_only_its_titles(function, ar
         assert titles_only.startswith("A figure") and titles_only.endswith("."), alt
     else:                                  # more: what is drawn first, then the first and the last title
         assert alt.startswith("A figure of ") and ". " + fig.description + " Its panels run from " in alt, alt
-    for words in SHOWS[function.__name__]:
+    for words in SHOWS[function.__name__.removesuffix("_values")]:   # a lesson's figure and its picture alike
         assert words in fig.description, (words, fig.description)
     assert fig.description in describe_figure(fig)
     given, axes = axes_for(panels, three_d)          # drawn on a figure of one's own: its description is its own

@@ -135,16 +135,16 @@ def test_the_rule_is_written_in_one_place():
 
 # ---------------------------------------------------------------- the rule as one object
 
-from perceptron_lib.rule import (Absolute, Fixed, Fractional, Margin, Rule, learning_rule,  # noqa: E402
-                                 signs)
+from perceptron_lib.rule import (RULES, Absolute, Fixed, Fractional, Margin, Rule,  # noqa: E402
+                                 learning_rule, rule_names, signs)
 
-# One instance or more of every rule train knows by name: a rule added to rule.py joins every test below.
-EVERY_RULE = [cls() for cls in Rule.named.values()] + [Fractional(0.5), Fractional(2.0), Margin(0.0), Margin(0.25)]
+# One instance or more of every rule train knows by name: a rule added to RULES joins every test below.
+EVERY_RULE = [cls() for cls in RULES.values()] + [Fractional(0.5), Fractional(2.0), Margin(0.0), Margin(0.25)]
 
 
 def test_every_named_rule_is_a_rule_with_a_name_and_is_found_by_it():
-    assert set(Rule.named) >= {"fixed", "absolute", "fractional", "margin"}
-    for name, cls in Rule.named.items():
+    assert RULES and all(issubclass(cls, Rule) for cls in RULES.values())
+    for name, cls in RULES.items():
         assert cls.name == name and str(cls()) == name and learning_rule(name) == cls()
     assert learning_rule("fractional", 0.5) == Fractional(0.5) != Fractional(1.0)
     assert Margin(1) == Margin(1.0) and hash(Margin(1)) == hash(Margin(1.0)) and Margin(1) != Fixed()
@@ -152,7 +152,7 @@ def test_every_named_rule_is_a_rule_with_a_name_and_is_found_by_it():
 
 
 @pytest.mark.parametrize("call, error, words", [
-    (lambda: learning_rule("newton"), ValueError, "rule must be one of 'fixed', 'absolute', 'fractional', 'margin'"),
+    (lambda: learning_rule("newton"), ValueError, f"rule must be one of {rule_names()}, got 'newton'"),
     (lambda: learning_rule(Margin(1), 0.5), ValueError, "fraction is used only with rule='fractional'"),
     (lambda: learning_rule("fixed", 0.5), ValueError, "fraction is used only by rule='fractional'"),
     (lambda: Margin(-1), ValueError, "m must be a finite number >= 0, got -1.0"),
@@ -350,8 +350,9 @@ def test_lesson_02s_plain_loop_and_train_make_the_same_run(signed, eta):
 
 
 def test_which_rules_take_eta_and_how_the_trace_words_them():
+    """One flag, read off the rule: a rule that keeps Rule.step (eta y) takes eta, is worded with it, and runs dual."""
     assert [Fixed().uses_eta, Margin().uses_eta, Absolute().uses_eta, Fractional().uses_eta] == [True, True, False, False]
-    assert [Fixed().dual, Margin().dual, Absolute().dual, Fractional().dual] == [True, True, False, False]
+    assert rule_names(lambda rule: rule.uses_eta) == "'fixed', 'margin'"
     assert (Fixed().signed("0/1"), Fixed().signed("-1/+1"), Margin().signed("0/1")) == (False, True, True)
     assert Fixed().verdict(True, str) == "≤ 0 ⇒ mistake" and Fixed().verdict(False, str) == "> 0 ⇒ correct"
     assert Margin(2).verdict(False, str) == "> m = 2.0 ⇒ beyond the margin" and Fixed().called == "a mistake"
@@ -371,10 +372,9 @@ def test_a_first_repeat_exactly_at_the_limit_is_found(mu, period):
 
 
 class _HalfSteps(Rule):
-    """A rule made outside rule.py for this test only (no name: not registered): the perceptron's test, half of
-    eta s X per correction."""
+    """A rule made outside rule.py for this test only: the perceptron's test, half of s X per correction."""
 
-    uses_eta, dual, called = True, False, "a half-step mistake"
+    name, called = "half-step", "a half-step mistake"
 
     def step(self, net, s, squared, rate, labels):
         return rate * s * 0.5
@@ -397,10 +397,88 @@ def test_a_new_rule_is_one_class_and_works_everywhere():
 
 
 def test_the_defaults_and_messages_of_the_rules_by_name():
-    """rule="margin" is Margin(m=1), as train's docstring says; a bad fraction is named as such whatever the rule."""
+    """rule="margin" is Margin(m=1), its class's default; a bad fraction is named as such whatever the rule."""
     assert Margin().m == 1.0 and learning_rule("margin") == Margin(1.0) and Fractional().fraction == 1.0
-    for rule in ("fixed", "fractional", "margin"):
+    for rule in RULES:
         with pytest.raises(ValueError, match=r"fraction must be a finite number > 0 and <= 2, got 2.5"):
             learning_rule(rule, 2.5)
-    assert [Fixed().step_is_eta, Margin().step_is_eta, Absolute().step_is_eta, Fractional().step_is_eta] == \
-        [True, True, False, False]
+
+
+# ---------------------------------------------------------------- a rule of the user's, outside the package
+
+from user_rules import PassiveAggressive  # noqa: E402
+
+
+def test_a_users_rule_runs_in_train_train_many_voted_and_the_layer():
+    rule = PassiveAggressive(0.5)
+    rng = np.random.default_rng(11)
+    X, y = rng.normal(size=(20, 7, 2)).round(1), rng.integers(0, 2, (20, 7))
+    start = rng.normal(size=(20, 3)).round(1)
+    for order, seeds in (("cyclic", None), ("random", list(range(20)))):
+        batch = pl.train_many(X, y, rule=rule, order=order, seeds=seeds, max_epochs=25, initial_weights=start)
+        for i in range(20):
+            run = pl.train(X[i], y[i], rule=rule, order=order, seed=seeds and seeds[i], max_epochs=25,
+                           initial_weights=start[i], record=False)
+            assert run.final_weights.tobytes() == batch.final_weights[i].tobytes()
+            assert (run.status, run.n_presentations, run.n_updates, run.cycle_start or -1) == \
+                (batch.status[i], batch.n_presentations[i], batch.n_updates[i], batch.cycle_start[i])
+    X2, c = pl.boolean_function("or")
+    voted = pl.voted_perceptron(X2, c, epochs=5, rule=rule)
+    assert voted.trace.rule is rule and voted.trace.weights.tolist() == \
+        pl.train(X2, c, rule=rule).weights.tolist()[:len(voted.trace.weights)]
+    points, labels = pl.corner_clusters(2, n_per_class=10, seed=1)
+    layer = pl.train_layer(points, labels, code="binary", rule=rule)
+    assert all(unit.rule is rule for unit in layer.units)
+    assert layer.units[0].weights.tolist() == pl.train(points, layer.targets[:, 0], rule=rule, max_epochs=100,
+                                                       initial_weights=np.zeros(3)).weights.tolist()
+    with pytest.raises(ValueError, match="rule must be one whose step is y X"):
+        train_kernel(X2, c, rule=rule)   # its step is its own: the kernel perceptron counts mistakes
+
+
+def test_a_users_rule_steps_in_the_stepper_and_the_player():
+    from perceptron_lib.widgets import PlayableRun, TraceStepper
+    run = pl.train(*pl.boolean_function("or"), rule=PassiveAggressive(), max_epochs=3)
+    stepper, player = TraceStepper(run), PlayableRun(run)
+    for steps in (stepper.steps, player.steps):
+        assert sorted(steps) == list(range(run.n_presentations + 1))
+        assert steps[1]["say"] == run.step_summary(1) and steps[1]["say"].endswith("a loss, W becomes [-1 0 0]")
+        assert "y·(W·X) = (-1)·0 = 0 &lt; 1 ⇒ correct W" in steps[1]["text"]
+    assert player._repr_html_().count("<script") == 1
+
+
+def test_a_users_class_named_like_a_package_rule_changes_nothing_of_the_packages():
+    package = dict(RULES)
+
+    class Margin(Rule):   # the package's class name and rule name, with another step
+        name = "margin"
+
+        def step(self, net, s, squared, rate, labels):
+            return 0.5 * s
+
+    X, y = pl.boolean_function("or", signed=True)
+    assert RULES == package and RULES["margin"] is pl.Margin and learning_rule("margin") == pl.Margin(1)
+    assert pl.train(X, y, rule="margin").weights.tolist() == pl.train(X, y, rule=pl.Margin(1)).weights.tolist()
+    assert pl.train_many(X[None], y[None], rule="margin").final_weights[0].tolist() == \
+        pl.train(X, y, rule=pl.Margin(1)).final_weights.tolist()
+    mine = pl.train(X, y, rule=Margin())   # the user's own runs only where it is passed
+    assert mine.rule == Margin() != pl.Margin() and mine.weights[1].tolist() == [-0.5, 0, 0]
+
+
+def test_a_rule_must_have_a_name_and_leave_uses_eta_to_rule():
+    class Nameless(Rule):
+        pass
+
+    class Claims(Rule):   # its step is its own, yet it says the step is eta
+        name, uses_eta = "claims", True
+
+        def step(self, net, s, squared, rate, labels):
+            return 0.5 * rate * s
+
+    X, y = pl.boolean_function("or")
+    for call in (lambda rule: pl.train(X, y, rule=rule), lambda rule: pl.train_many(X[None], y[None], rule=rule),
+                 lambda rule: pl.voted_perceptron(X, y, rule=rule), lambda rule: train_kernel(X, y, rule=rule),
+                 lambda rule: pl.train_layer(X, y, rule=rule)):
+        with pytest.raises(ValueError, match=r"rule must have a name .*got Nameless with name=''"):
+            call(Nameless())
+        with pytest.raises(ValueError, match=r"rule must leave uses_eta to Rule .*uses_eta=True on the claims rule"):
+            call(Claims())

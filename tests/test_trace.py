@@ -232,3 +232,51 @@ def test_a_window_must_be_two_presentation_numbers_in_order(rows, error):
         train(*boolean_function("or")).to_html(rows=rows)
     assert train(*boolean_function("or")).to_html(rows=[2, 3]).count("<tr style") == 2
     assert train(*boolean_function("or")).to_html(rows=(4, 4)).count("<tr style") == 1   # first == last: one row
+
+
+# ---------------------------------------------------------------- words that agree with the numbers written
+
+from user_rules import ExactPassiveAggressive, PassiveAggressive  # noqa: E402
+
+
+def _verdicts(run):
+    """(y·(W·X) as written, "=" or "≈" before it, the comparison written) of each step of a run whose bound is 1."""
+    found = []
+    for k in range(1, run.n_presentations + 1):
+        shown = re.search(r"y·\(W·X\) ([=≈]) \S+ = (\S+) ([<≥]) 1 ⇒", run.step_text(k)[0])
+        found.append((float(shown.group(2)), shown.group(1), shown.group(3)))
+    return found
+
+
+def test_a_verdict_that_4_digits_would_contradict_is_written_with_every_digit():
+    """PA-I on AND makes steps of 1e-13: y·(W·X) = 0.99999999999943 is corrected, and is not written '1 < 1'."""
+    run = train(*boolean_function("and"), rule=PassiveAggressive(), max_epochs=200)
+    assert all((value < 1) == (sign == "<") for value, _, sign in _verdicts(run))
+    assert run.step_text(800)[0] == ("W·X4 = [-2.9999999999995874 1.9999999999995874 1.9999999999994338]·[1 1 1] = "
+                                     "0.9999999999994338; y·(W·X) = 1·0.9999999999994338 = 0.9999999999994338 < 1 "
+                                     "⇒ correct W")
+    assert run.step_summary(800) == ("step 800 of 800: X4 presented, W·X = 0.9999999999994338, output 1, target 1: "
+                                     "a loss, W becomes [-2.9999999999993987 1.9999999999997762 1.9999999999996225]")
+    assert run.step_text(2)[0] == "W·X2 = [-1 0 0]·[1 0 1] = -1; y·(W·X) = (-1)·(-1) = 1 ≥ 1 ⇒ no loss"
+
+
+def test_four_digits_where_they_agree_with_the_verdict_and_every_digit_of_a_bound_that_has_more():
+    exact = train(*boolean_function("or"), rule=ExactPassiveAggressive(), exact=True, max_epochs=4)
+    assert exact.step_text(13)[0] == ("W·X1 = [-0.2188 1.219 1.562]·[1 0 0] = -0.2188; y·(W·X) = (-1)·(-0.2188) = "
+                                      "0.2188 < 1 ⇒ correct W")
+    # Margin's m = 0.123456 is written whole, even far from it: never "0.1235 > m = 0.1235"
+    far = train([[0.0]], [1], rule=pl.Margin(0.123456), initial_weights=[5, 0], max_epochs=1)
+    assert far.step_text(1)[0] == "W·X1 = [5 0]·[1 0] = 5; y·(W·X) = 1·5 = 5 > m = 0.123456 ⇒ beyond the margin"
+    near = train([[0.0]], [1], rule=pl.Margin(0.123456), initial_weights=[0.1234561, 0], max_epochs=1)
+    assert near.step_text(1)[0].endswith("y·(W·X) = 1·0.1234561 = 0.1234561 > m = 0.123456 ⇒ beyond the margin")
+
+
+def test_an_exact_runs_float_that_cannot_show_its_verdict_is_written_with_approx():
+    """Exactly, y·(W·X) is just under 1 and corrected; its nearest float is 1: written "≈", never "= 1 < 1"."""
+    exact = train(*boolean_function("or"), rule=ExactPassiveAggressive(), exact=True, max_epochs=200)
+    shown = _verdicts(exact)
+    assert all((value < 1) == (sign == "<") for value, equals, sign in shown if equals == "=")
+    assert [k + 1 for k, (_, equals, _) in enumerate(shown) if equals == "≈"][:3] == [226, 230, 234]
+    assert exact.step_text(226)[0] == ("W·X2 = [-1 1.9999999999999987 2]·[1 0 1] ≈ 1; y·(W·X) ≈ 1·1 = 1 < 1 "
+                                       "⇒ correct W")
+    assert exact.step_summary(226).startswith("step 226 of 800: X2 presented, W·X ≈ 1, output 1, target 1: a loss")

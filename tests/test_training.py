@@ -521,3 +521,37 @@ def test_exact_weights_of_exactly_4096_bits_are_kept():
     with pytest.raises(ValueError, match=r"after 521 corrections they need more than 4096 bits"):
         train(np.array(X, float), y, rule="fractional", fraction=0.25, exact=True, max_epochs=175,
               initial_weights=np.array(start, float), record=False)
+
+
+# ---------------------------------------------------------------- exact runs of a rule of the user's
+
+from user_rules import ExactPassiveAggressive, PassiveAggressive, pa_loop  # noqa: E402
+
+
+def test_exact_runs_refuse_a_rule_whose_step_leaves_the_fractions_and_run_one_that_keeps_them():
+    """A float step in an exact run was AttributeError: 'float' object has no attribute 'denominator'."""
+    X, c = boolean_function("or")
+    with pytest.raises(ValueError, match=r"exact=True needs a rule whose step stays exact, but the PA-I rule's step "
+                                         r"on X1 is -1\.0 \(float\)"):
+        train(X, c, rule=PassiveAggressive(), exact=True)   # before the run: its first steps show it
+    exact = train(X, c, rule=ExactPassiveAggressive(), exact=True, max_epochs=20)
+    weights, corrections = pa_loop(X.tolist(), c.tolist(), 1, 20)
+    assert exact.final_weights.tolist() == [float(v) for v in weights] and exact.n_updates == corrections
+    # In floats the run stops "converged" only because its steps are lost in rounding; exactly, it never does
+    assert train(X, c, rule=PassiveAggressive()).status == "converged" and exact.status == "max_epochs"
+
+
+class _FloatLater(ExactPassiveAggressive):
+    """Exact from W = 0, where every W·X is 0; a float step wherever W·X > 0.5: refused where the run meets one."""
+
+    name = "float-later"
+
+    def step(self, net, s, squared, rate, labels):
+        return float(super().step(net, s, squared, rate, labels)) if net > 0.5 else super().step(net, s, squared,
+                                                                                                 rate, labels)
+
+
+def test_an_exact_run_refuses_a_float_step_where_it_comes():
+    with pytest.raises(ValueError, match=r"the float-later rule's step on X\d is \S+ \(float\)"):
+        train(*boolean_function("or"), rule=_FloatLater(), exact=True, max_epochs=20)
+    assert train(*boolean_function("or"), rule=_FloatLater(), max_epochs=20).n_updates > 4   # in floats it runs

@@ -9,6 +9,7 @@ from perceptron_lib.capacity import regions
 from perceptron_lib.geometry import (count_regions, decision_line, misclassified, pattern_lines, positive_side,
                                      sampled_regions, wrong_side_of_lines)
 from perceptron_lib.plotting import dual_figure, update_dual
+from perceptron_lib.rule import rule_names
 from perceptron_lib.widgets import DualView
 
 from bad_input import nested
@@ -143,7 +144,7 @@ def test_fractional_rule_cannot_leave_a_mistake_at_zero():
 
 
 @pytest.mark.parametrize("kwargs, words", [
-    ({"rule": "newton"}, r"rule must be one of 'fixed', 'absolute', 'fractional', 'margin', got 'newton'"),
+    ({"rule": "newton"}, rf"rule must be one of {rule_names()}, got 'newton'"),
     ({"rule": "absolute", "eta": 0.5}, r"eta is used only by rule='fixed'.*got eta=0.5"),
     ({"rule": "fractional", "fraction": 2.5}, r"fraction must be a finite number > 0 and <= 2, got 2.5"),
     ({"rule": "fractional", "fraction": 0}, r"fraction must be a finite number > 0 and <= 2, got 0"),

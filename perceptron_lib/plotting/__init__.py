@@ -56,9 +56,9 @@ from .runs import (draw_step, draw_weights, plot_curves, plot_history, plot_trac
                    update_weights)
 from .weight_space import (draw_weight_slice, dual_figure, plot_correction_moves, plot_dual_grid,
                            plot_error_landscape, plot_weight_space, update_dual, update_weight_slice)
-from .experiments import (plot_boolean_fractions, plot_bound_check, plot_criterion, plot_cover_check,
-                          plot_cube_check, plot_grid_search, plot_n_min, plot_n_min_map, plot_sigmoids,
-                          plot_weight_change)
+from .experiments import (plot_boolean_fractions_values, plot_bound_check, plot_criterion, plot_cover_check_values,
+                          plot_cube_check_values, plot_grid_search_values, plot_n_min_map_values, plot_n_min_values,
+                          plot_sigmoids_values, plot_weight_change_values)
 from .classes import (UNIT_STYLES, draw_accuracy_curve, draw_classes, draw_confusion, draw_regions, plot_confusion,
                       plot_images, plot_layer_steps, plot_regions)
 
@@ -79,8 +79,9 @@ __all__ = [
     "draw_weight_slice", "update_weight_slice", "dual_figure", "update_dual", "plot_weight_space",
     "plot_error_landscape", "plot_correction_moves", "plot_dual_grid",
     # experiments
-    "plot_bound_check", "plot_criterion", "plot_sigmoids", "plot_weight_change", "plot_grid_search",
-    "plot_cover_check", "plot_n_min", "plot_n_min_map", "plot_boolean_fractions", "plot_cube_check",
+    "plot_bound_check", "plot_criterion", "plot_sigmoids_values", "plot_weight_change_values",
+    "plot_grid_search_values", "plot_cover_check_values", "plot_n_min_values", "plot_n_min_map_values",
+    "plot_boolean_fractions_values", "plot_cube_check_values",
     # classes
     "draw_classes", "plot_layer_steps", "draw_regions", "plot_regions", "draw_confusion", "plot_confusion",
     "draw_accuracy_curve", "plot_images",

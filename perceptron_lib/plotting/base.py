@@ -45,7 +45,7 @@ LARGE_TEXT = 11        # lessons 06-09 (no text under 11 pt, for a projector): l
                        # a unit's title, the numbers on a weight-space path and at a correction's arrow
 LABEL = 12             # axis labels of weight space and of lessons 06-09; titles of lesson 09
 TITLE = 13             # titles of lessons 06 to 08
-REGION_NUMBER = 18     # the numbers of Budinich's four regions (plot_n_min_map)
+REGION_NUMBER = 18     # the numbers of Budinich's four regions (plot_n_min_map_values)
 
 # Limits that keep every picture to a couple of seconds (about 60 ms a panel, 1 s a million grid points).
 MAX_PANELS = 42          # plot_trace_grid: 42 panels at most
@@ -370,7 +370,7 @@ def check_resolution(resolution):
 
 
 def check_fractions(d, values):
-    """measured[d] of plot_cover_check: at most 1000 fractions in [0, 1]."""
+    """measured[d] of plot_cover_check_values: at most 1000 fractions in [0, 1]."""
     values = check_values(f"measured[{d!r}]", values)
     if len(values) > 1000 or values.min() < 0 or values.max() > 1:
         raise ValueError(f"measured[{d}] must hold at most 1000 fractions, each in [0, 1], "
@@ -379,7 +379,7 @@ def check_fractions(d, values):
 
 
 def check_corner_fractions(m, pair):
-    """cube[m] of plot_cube_check: (corner counts, each 1 to 2**m; as many fractions in [0, 1])."""
+    """cube[m] of plot_cube_check_values: (corner counts, each 1 to 2**m; as many fractions in [0, 1])."""
     check_pair(f"cube[{m}]", pair, "(corners n, fractions)")
     sizes = check.array(f"cube[{m}][0]", pair[0], "(n_sizes,)", ndim=1, integer=True)
     fractions = check_values(f"cube[{m}][1]", pair[1])
@@ -391,7 +391,7 @@ def check_corner_fractions(m, pair):
 
 
 def check_function_counts(name, counts):
-    """counts of plot_boolean_fractions: 2 to 9 whole numbers, the m-th from 1 to 2**2**m."""
+    """counts of plot_boolean_fractions_values: 2 to 9 whole numbers, the m-th from 1 to 2**2**m."""
     if not isinstance(counts, (list, tuple, np.ndarray)) or not 2 <= len(counts) <= 9:
         raise (TypeError if not isinstance(counts, (list, tuple, np.ndarray)) else ValueError)(
             f"{name} must be a sequence of 2 to 9 counts (0, 1, 2, ... inputs), got {check.shown(counts)}")
@@ -425,7 +425,7 @@ def series(most, each, *, key=check.text, what="str to values", bad=lambda examp
 
 
 def check_grid_mark(name, mark, betas, beta_etas):
-    """A setting (β, βη) inside the grid of `betas` and `beta_etas` (plot_grid_search's mark), as an array."""
+    """A setting (β, βη) inside the grid of `betas` and `beta_etas` (plot_grid_search_values's mark), as an array."""
     mark = check.array(name, mark, "(2,): (β, βη)")
     axes_values = betas, beta_etas
     if mark.shape != (2,) or not all(values.min() <= v <= values.max() for v, values in zip(mark, axes_values)):

@@ -4,9 +4,9 @@ The convergence bound checked (05), the variants' criterion, sigmoids, weight ch
 counting, Budinich's local minima and the Boolean functions (08). Lessons 06 to 08 draw at the projector
 sizes of `_style`.
 
-A picture here draws the values it is given and computes no theory: lessons 06-08 call figures.py's functions
-of the same names (``pl.plot_cover_check``, ...), which compute Cover's P, the intervals, N_min, the sigmoids and
-the grid's moves and call these.
+A picture here draws the values it is given and computes no theory. Lessons 06-08 call figures.py's functions
+(``pl.plot_cover_check``, ...), which compute Cover's P, the intervals, N_min, the sigmoids and the grid's moves
+and call the picture named after them with ``_values`` (``plot_cover_check_values``, ...): one name, one function.
 """
 from itertools import zip_longest
 
@@ -184,7 +184,7 @@ def plot_criterion(criteria, *, ax=None, size=(8.2, 3.3)):
                                 what="β to (outputs, output at net_input)",
                                 key=lambda name, beta: check.number(name, beta, minimum=1e-3, maximum=1e3)),
                   net_input=declare.Number(minimum=-6, maximum=6), ax=PANEL_AXES, size=FIGSIZE)
-def plot_sigmoids(net_inputs, curves, *, net_input=2.0, ax=None, size=(7, 3.3)):
+def plot_sigmoids_values(net_inputs, curves, *, net_input=2.0, ax=None, size=(7, 3.3)):
     """A sigmoid unit's output o = f(β W·X) against W·X, one curve per steepness β, and one pattern on each.
 
     Draws the curves it is given beside the threshold unit's step, for W·X
@@ -227,7 +227,7 @@ def plot_sigmoids(net_inputs, curves, *, net_input=2.0, ax=None, size=(7, 3.3)):
 
 
 def _outputs(name, pair, count):
-    """curves[β] of plot_sigmoids: (count outputs in [0, 1], one output in [0, 1])."""
+    """curves[β] of plot_sigmoids_values: (count outputs in [0, 1], one output in [0, 1])."""
     outputs, dot = check_pair(name, pair, "(outputs, output at net_input)")
     return (check_numbers(f"{name}[0]", outputs, length=count, low=0, high=1),
             check.number(f"{name}[1]", dot, minimum=0, maximum=1))
@@ -238,7 +238,7 @@ def _outputs(name, pair, count):
                                                                          len(given["beta_values"])),
                                what="str to (Δw, β_opt)"),
                   ax=PANEL_AXES, size=FIGSIZE)
-def plot_weight_change(beta_values, cases, *, ax=None, size=(8.2, 3.3)):
+def plot_weight_change_values(beta_values, cases, *, ax=None, size=(8.2, 3.3)):
     """One pattern's weight change Δw against the steepness β, and Budinich's β_opt, one panel per case.
 
     Draws the Δw it is given for each β (Budinich 1993, eq. 5) and a dashed
@@ -276,7 +276,7 @@ def plot_weight_change(beta_values, cases, *, ax=None, size=(8.2, 3.3)):
 
 
 def _changes(name, pair, count):
-    """cases[name] of plot_weight_change: (count weight changes, β_opt > 0)."""
+    """cases[name] of plot_weight_change_values: (count weight changes, β_opt > 0)."""
     changes, best = check_pair(name, pair, "(Δw, β_opt)")
     return check_numbers(f"{name}[0]", changes, length=count), check.number(f"{name}[1]", best, above=0)
 
@@ -308,7 +308,8 @@ def _counts_bad(most):
                       lambda name, mark, given: check_grid_mark(name, mark, given["betas"], given["beta_etas"]),
                       lambda example: BAD_MARKS)),
                   ax=PANEL_AXES, size=FIGSIZE)
-def plot_grid_search(betas, beta_etas, solved, hardest, *, soluble, move_limit, mark=None, ax=None, size=(8.2, 4)):
+def plot_grid_search_values(betas, beta_etas, solved, hardest, *, soluble, move_limit, mark=None, ax=None,
+                            size=(8.2, 4)):
     """The standard algorithm over a grid of β and βη: problems solved, and moves for the hardest.
 
     Budinich's figure 5 (1993, appendix): for each setting, how many problems
@@ -372,7 +373,8 @@ def plot_grid_search(betas, beta_etas, solved, hardest, *, soluble, move_limit, 
 
 
 def _counts(name, values, shape, most):
-    """solved or hardest of plot_grid_search: whole numbers from 0 (to `most`, unless None), of the grid's shape."""
+    """solved or hardest of plot_grid_search_values: whole numbers from 0 (to `most`, unless None), in the grid's
+    shape."""
     values = check.array(name, values, f"{shape}", ndim=2, integer=True)
     if values.shape != shape:
         raise ValueError(f"{name} must be whole numbers from 0{'' if most is None else f' to {most}'} of shape "
@@ -395,7 +397,8 @@ def _counts(name, values, shape, most):
                       lambda name, intervals, given: _per_set(name, intervals, given["measured"], _interval),
                       _bad_per_set)),
                   ax=PANEL_AXES, size=FIGSIZE)
-def plot_cover_check(curves, measured=None, *, cover=None, intervals=None, trials=None, ax=None, size=(8.2, 3.8)):
+def plot_cover_check_values(curves, measured=None, *, cover=None, intervals=None, trials=None, ax=None,
+                            size=(8.2, 3.8)):
     """Measured fractions of separable random labellings against Cover's curve, and the curve as d grows.
 
     One panel per d measured: the fraction of random labellings of N random
@@ -489,7 +492,7 @@ def _probabilities(name, values, most):
                   logs=series(8, lambda name, m, values, given: _log_curve(m, values), what="N to log10 N_min(N, p)",
                               key=lambda name, m: check.whole(name, m, minimum=1, maximum=1000)),
                   ax=PANEL_AXES, size=FIGSIZE)
-def plot_n_min(minima, peak, logs, *, ax=None, size=(8.2, 3.5)):
+def plot_n_min_values(minima, peak, logs, *, ax=None, size=(8.2, 3.5)):
     """Budinich's expected number of local minima N_min(N, p), against p, on a linear and a log scale.
 
     Budinich (1993, section 3, eq. 4 and figure 2), p the number of inputs of
@@ -533,7 +536,7 @@ def plot_n_min(minima, peak, logs, *, ax=None, size=(8.2, 3.5)):
 
 
 def _log_curve(m, values):
-    """logs[m] of plot_n_min: m values."""
+    """logs[m] of plot_n_min_values: m values."""
     return check_numbers(f"logs[{m}]", values, length=m)
 
 
@@ -561,7 +564,7 @@ def _peaks(name, peaks, given):
                   peaks=declare.Custom(_peaks, lambda example: [([1], TypeError),
                                                                  ({n: 1 for n in range(1, 502)}, ValueError)]),
                   ax=PANEL_AXES, size=FIGSIZE)
-def plot_n_min_map(shade, peaks, *, ax=None, size=(8, 4.6)):
+def plot_n_min_map_values(shade, peaks, *, ax=None, size=(8, 4.6)):
     """The N-p plane shaded by N_min(N, p) / its largest value at that N, with Budinich's four regions.
 
     Budinich's figure 3 (1993, section 3): the lines N = p, N = 2p and N = 5p
@@ -623,7 +626,7 @@ def _cover_counts(name, cover, given):
                   cover=declare.Custom(_cover_counts, lambda example: [("c", TypeError), ([1], ValueError),
                                                                        (list(example["counts"]) + [1], ValueError)]),
                   ax=PANEL_AXES, size=FIGSIZE)
-def plot_boolean_fractions(counts, cover, *, ax=None, size=(7, 3.4)):
+def plot_boolean_fractions_values(counts, cover, *, ax=None, size=(7, 3.4)):
     """The fraction of Boolean functions of p inputs that are threshold functions, against Cover's count.
 
     Threshold functions of p inputs out of all 2**2**p, on a log scale
@@ -674,7 +677,7 @@ def _cube_fractions(given):
                       lambda name, intervals, given: _per_set(name, intervals, _cube_fractions(given), _interval),
                       _bad_per_set)),
                   ax=PANEL_AXES, size=FIGSIZE)
-def plot_cube_check(cube, cover, *, intervals=None, trials=None, ax=None, size=(7, 3.4)):
+def plot_cube_check_values(cube, cover, *, intervals=None, trials=None, ax=None, size=(7, 3.4)):
     """Measured fractions of separable random labellings of random cube corners, against Cover's curve.
 
     Budinich (1993, section 3, citing Budinich 1991) notes that for large p
