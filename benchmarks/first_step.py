@@ -102,7 +102,7 @@ def visit(page, url, cells):
             page.keyboard.type("0")          # the box sends each keystroke
         else:
             page.evaluate(WATCH, [selector])
-            root.get_by_role("button", name="next ▶").click()
+            root.get_by_role("button", name="next").click()
         page.wait_for_function(ANSWERED, timeout=60_000)
         times["step"] = time.monotonic() - start
         # back to the notebook, on the cell after the view, to run the rest

@@ -8,7 +8,7 @@
   requests), on a first visit;
 - picture: seconds from opening the page's address (1280×720, Chromium) until the first picture
   of a lesson (a figure or a player's picture) is decoded and on the page;
-- click: seconds from opening the address until the first player's "next ▶" has been clicked and
+- click: seconds from opening the address until the first player's "next" has been clicked and
   its new picture is on the page (pages with a player);
 - "cold" is a first visit (a new browser profile, nothing cached), "warm" the same page opened
   again in that browser.
@@ -63,7 +63,7 @@ def visit(page, url, picture=True):
         times["picture"] = time.monotonic() - start
     if page.locator(".perceptron-playable").count():
         player = page.locator(".perceptron-playable").first
-        button = player.get_by_role("button", name="next ▶")
+        button = player.get_by_role("button", name="next")
         button.wait_for(timeout=60_000)
         before = player.locator("img").get_attribute("src")
         button.click()

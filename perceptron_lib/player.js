@@ -12,16 +12,19 @@
 // The markup comes from Python (widgets._player_markup), the same in both, and says in words what to
 // do while no script runs (its controls are disabled then); this script enables them.
 //
-// Keyboard and screen reader: the buttons come first in the Tab order, then the labelled slider;
+// Keyboard and screen reader: the buttons come first in the Tab order, then the labelled slider (and, on a narrow
+// screen, "enlarge the picture"); each button is named by its word, its drawn icon hidden from screen readers;
 // Enter and Space press a button, the arrow keys step, Home and End go to the first and last step,
 // and none of these keys reaches the page (a deck would turn the slide, JupyterLab would move to
 // another cell); focus stays where it is, with a visible ring; a polite live region says each step.
 
 const PERCEPTRON_PLAYER_CSS = `
 .perceptron-player button:focus-visible, .perceptron-player input:focus-visible,
+.perceptron-player .frame:focus-visible,
 .perceptron-controls input:focus-visible, .perceptron-controls select:focus-visible,
 .perceptron-controls button:focus-visible {outline: 3px solid #0a58ca; outline-offset: 2px;}
 .perceptron-player button, .perceptron-controls button {font-size: inherit; padding: 0.15em 0.6em;}
+.perceptron-player button[aria-pressed=true] {box-shadow: inset 0 0 0 2px currentColor;}
 .perceptron-player .announce, .perceptron-controls .announce {position: absolute; width: 1px; height: 1px;
   overflow: hidden; clip-path: inset(50%); white-space: nowrap;}
 .perceptron-player .waiting, .perceptron-controls .waiting {display: none;}
@@ -79,6 +82,8 @@ function perceptronPlayer(root, options) {
   const text = root.querySelector(".arithmetic"), table = root.querySelector(".table");
   const label = root.querySelector(".step"), play = root.querySelector('[data-go="play"]');
   const announce = root.querySelector(".announce");
+  const faces = {play: play.querySelector(".play"), pause: play.querySelector(".pause")};
+  const frame = root.querySelector(".frame"), enlarge = root.querySelector("button.enlarge");
   root.querySelectorAll("button, input").forEach(function(c) { c.disabled = false; });
   let k = Number(slider.value) || 0, timer = null;
 
@@ -125,7 +130,12 @@ function perceptronPlayer(root, options) {
     want(k - ahead, k + ahead);
     if (options.told) options.told(k);
   }
-  function stop() { if (timer) { clearInterval(timer); timer = null; play.textContent = "▶ play"; } }
+  // The play button shows what a press does: play, or pause while playing.
+  function playing(on) {
+    faces.play.style.display = on ? "none" : "";
+    faces.pause.style.display = on ? "" : "none";
+  }
+  function stop() { if (timer) { clearInterval(timer); timer = null; playing(false); } }
   function tick() {
     if (k >= last) { stop(); announce.textContent = "stopped at the end: " + (steps[k] ? steps[k].say : ""); return; }
     if (!(k + 1 in steps)) { want(k + 1, k + 1 + ahead); return; }   // wait for it: the next tick tries again
@@ -137,18 +147,50 @@ function perceptronPlayer(root, options) {
       if (b.dataset.go === "play") {
         if (timer) { stop(); announce.textContent = "paused at " + (steps[k] ? steps[k].say : "step " + k); return; }
         if (k === last) show(0, true);
-        play.textContent = "⏸ pause";
+        playing(true);
         timer = setInterval(tick, interval);
         announce.textContent = "playing from step " + k;
       } else { stop(); show(k + Number(b.dataset.go)); }
     });
   });
   slider.addEventListener("input", function() { stop(); show(Number(slider.value)); });
+  // A picture drawn smaller than its pixels (on a phone, its text under 9 px) can be enlarged to them: its text
+  // as drawn, the picture scrolling sideways in its frame, which then takes a Tab stop and the arrow keys. The
+  // button shows only then; a picture whose width the page set itself (a deck scales its pictures) is left as it is.
+  const fitted = img.getAttribute("style");
+  function enlarged() { return enlarge.getAttribute("aria-pressed") === "true"; }
+  function offerEnlarging() {
+    const shown = img.offsetWidth;   // 0 while not laid out (a hidden slide, a folded output): nothing to judge
+    const shrunk = img.naturalWidth > 0 && !img.style.width && shown > 0 && shown < 0.9 * img.naturalWidth;
+    enlarge.style.display = shrunk || enlarged() ? "" : "none";
+  }
+  enlarge.addEventListener("click", function(e) {
+    e.stopPropagation();
+    const on = !enlarged();
+    enlarge.setAttribute("aria-pressed", String(on));
+    const natural = ";max-width:none;max-height:none;height:auto;width:" + img.naturalWidth + "px";
+    img.setAttribute("style", on ? fitted + natural : fitted);
+    if (on) {
+      frame.tabIndex = 0;
+      frame.setAttribute("role", "group");
+      frame.setAttribute("aria-label", "the picture at its own size: scroll sideways to see all of it");
+    } else {
+      ["tabindex", "role", "aria-label"].forEach(function(name) { frame.removeAttribute(name); });
+    }
+    announce.textContent = on ? "the picture at its own size: scroll sideways to see all of it"
+                              : "the picture fitted to the page";
+  });
+  const resized = window.ResizeObserver ? new ResizeObserver(offerEnlarging) : null;
+  if (resized) resized.observe(frame);
+  img.addEventListener("load", offerEnlarging);
+  offerEnlarging();
   const unlisten = perceptronKeys(root, function(e) {
     const step = {ArrowRight: 1, ArrowLeft: -1, ArrowUp: 1, ArrowDown: -1}[e.key];
-    const onSlider = e.target === slider;
-    if (step && !onSlider) { e.preventDefault(); stop(); show(k + step); }
-    if ((e.key === "Home" || e.key === "End") && !onSlider) { e.preventDefault(); stop(); show(e.key === "Home" ? 0 : last); }
+    const own = e.target === slider || e.target === frame;   // they take the keys themselves: a step, a scroll
+    if (step && !own) { e.preventDefault(); stop(); show(k + step); }
+    if ((e.key === "Home" || e.key === "End") && !own) {
+      e.preventDefault(); stop(); show(e.key === "Home" ? 0 : last);
+    }
   });
   const player = {
     add: function(more) {
@@ -156,7 +198,7 @@ function perceptronPlayer(root, options) {
       if (k in more) paint(false);
     },
     show: function(j) { if (j !== k) { stop(); show(j, false); } },
-    close: function() { stop(); unlisten(); },
+    close: function() { stop(); unlisten(); if (resized) resized.disconnect(); },
     step: function() { return k; },
   };
   root.perceptronPlayer = player;

@@ -61,11 +61,27 @@ def _step_data(trace, pictures, k, rows):
             "alt": f"{STEP_PICTURE} {say}"}   # for a screen reader: what the frame shows, then the step in words
 
 
+# The controls' icons, drawn here (SVG paths on a 16 x 16 grid, in the text's colour) rather than taken from a font:
+# a glyph such as ⏸ is a box where no emoji font is installed. Each is hidden from screen readers; the word beside it
+# names the button.
+_ICONS = {"play": "M4 2v12l10-6z", "pause": "M3 2h3.5v12H3zm6.5 0H13v12H9.5z", "previous": "M12 2v12L2 8z",
+          "next": "M4 2v12l10-6z", "enlarge": "M1 1h5v2H3v3H1zm9 0h5v5h-2V3h-3zM1 10h2v3h3v2H1zm12 0h2v5h-5v-2h3z"}
+
+
+def _icon(name):
+    """The SVG of the control icon `name` (a key of _ICONS), as large as the text, hidden from screen readers."""
+    return (f'<svg aria-hidden="true" focusable="false" width="0.8em" height="0.8em" viewBox="0 0 16 16" '
+            f'style="vertical-align:-0.05em;fill:currentColor"><path d="{_ICONS[name]}"/></svg>')
+
+
 def _player_markup(uid, last, first, *, note, lecture=False):
     """The player's HTML, the same in every front end: controls, live region, picture, arithmetic, table.
 
     Its controls are disabled and `note` shows until player.js runs and enables them, so that a
-    stored player whose script cannot run yet says what to do instead of looking broken.
+    stored player whose script cannot run yet says what to do instead of looking broken. The play
+    button holds both its faces, play and pause, one shown at a time; "enlarge the picture" shows
+    only where the picture is drawn smaller than its pixels (a phone), and shows it at its own size,
+    scrolling sideways in its frame.
     """
     big = "font-size:150%;line-height:1.4" if lecture else "font-size:1.15em;line-height:1.5"
     high = ";max-height:340px" if lecture else ""
@@ -73,16 +89,20 @@ def _player_markup(uid, last, first, *, note, lecture=False):
             f'aria-label="a learning run to step through" style="max-width:960px">\n'
             f'<p class="waiting" style="font-style:italic;margin:0.2em 0">{html.escape(note)}</p>\n'
             '<div style="display:flex;gap:0.5em;align-items:center;flex-wrap:wrap;font-size:1.1em">\n'
-            '<button type="button" data-go="play" disabled>▶ play</button>'
-            '<button type="button" data-go="-1" disabled>◀ previous</button>\n'
-            '<button type="button" data-go="1" disabled>next ▶</button>\n'
+            f'<button type="button" data-go="play" disabled><span class="play">{_icon("play")} play</span>'
+            f'<span class="pause" style="display:none">{_icon("pause")} pause</span></button>'
+            f'<button type="button" data-go="-1" disabled>{_icon("previous")} previous</button>\n'
+            f'<button type="button" data-go="1" disabled>next {_icon("next")}</button>\n'
             f'<input type="range" min="0" max="{last}" value="0" style="width:260px" aria-label="step" '
             f'aria-valuetext="step 0 of {last}" disabled><span class="step" aria-hidden="true">step 0 of {last}</span>\n'
+            f'<button type="button" class="enlarge" aria-pressed="false" style="display:none" disabled>'
+            f'{_icon("enlarge")} enlarge the picture</button>\n'
             '</div>\n'
             '<div class="announce" role="status" aria-live="polite" aria-atomic="true" style="position:absolute;'
             'width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap"></div>\n'
+            '<div class="frame" style="overflow-x:auto">'
             f'<img src="data:image/png;base64,{first["frame"]}" alt="{html.escape(first["alt"])}" '
-            f'style="max-width:100%;display:block{high}">\n'
+            f'style="max-width:100%;display:block{high}"></div>\n'
             f'<div class="arithmetic" style="{big}">{first["text"]}</div>\n'
             f'<div class="table">{first["table"]}</div>\n'
             '</div>')

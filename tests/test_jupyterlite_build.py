@@ -154,3 +154,31 @@ def test_in_the_browser_the_package_keeps_matplotlibs_font_cache_notice_quiet():
              "print(logging.getLogger('matplotlib.font_manager').level)")
     said = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.strip()
     assert said == str(__import__("logging").ERROR)
+
+
+def test_a_zip_gets_the_bytecode_of_its_modules_unchecked_and_named_where_pyodide_puts_them(tmp_path):
+    """Issue 41: the kernel's start compiled nothing it could have been given. Each module's bytecode goes beside its
+    source (PEP 552's unchecked hash: Python takes it as it is), its tracebacks naming the path Pyodide installs it at;
+    a module that does not compile keeps its source alone, and every other entry stays as it was."""
+    python = jupyterlite.bytecode_python()
+    if python is None:
+        pytest.skip(f"no CPython {jupyterlite.PYODIDE_PYTHON} here to compile with (PERCEPTRON_PYTHON312)")
+    magic = (3531).to_bytes(2, "little") + b"\r\n"     # CPython 3.12's bytecode
+    for beside, cached, prefix in ((False, "pkg/__pycache__/mod.cpython-312.pyc", jupyterlite.SITE_PACKAGES),
+                                   (True, "pkg/mod.pyc", jupyterlite.STDLIB_ZIP)):
+        archive = tmp_path / f"{beside}.zip"
+        with zipfile.ZipFile(archive, "w") as out:
+            out.writestr("pkg/", b"")
+            out.writestr("pkg/mod.py", "def f():\n    return 1\n")
+            out.writestr("pkg/old.py", "print 'python 2'\n")
+            out.writestr("pkg-1.0.dist-info/METADATA", "Name: pkg\n")
+        before = {info.filename: (info.date_time, zipfile.ZipFile(archive).read(info)) for info in
+                  zipfile.ZipFile(archive).infolist()}
+        digest = jupyterlite.with_bytecode(archive, python, prefix, beside=beside)
+        with zipfile.ZipFile(archive) as done:
+            after = {info.filename: (info.date_time, done.read(info)) for info in done.infolist()}
+        assert set(after) - set(before) == {cached} and all(after[name] == before[name] for name in before)
+        data = after[cached][1]
+        assert data[:4] == magic and int.from_bytes(data[4:8], "little") == 1   # hash-based, unchecked
+        assert f"{prefix}/pkg/mod.py".encode() in data
+        assert digest == __import__("hashlib").sha256(archive.read_bytes()).hexdigest()

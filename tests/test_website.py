@@ -83,6 +83,19 @@ def test_formulas_are_drawn_once_each_into_files_named_by_their_tex(tmp_path):
     assert '<span class="formula-display">' in text
 
 
+def test_a_formula_carries_its_words_as_hidden_text_for_search_but_not_in_a_heading(tmp_path):
+    """Issue 41: search indexes a page's text and shows it in a result's summary: a formula's words follow its image,
+    hidden (the image says them), so that a summary has no hole where the formula is; Markdown's signs among them stay
+    themselves. A heading keeps none: they would show in the page's contents."""
+    text = website.markdown_for_page("## The margin $\\gamma$\n\nthe margin $W^*\\cdot Z_k \\ge \\gamma\\,\\lVert W^*\\rVert$ "
+                                     "and $n! \\text{(a)}$", tmp_path)
+    heading, body = text.split("\n\n")
+    assert heading.count('<img class="formula') == 1 and "formula-words" not in heading
+    assert ('alt="W star dot Z k is at least gamma times the norm of W star" src="_static/formulas/' in body and
+            '<span class="formula-words" hidden>W star dot Z k is at least gamma times the norm of W star</span>' in body)
+    assert '<span class="formula-words" hidden>n \\! \\(a\\)</span>' in body
+
+
 def lesson_formulas():
     """Every formula of the lessons' text cells (and of the instructors' guide), once each."""
     texts = [ROOT.joinpath("docs", "instructors.md").read_text(encoding="utf-8")]

@@ -108,8 +108,23 @@ def test_a_stored_player_says_in_words_to_run_its_cell_and_its_controls_wait():
     before_script = page[:page.index("<script>")]
     assert "Run this cell to step" in before_script
     controls = re.findall(r"<(?:button|input)[^>]*>", before_script)
-    assert len(controls) == 4 and all(" disabled" in c for c in controls)
+    assert len(controls) == 5 and all(" disabled" in c for c in controls)
     assert "<style" not in before_script          # a sanitizer that drops style elements leaves no stray text
+
+
+def test_the_players_buttons_are_named_by_words_and_draw_their_icons():
+    """Issue 41: no glyph from a font (⏸ is a box where no emoji font is installed): each icon is an SVG hidden from
+    screen readers, and the words beside it name the button."""
+    import re
+    run = train(*boolean_function("or"))
+    for page in (TraceStepper(run).markup, PlayableRun(run)._repr_html_()):
+        buttons = re.findall(r"<button[^>]*>(.*?)</button>", page)
+        assert len(buttons) == 4
+        words = [re.sub(r"\s+", " ", re.sub(r"<svg.*?</svg>|<[^>]+>", " ", b)).strip() for b in buttons]
+        assert words == ["play pause", "previous", "next", "enlarge the picture"]
+        assert all(re.fullmatch(r"[a-z ]+", re.sub(r"<svg.*?</svg>|<[^>]+>", "", b)) for b in buttons)
+        icons = re.findall(r"<svg[^>]*>", "".join(buttons))
+        assert len(icons) == 5 and all('aria-hidden="true"' in i and 'focusable="false"' in i for i in icons)
 
 
 def test_a_dual_view_of_a_run_starts_at_the_runs_start():

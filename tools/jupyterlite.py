@@ -19,10 +19,15 @@ What goes in:
   (with psygnal and typing_extensions, which it imports) repacked from the installed (pinned) versions,
   so that the widgets speak the front end's protocol; psygnal's Python modules only, without the
   compiled copies pip installs beside them here (psygnal runs as plain Python where they are absent);
-- the front-end extensions of the environment, anywidget's among them (jupyter lite build takes
-  every installed labextension), so that the player's widget draws offline; the kernel's piplite, ipykernel, pyodide_kernel and
+- the front-end extensions the course needs (SITE_EXTENSIONS: the widgets', anywidget's, the kernel's), from the
+  environment (jupyter lite build takes every installed labextension; the others are removed), so that the player's
+  widget draws offline, built for the site's JupyterLab 4.4 (the pins of ipywidgets and jupyterlab_widgets); the
+  kernel's piplite, ipykernel, pyodide_kernel and
   widgetsnbextension from jupyterlite-pyodide-kernel. All are entered in a pyodide-lock.json that
   extends Pyodide's, so Pyodide knows them as its own packages;
+- Python's bytecode for what the kernel imports as it starts (the standard library and PRELOAD's packages), compiled
+  by a CPython 3.12 if the machine has one (add_bytecode), so that the browser does not compile it on every visit;
+- the site's JupyterLab page titles its tab by the lesson and starts the lesson's kernel at once (LAB_SCRIPT);
 - the kernel's settings: everything the kernel and a lesson's first cells need (PRELOAD) is loaded
   with Pyodide itself, all at once, instead of one piplite install after another; scipy and
   scikit-learn only where a lesson uses them; never a fall-back to PyPI.
@@ -38,6 +43,7 @@ import http.server
 import importlib.metadata
 import io
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -94,6 +100,17 @@ LOAD_CELL = "# JupyterLite only: load {module} into this tab, for pl.{function} 
 REMOTE_BADGE = re.compile(r"\[!\[([^\]]*)\]\((https?://[^)\s]+)\)\]\(([^)\s]+)\)")
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 FIXED_TIME = (2020, 1, 1, 0, 0, 0)  # wheel entries get one timestamp: the same checkout, the same bytes
+# Python's bytecode for every module the kernel may import as it starts: the standard library (python_stdlib.zip) and
+# the packages loaded with Pyodide (PRELOAD, with what they need). Pyodide's files hold sources alone, which Python
+# compiles at each import, on every visit: on the development machine nearly a third of the wait for a lesson's
+# first picture (benchmarks/first_step.py, lesson 01: 12.3 s without, 8.5 s with, the kernel started early too).
+# Compiled when the site is built, by a CPython of Pyodide's version (PYODIDE_PYTHON: the same bytecode), found by
+# `bytecode_python`; "unchecked" (PEP 552): Python takes it without comparing it with the source, which stays beside
+# it for tracebacks. It makes these files about 17 MB larger, downloaded once, on a first visit. Without such a
+# CPython the site is built without it.
+PYODIDE_PYTHON = (3, 12)
+SITE_PACKAGES = "/lib/python3.12/site-packages"   # where Pyodide installs a wheel
+STDLIB_ZIP = "/lib/python312.zip"                 # where Pyodide puts python_stdlib.zip
 
 
 def _record_hash(data):
@@ -294,14 +311,71 @@ def stage(lite_dir, pyodide=PYODIDE_RELEASE, settings=None):
     missing = sorted({canonical_name(name) for name in PRELOAD} - set(lock["packages"]))
     if missing:
         raise RuntimeError(f"PRELOAD names packages the site does not have: {missing}")
+    python = bytecode_python()
+    if python:
+        add_bytecode(folder, lock, python)
+    else:
+        version = ".".join(map(str, PYODIDE_PYTHON))
+        print(f"JupyterLite: no CPython {version} found (PERCEPTRON_PYTHON312 names one): the site is built without "
+              "bytecode, and a lesson starts slower", file=sys.stderr)
     (folder / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
     kernel = {"disablePyPIFallback": True, "pyodideUrl": "./static/pyodide/pyodide.js",
               "loadPyodideOptions": {"packages": list(PRELOAD)}}
-    config = {"jupyter-config-data": {"litePluginSettings": {KERNEL_PLUGIN: kernel}}}
+    # the app as window.jupyterapp, which LAB_SCRIPT uses
+    config = {"jupyter-config-data": {"litePluginSettings": {KERNEL_PLUGIN: kernel}, "exposeAppInBrowser": "true"}}
     (lite_dir / "jupyter-lite.json").write_text(json.dumps(config, indent=2))
     # No news or update checks (they would reach for the network): the settings the package gives JupyterLab
     overrides = {**json.loads(LAB_SETTINGS.read_text(encoding="utf-8")), **(settings or {})}
     (lite_dir / "overrides.json").write_text(json.dumps(overrides, indent=2))
+
+
+def bytecode_python():
+    """A CPython of Pyodide's version (PYODIDE_PYTHON) to compile the site's bytecode with, or None.
+
+    The one PERCEPTRON_PYTHON312 names (an error if it is not one), else python3.12 on the PATH (Ubuntu 24.04's, on
+    GitHub's runner), else one that pyenv installed.
+    """
+    version = ".".join(map(str, PYODIDE_PYTHON))
+    named = os.environ.get("PERCEPTRON_PYTHON312")
+    pyenv = sorted((Path.home() / ".pyenv" / "versions").glob(f"{version}.*/bin/python{version}"))
+    for python in [named] if named else [shutil.which(f"python{version}"), *map(str, pyenv)]:
+        probe = [python, "-c", f"import sys; sys.exit(sys.implementation.name != 'cpython' or "
+                               f"sys.version_info[:2] != {PYODIDE_PYTHON})"] if python else None
+        if probe and subprocess.run(probe, capture_output=True, check=False).returncode == 0:
+            return python
+    if named:
+        raise RuntimeError(f"PERCEPTRON_PYTHON312 must name a CPython {version}, got {named}")
+    return None
+
+
+def add_bytecode(folder, lock, python):
+    """Add bytecode (compiled by `python`) to the wheels of PRELOAD and what they need in `folder`, and to the
+    standard library; enter each wheel's new sha256 in `lock`."""
+    for name in _with_dependencies(lock["packages"], PRELOAD):
+        entry = lock["packages"][name]
+        if entry["file_name"].endswith(".whl"):
+            entry["sha256"] = with_bytecode(folder / entry["file_name"], python, SITE_PACKAGES)
+    with_bytecode(folder / "python_stdlib.zip", python, STDLIB_ZIP, beside=True)
+
+
+def with_bytecode(archive, python, prefix, beside=False):
+    """Rewrite the zip file `archive` with the bytecode of each of its modules added, compiled by `python` as if
+    installed at `prefix` (the paths its tracebacks name): in __pycache__, or beside the module (`beside`: the
+    standard library's zip, where zipimport looks for it). Its other entries stay as they were; return its sha256.
+    A module that does not compile (a test file for another Python) keeps its source alone."""
+    with tempfile.TemporaryDirectory() as tmp, zipfile.ZipFile(archive) as source:
+        tree = Path(tmp)
+        source.extractall(tree)
+        subprocess.run([python, "-m", "compileall", "-q", "-j", "0", "--invalidation-mode", "unchecked-hash",
+                        "-s", str(tree), "-p", prefix, *(["-b"] if beside else []), str(tree)],
+                       capture_output=True, check=False)
+        entries = [(info, source.read(info)) for info in source.infolist()]
+        entries += [(zipfile.ZipInfo(path.relative_to(tree).as_posix(), FIXED_TIME), path.read_bytes())
+                    for path in sorted(tree.rglob("*.pyc"))]
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as out:
+        for info, data in entries:
+            out.writestr(info, data, zipfile.ZIP_DEFLATED)
+    return hashlib.sha256(archive.read_bytes()).hexdigest()
 
 
 def build(output=DEFAULT_OUTPUT, pyodide=PYODIDE_RELEASE, settings=None, quiet=True):
@@ -326,7 +400,8 @@ def build(output=DEFAULT_OUTPUT, pyodide=PYODIDE_RELEASE, settings=None, quiet=T
             raise RuntimeError(f"jupyter lite build failed:\n{result.stdout[-4000:]}\n{result.stderr[-4000:]}")
         if not quiet:
             print(result.stdout[-2000:])
-        without_instructor_tools(site)
+        only_site_extensions(site)
+        with_lab_script(site)
         if output.exists():
             shutil.rmtree(output)
         output.parent.mkdir(parents=True, exist_ok=True)
@@ -334,21 +409,104 @@ def build(output=DEFAULT_OUTPUT, pyodide=PYODIDE_RELEASE, settings=None, quiet=T
     return output
 
 
-# Front-end extensions of the build environment that a student's site must not carry: nbgrader is the
-# instructor's (the test extra installs it beside the course, for the assignments' tests), and Notebook 7's
-# extension for JupyterLab comes with it; neither is built for JupyterLite's JupyterLab.
+# What the site's JupyterLab page (lab/index.html) does besides JupyterLite's own, as soon as it opens:
+# - its tab is titled by the lesson in front ("02 · The learning rule (live)"), where JupyterLite leaves "JupyterLite"
+#   on every tab: at once, from the address's ?path= (which JupyterLab soon removes), then from the document in front
+#   whenever it changes (the app's shell, window.jupyterapp: exposeAppInBrowser); a title set by JupyterLab is put back.
+#   A document that is not a lesson is titled by its file's name;
+# - the lesson's kernel starts as soon as the app has started, while JupyterLab still draws the page and the lesson
+#   (1 to 2 s sooner here, where Pyodide would wait on them): the lesson, once open, finds a session of its path
+#   running and takes it, as it takes one left running by an earlier tab. If that fails, it starts its own, as before.
+LAB_SCRIPT = """<script>
+(function () {
+  const lessons = %s;
+  const asked = new URLSearchParams(location.search).get("path");
+  function titleOf(path) {
+    const name = (path || "").split("/").pop();
+    return name ? (lessons[name] || name) + " (live)" : null;
+  }
+  let wanted = titleOf(asked) || document.title;
+  function keep() { if (document.title !== wanted) document.title = wanted; }
+  keep();
+  new MutationObserver(keep).observe(document.querySelector("title"),
+                                    {childList: true, characterData: true, subtree: true});
+  function startKernel(app) {   // once the app's plugins have given it the kernel's spec
+    const services = app.serviceManager;
+    app.started.then(function () { return services.kernelspecs.refreshSpecs(); }).then(function () {
+      const kernel = services.kernelspecs.specs && services.kernelspecs.specs.default;
+      if (!kernel) return null;
+      return services.sessions.startNew({path: asked, name: asked, type: "notebook", kernel: {name: kernel}});
+    }).then(function (session) {   // the kernel runs on; its messages are the lesson's alone (its widgets' comms)
+      if (session) session.dispose();
+    }).catch(function (error) { console.warn("the lesson starts its own kernel:", error); });
+  }
+  function follow(app) {
+    if (asked in lessons) startKernel(app);
+    app.restored.then(function () {
+      function inFront() {
+        const widget = app.shell.currentWidget, path = widget && widget.context && widget.context.path;
+        if (path) { wanted = titleOf(path); keep(); }
+      }
+      app.shell.currentChanged.connect(inFront);
+      inFront();
+    });
+  }
+  let shown = null;   // JupyterLite sets window.jupyterapp once the app is made
+  Object.defineProperty(window, "jupyterapp", {configurable: true, get: function () { return shown; },
+                                               set: function (app) { shown = app; follow(app); }});
+})();
+</script>"""
+
+
+def lesson_titles():
+    """{file name: title} of the lessons, each the first heading of its first cell ("02 · The learning rule")."""
+    titles = {}
+    for path in sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb")):
+        first = "".join(json.loads(path.read_text(encoding="utf-8"))["cells"][0]["source"])
+        heading = re.search(r"^# (.+)$", first, re.M)
+        titles[path.name] = heading.group(1).strip() if heading else path.stem
+    return titles
+
+
+def with_lab_script(site):
+    """The site's JupyterLab page (lab/index.html) with LAB_SCRIPT, right after its title."""
+    page = site / "lab" / "index.html"
+    text = page.read_text(encoding="utf-8")
+    title = re.search(r"<title>[^<]*</title>", text)
+    if title is None:
+        raise RuntimeError(f"{page} has no <title>: has JupyterLite's page changed?")
+    script = LAB_SCRIPT % json.dumps(lesson_titles(), ensure_ascii=False)
+    page.write_text(text[:title.end()] + "\n    " + script + text[title.end():], encoding="utf-8")
+
+
+# The front-end extensions a student's site carries: the widgets' manager (ipywidgets' jupyterlab_widgets), anywidget's
+# (the player), the Pyodide kernel's, and jupyterlab_pygments (the colours of highlighted outputs, as in JupyterLab).
+# `jupyter lite build` takes every extension installed in the build's environment: any other is removed from the site.
+# Among them: the instructor's nbgrader (the test extra installs it beside the course, for the assignments' tests) and
+# Notebook 7's extension for JupyterLab that comes with it, neither built for JupyterLite's JupyterLab; and whatever an
+# older install left in a developer's environment (RISE's extension, with a MathJax extension built for JupyterLab 3,
+# whose version the browser warned of).
+SITE_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@jupyterlite/pyodide-kernel-extension", "anywidget",
+                   "jupyterlab_pygments")
 INSTRUCTOR_EXTENSIONS = ("@jupyter/nbgrader", "@jupyter-notebook/lab-extension")
 
 
-def without_instructor_tools(site):
-    """Remove INSTRUCTOR_EXTENSIONS from a built site: their files and their entries in jupyter-lite.json."""
-    for name in INSTRUCTOR_EXTENSIONS:
-        shutil.rmtree(site / "extensions" / name, ignore_errors=True)
+def only_site_extensions(site):
+    """Remove from a built site every front-end extension but SITE_EXTENSIONS: its files and its entry in
+    jupyter-lite.json. A missing one of SITE_EXTENSIONS is a RuntimeError (the widgets would not draw)."""
     config_file = site / "jupyter-lite.json"
     config = json.loads(config_file.read_text())
     data = config.get("jupyter-config-data", {})
-    data["federated_extensions"] = [e for e in data.get("federated_extensions", [])
-                                    if e.get("name") not in INSTRUCTOR_EXTENSIONS]
+    kept = []
+    for entry in data.get("federated_extensions", []):
+        if entry.get("name") in SITE_EXTENSIONS:
+            kept.append(entry)
+        else:
+            shutil.rmtree(site / "extensions" / entry["name"], ignore_errors=True)
+    missing = sorted(set(SITE_EXTENSIONS) - {entry["name"] for entry in kept})
+    if missing:
+        raise RuntimeError(f"the environment has no front-end extension {missing}: is the [test] extra installed?")
+    data["federated_extensions"] = kept
     config_file.write_text(json.dumps(config, indent=2) + "\n")
 
 

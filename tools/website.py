@@ -30,7 +30,8 @@ Each lesson's page is its notebook as stored, with these changes (in a copy; `pa
   (tools/first_screens.py measures it);
 - formulas drawn at build time as SVG images whose alt text is their TeX in words, as the decks draw them
   (tools/slides.py): a page needs no MathJax (a script of about 2 MB) and no request leaves the site;
-  in dark mode they are inverted;
+  in dark mode they are inverted. The same words follow each image as hidden text, which search indexes and
+  shows in a result's summary; a result opens scrolled to the term, highlighted (SITE_JS);
 - a view that needs a kernel (an ipywidgets stepper) says so and links the live lesson; the
   kernel-free players (PlayableRun's HTML and script) run on the page as they are;
 - cells tagged hide-output and hide-input (tools/hidden.py) stay folded, as MyST-NB folds them;
@@ -87,6 +88,9 @@ TITLE = "The perceptron, step by step"
 DECKS = "slides"
 LIVE_TEMPLATE = "perceptron-live.html"   # the header's part that shows a page's live bar
 FORMULAS = "_static/formulas"
+FORMULA_WORDS = re.compile(r'<span class="formula-words" hidden>.*?</span>')
+HEADING = re.compile(r"^#+ .*$", re.M)
+MARKDOWN_SIGN = re.compile(r"([\\`*_\[\]()#!|~])")   # written as itself in Markdown with a backslash before it
 # What the site adds to the theme: the bar of live links, formulas that follow dark mode, the note
 # of a view that needs a kernel, and the players' pictures, which never grow wider than the page.
 SITE_CSS = """
@@ -114,6 +118,9 @@ html[data-theme="dark"] .perceptron-live a.perceptron-run { background: #9ec5fe;
 html[data-theme="dark"] img.formula { filter: invert(1); }  /* "dark-light": the theme leaves it as it is */
 img.formula { max-width: 100%; height: auto; vertical-align: middle; }
 .formula-display { display: block; text-align: center; margin: 0.6em 0; }
+/* A formula whose words (hidden: the image says them) hold a term searched for is marked as the theme marks text */
+img.formula:has(+ .formula-words .highlighted) { outline: 3px solid var(--pst-color-target); outline-offset: 1px; }
+html[data-theme="dark"] img.formula:has(+ .formula-words .highlighted) { outline-color: #98a3fb; }  /* inverted: #675c04 */
 /* a long path or command in running text wraps on a narrow screen (Sphinx keeps an inline literal on one line) */
 .bd-article code.literal span.pre { white-space: normal; overflow-wrap: anywhere; }
 .perceptron-needs-kernel { border-left: 4px solid #0a58ca; padding: 0.3rem 0.8rem; }
@@ -127,7 +134,8 @@ html[data-theme="dark"] .bd-content div.cell_output .output {
   --pst-color-table-row-hover-bg: #d5b4fd; --pst-color-table-inner-border: #e5e7ea; --pst-color-background: #fff;
   --pst-color-on-background: #fff; --pst-color-surface: #f3f4f5; --pst-color-on-surface: #222832;
   --pst-color-table-outer-border: #f3f4f5; --pst-color-table-heading-bg: #f3f4f5;
-  --pst-color-table-row-zebra-high-bg: #fff; --pst-color-table-row-zebra-low-bg: #f3f4f5; color-scheme: light;
+  --pst-color-table-row-zebra-high-bg: #fff; --pst-color-table-row-zebra-low-bg: #f3f4f5; --pst-color-target: #f3cf95;
+  color-scheme: light;
   background-color: #fff !important; color: #222832 !important; }
 html[data-theme="dark"] .bd-content div.cell_output .output * { border-color: #cbd2d9; }
 html[data-theme="dark"] .bd-content div.cell_output img { background-color: #fff !important; }
@@ -158,6 +166,29 @@ SITE_JS = """
   }
   window.addEventListener('load', tabStops);
   window.addEventListener('resize', tabStops);
+
+  // A search's result opens at the term, highlighted. Sphinx highlights the terms searched for (sphinx_highlight.js)
+  // only on a page without its search script, which the theme puts on every page: each page asks for it here. Then
+  // the page scrolls to the first match a reader can see: for a match in a formula's hidden words, the formula; in a
+  // folded answer, the fold (it stays folded).
+  function seen(match) {
+    const words = match.closest('.formula-words');
+    let target = words ? words.previousElementSibling : match;
+    const fold = target && target.closest('details:not([open])');
+    if (fold) { target = fold.querySelector('summary'); }
+    return target && target.getClientRects().length ? target : null;
+  }
+  function toFirstMatch(tries) {
+    const matches = [...document.querySelectorAll('.bd-article span.highlighted')].map(seen).filter(Boolean);
+    if (matches.length) { matches[0].scrollIntoView({block: 'center'}); }
+    else if (tries > 0) { setTimeout(function () { toFirstMatch(tries - 1); }, 50); }   // Sphinx highlights 10 ms on
+  }
+  document.addEventListener('DOMContentLoaded', function () {
+    if (typeof SphinxHighlight !== 'undefined' && !document.getElementById('search-results')) {
+      SphinxHighlight.highlightSearchWords();
+      toFirstMatch(20);
+    }
+  });
 })();
 """
 
@@ -244,10 +275,16 @@ def markdown_for_page(text, formulas):
             (formulas / name).write_bytes(svg)
         size = re.search(rb'width="([\d.]+)pt" height="([\d.]+)pt"', svg)
         box = (f' width="{float(size[1]) * 4 / 3:.0f}" height="{float(size[2]) * 4 / 3:.0f}"' if size else "")
-        img = f'<img class="formula dark-light" alt="{html.escape(slides.tex_words(tex))}" src="{FORMULAS}/{name}"{box}>'
+        words = html.escape(slides.tex_words(tex))
+        img = f'<img class="formula dark-light" alt="{words}" src="{FORMULAS}/{name}"{box}>'
+        # the same words as text, hidden (the image says them): what search indexes and shows in its summaries
+        said = MARKDOWN_SIGN.sub(r"\\\1", words)
+        img += f'<span class="formula-words" hidden>{said}</span>'
         return f'<span class="formula-display">{img}</span>' if display else img
     text = INDEX_LINK.sub(lambda m: f"]({ROOT_PAGE}.ipynb{m.group(1) or ''})", text)
-    return slides.WEB_IMAGE.sub(r"\1", slides.MATH.sub(image, relative_site_links(text)))
+    text = slides.WEB_IMAGE.sub(r"\1", slides.MATH.sub(image, relative_site_links(text)))
+    # a heading's formulas keep no words: they would show in the page's contents and change the heading's anchor
+    return HEADING.sub(lambda m: FORMULA_WORDS.sub("", m.group(0)), text)
 
 
 def relative_site_links(text):

@@ -54,7 +54,8 @@ def test_site_holds_every_lesson_and_the_package_for_the_browser(site):
     lock = json.loads((pyodide / "pyodide-lock.json").read_text())["packages"]
     wheel = pyodide / lock["perceptron-lib"]["file_name"]
     with zipfile.ZipFile(wheel) as archive:
-        modules = {n.removeprefix("perceptron_lib/") for n in archive.namelist() if n.startswith("perceptron_lib/")}
+        modules = {n.removeprefix("perceptron_lib/") for n in archive.namelist()
+                   if n.startswith("perceptron_lib/") and "/__pycache__/" not in n}
     assert modules == {p.relative_to(jupyterlite.ROOT / "perceptron_lib").as_posix()
                        for p in (jupyterlite.ROOT / "perceptron_lib").rglob("*.py")} | set(jupyterlite.PACKAGE_DATA)
     assert (site / "extensions" / "anywidget" / "package.json").is_file()   # the player's widget, offline
@@ -66,6 +67,25 @@ def test_site_holds_every_lesson_and_the_package_for_the_browser(site):
     kernel = settings[jupyterlite.KERNEL_PLUGIN]
     assert kernel["disablePyPIFallback"] is True and kernel["pyodideUrl"] == "./static/pyodide/pyodide.js"
     assert kernel["loadPyodideOptions"]["packages"] == list(jupyterlite.PRELOAD)
+
+
+def test_what_the_kernel_imports_as_it_starts_comes_compiled(site):
+    """Issue 41: Python's bytecode for the standard library and the packages loaded as the kernel starts, compiled when
+    the site was built (tools/jupyterlite.py: add_bytecode), so that the browser compiles none of it on each visit."""
+    if jupyterlite.bytecode_python() is None:
+        pytest.skip(f"no CPython {jupyterlite.PYODIDE_PYTHON} here: the site is built without bytecode")
+    pyodide = site / "static" / "pyodide"
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text())["packages"]
+    ours = [(p.parent / "__pycache__" / f"{p.stem}.cpython-312.pyc").relative_to(jupyterlite.ROOT).as_posix()
+            for p in (jupyterlite.ROOT / "perceptron_lib").rglob("*.py")]
+    expected = {"perceptron-lib": ours, "numpy": ["numpy/__pycache__/__init__.cpython-312.pyc"],
+                "matplotlib": ["matplotlib/__pycache__/figure.cpython-312.pyc"],
+                "ipython": ["IPython/__pycache__/__init__.cpython-312.pyc"]}
+    for name, cached in expected.items():
+        with zipfile.ZipFile(pyodide / lock[name]["file_name"]) as archive:
+            assert set(cached) <= set(archive.namelist()), name
+    with zipfile.ZipFile(pyodide / "python_stdlib.zip") as stdlib:
+        assert {"inspect.pyc", "asyncio/__init__.pyc"} <= set(stdlib.namelist())
 
 
 def test_the_published_site_differs_only_in_where_pyodide_comes_from(site, tmp_path):
@@ -93,14 +113,14 @@ def test_lesson_runs_in_jupyterlite(browser_page, name):
         stepper.scroll_into_view_if_needed()
         start = stepper_state(stepper)
         assert start[0] == "0" and start[1]
-        stepper.get_by_role("button", name="next ▶").click()
+        stepper.get_by_role("button", name="next").click()
         after_next = wait_for_change(page, stepper, start)
         assert after_next[0] == "1"
         assert stepper.locator("[aria-live=polite]").inner_text().startswith("step 1 of")
-        stepper.get_by_role("button", name="▶ play").click()   # the browser moves it on
+        stepper.get_by_role("button", name="play").click()   # the browser moves it on
         assert int(wait_for_change(page, stepper, after_next)[0]) > 1
-        stepper.get_by_role("button", name="⏸ pause").click()
-        stepper.get_by_role("button", name="▶ play").wait_for(timeout=10_000)
+        stepper.get_by_role("button", name="pause").click()
+        stepper.get_by_role("button", name="play").wait_for(timeout=10_000)
     # every student: each picture has a name, and what the lesson put in the page passes axe
     pictures = page.locator(".jp-NotebookPanel .jp-OutputArea-output img")
     assert pictures.count() > 0 or name == "00-index.ipynb"
@@ -116,7 +136,7 @@ def test_the_site_carries_no_instructor_tool(site):
     """nbgrader (the instructor's extra, installed beside the course for its tests) is not in a student's site."""
     config = json.loads((site / "jupyter-lite.json").read_text())
     names = [e["name"] for e in config["jupyter-config-data"].get("federated_extensions", [])]
-    assert names and not set(names) & set(jupyterlite.INSTRUCTOR_EXTENSIONS)
+    assert sorted(names) == sorted(jupyterlite.SITE_EXTENSIONS)   # nothing else an environment holds
     assert not any((site / "extensions" / name).exists() for name in jupyterlite.INSTRUCTOR_EXTENSIONS)
 
 
@@ -152,4 +172,66 @@ def test_lesson_02s_stepper_steps_from_the_keyboard_alone_in_jupyterlite(browser
     page, base, outside = browser_page
     open_and_run_all(page, base, "02-learning-rule.ipynb")
     keyboard_only(page, page.locator(".perceptron-player").first)   # the OR run, in the one player
+    assert outside == []
+
+
+def test_the_tab_is_titled_by_the_lesson_in_front(browser_page):
+    """Issue 41: the browser's tab says the lesson ("02 · The learning rule (live)"), at once and once JupyterLab has
+    opened it (JupyterLite left "JupyterLite" on every tab), and follows the lesson in front."""
+    from jupyter import wait_for_kernel_idle
+    page, base, outside = browser_page
+    page.goto(f"{base}/lab/index.html?path=02-learning-rule.ipynb")
+    assert page.title() == "02 · The learning rule (live)"
+    page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(timeout=60_000)
+    wait_for_kernel_idle(page, timeout=120)
+    assert page.title() == "02 · The learning rule (live)" and "?path=" not in page.url   # JupyterLab took the path
+    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:open', {path: '01-threshold-units.ipynb'})")
+    page.wait_for_function("() => document.title === '01 · Threshold units (live)'", timeout=30_000)
+    page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab", has_text="02-learning-rule.ipynb").click()
+    page.wait_for_function("() => document.title === '02 · The learning rule (live)'", timeout=10_000)
+    assert outside == []
+
+
+def test_the_sites_extensions_are_built_for_its_jupyterlab(browser_page):
+    """Issue 41: no "Unsatisfied version 4.4.5 ... (required ^4.6.2)": the widgets' extension (jupyterlab_widgets,
+    pinned with ipywidgets) is built for the JupyterLab of jupyterlite-core (4.4.5), and the site carries no other
+    extension an environment may hold (SITE_EXTENSIONS)."""
+    from jupyter import wait_for_kernel_idle
+    page, base, outside = browser_page
+    warned = []
+    listen = lambda message: warned.append(message.text) if re.search(  # noqa: E731
+        r"[Uu]nsatisfied version|No satisfying version", message.text) else None
+    page.on("console", listen)
+    try:
+        page.goto(f"{base}/lab/index.html?path=02-learning-rule.ipynb")
+        page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(timeout=60_000)
+        wait_for_kernel_idle(page, timeout=120)   # every extension has loaded by then
+    finally:
+        page.remove_listener("console", listen)
+    assert warned == []
+    assert outside == []
+
+
+def test_the_lessons_kernel_starts_with_the_page_and_the_lesson_takes_it(browser_page):
+    """Issue 41: the page starts the lesson's kernel before JupyterLab has drawn the lesson (tools/jupyterlite.py,
+    LAB_SCRIPT); the lesson takes that session: one session, one kernel, and its widgets draw (test above). Had the
+    lesson started its own, JupyterLite would have said it found no kernel named as the lesson's (python3)."""
+    from jupyter import wait_for_kernel_idle
+    page, base, outside = browser_page
+    said = []
+    listen = lambda message: said.append(message.text)  # noqa: E731
+    page.on("console", listen)
+    try:
+        page.goto(f"{base}/lab/index.html?path=03-xor-and-cycling.ipynb")
+        page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(timeout=60_000)
+        wait_for_kernel_idle(page, timeout=120)
+    finally:
+        page.remove_listener("console", listen)
+    assert not [text for text in said if "No exact match found" in text or "starts its own kernel" in text], said
+    running = page.evaluate("""() => {
+        const services = window.jupyterapp.serviceManager, notebook = window.jupyterapp.shell.currentWidget;
+        return {sessions: [...services.sessions.running()].map(s => s.path), kernels: [...services.kernels.running()].length,
+                taken: notebook.sessionContext.session.path};
+    }""")
+    assert running == {"sessions": ["03-xor-and-cycling.ipynb"], "kernels": 1, "taken": "03-xor-and-cycling.ipynb"}
     assert outside == []

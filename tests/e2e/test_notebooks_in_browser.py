@@ -76,24 +76,24 @@ def test_notebook_runs_in_jupyterlab_and_its_steppers_step(lab, name):
         stepper.scroll_into_view_if_needed()
         start = stepper_state(stepper)
         assert start[0] == "0" and start[1]
-        stepper.get_by_role("button", name="next ▶").click()
+        stepper.get_by_role("button", name="next").click()
         after_next = wait_for_change(page, stepper, start)
         assert after_next[0] == "1"
         named = stepper.locator("img").first   # its alt text is its name for a screen reader, and follows the step
         assert "step 1 of" in named.get_attribute("alt")
         assert named.get_attribute("alt").startswith("Left: the patterns in the plane")
         assert stepper.locator("[aria-live=polite]").inner_text().startswith("step 1 of")   # and it is said
-        stepper.get_by_role("button", name="◀ previous").click()
+        stepper.get_by_role("button", name="previous").click()
         assert wait_for_change(page, stepper, after_next)[0] == "0"
         stepper.get_by_role("slider", name="step").focus()
         page.keyboard.press("ArrowRight")
         page.keyboard.press("ArrowRight")
         assert wait_for_change(page, stepper, start)[0] == "2"
         before_play = stepper_state(stepper)
-        stepper.get_by_role("button", name="▶ play").click()   # the kernel steps on its own
+        stepper.get_by_role("button", name="play").click()   # the kernel steps on its own
         assert int(wait_for_change(page, stepper, before_play)[0]) > 2
-        stepper.get_by_role("button", name="⏸ pause").click()
-        stepper.get_by_role("button", name="▶ play").wait_for(timeout=10_000)   # paused: the click stopped it
+        stepper.get_by_role("button", name="pause").click()
+        stepper.get_by_role("button", name="play").wait_for(timeout=10_000)   # paused: the click stopped it
         paused = stepper_state(stepper)
         page.wait_for_timeout(2_000)                             # two intervals: paused, it stays put
         assert stepper_state(stepper) == paused
@@ -112,7 +112,7 @@ def test_notebook_runs_in_jupyterlab_and_its_steppers_step(lab, name):
     assert len(players) == (ROOT / "notebooks" / name).read_text().count("PlayableRun(run")
     for player in players:  # the kernel-free stepper, in JupyterLab too
         player.scroll_into_view_if_needed()
-        player.get_by_role("button", name="next ▶").click()
+        player.get_by_role("button", name="next").click()
         assert player.locator(".step").inner_text().startswith("step 1 of")
         page.keyboard.press("ArrowRight")
         assert player.locator(".step").inner_text().startswith("step 2 of")
@@ -182,7 +182,7 @@ def test_a_stepper_answers_while_the_kernel_is_busy_and_draws_a_long_runs_later_
     open_new_notebook(page, base, token, "long.ipynb", [LONG_RUN, later])
     menu(page, "Run", "Run All Cells")
     stepper = page.locator(".perceptron-stepper").first
-    stepper.get_by_role("button", name="next ▶").wait_for(timeout=60_000)
+    stepper.get_by_role("button", name="next").wait_for(timeout=60_000)
     page.wait_for_function("el => !el.querySelector('button').disabled", arg=stepper.element_handle())
     for _ in range(600):             # the later cell has started: the kernel runs it (the status bar may lag)
         if started.exists():
@@ -191,7 +191,7 @@ def test_a_stepper_answers_while_the_kernel_is_busy_and_draws_a_long_runs_later_
     assert started.exists()
     start = stepper_state(stepper)
     for _ in range(3):
-        stepper.get_by_role("button", name="next ▶").click()
+        stepper.get_by_role("button", name="next").click()
     assert stepper_state(stepper)[0] == "3" and stepper_state(stepper)[1] != start[1]
     assert not finished.exists()     # answered while the later cell still runs: the kernel had no time for it
     release.touch()
