@@ -19,26 +19,22 @@ import contextlib
 import io
 import json
 import math
-import os
 import random
 import re
 import struct
 import sys
-from pathlib import Path
 
 import pytest
 
 from jupyter import ROOT, chromium, wait_for_animations
-from lite import keep_local, serve
+from lite import keep_local
 from test_accessibility import serious_violations
-from test_notebooks_in_browser import _require_browser
 from test_site import open_page, served  # noqa: F401  (the fixture: serves this module's `site`)
 
 from perceptron_lib import exercises as E
 
 sys.path.insert(0, str(ROOT / "tools"))
 import assignments  # noqa: E402
-import website  # noqa: E402  (tools/ is not a package)
 
 LESSONS = sorted((ROOT / "notebooks").glob("0[1-9]-*.ipynb"))
 NUMBER = re.compile(E.NUMBER.pattern, re.ASCII)   # as the page reads it: ASCII digits
@@ -54,14 +50,9 @@ VERDICT = "([key, cases]) => cases.map(c => [perceptronExercises.verdict(key, c)
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """The lessons' pages, built here with tools/website.py (pages only); or, with PERCEPTRON_SITE, a site built before."""
-    _require_browser()
-    if os.environ.get("PERCEPTRON_SITE"):
-        return Path(os.environ["PERCEPTRON_SITE"])
-    folder = tmp_path_factory.mktemp("pages") / "site"
-    website.build(folder, notebooks=LESSONS, lite=False, decks=False)
-    return folder
+def site(pages_site):
+    """The lessons' pages (conftest.py), served by test_site's `served`."""
+    return pages_site
 
 
 def lesson_keys(path):

@@ -9,18 +9,14 @@ The pages are built alone (tools/website.py --pages-only, about 15 s: the Jupyte
 play no part here), or taken from PERCEPTRON_SITE, as tests/e2e/test_site.py does.
 """
 import json
-import os
 import re
-import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from jupyter import ROOT, chromium
 from lite import keep_local, serve
 from test_accessibility import serious_violations
-from test_notebooks_in_browser import _require_browser
 
 sys.path.insert(0, str(ROOT / "tools"))
 import site_predictions  # noqa: E402  (tools/ is not a package)
@@ -32,15 +28,8 @@ STORED = f"() => JSON.parse(localStorage.getItem('{site_predictions.STORAGE_KEY}
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """The pages, built here; or, with PERCEPTRON_SITE, a site already built there."""
-    _require_browser()
-    if os.environ.get("PERCEPTRON_SITE"):
-        return Path(os.environ["PERCEPTRON_SITE"])
-    folder = tmp_path_factory.mktemp("pages") / "site"
-    subprocess.run([sys.executable, str(ROOT / "tools" / "website.py"), "--pages-only", "--output", str(folder)],
-                   check=True, cwd=ROOT)
-    return folder
+def site(pages_site):
+    return pages_site
 
 
 @pytest.fixture(scope="module")
