@@ -132,6 +132,11 @@ class Exercise:
         """The student's names, in order."""
         return tuple(f.name for f in self.fields)
 
+    @property
+    def on_page(self):
+        """Whether a page can check it with no Python (no answer of kind "code")."""
+        return all(f.kind != "code" for f in self.fields)
+
 
 @dataclass(frozen=True)
 class Verdict:
@@ -589,13 +594,17 @@ def _form(f):
     if f.kind == "number":
         return f"{f.label} should be {'a whole number written in digits' if f.whole else 'a number, like 0.5'}."
     if f.kind in ("vector", "weights"):
-        example = ", ".join(("1", "0", "-1")[i % 3] for i in range(f.length))
-        return f"{f.label} should be a list of {f.length} numbers, like [{example}]."
+        return f"{f.label} should be a list of {f.length} numbers, like {_example(f.length)}."
     if f.kind == "choice":
         return f"{f.label} should be one of {' or '.join(label for _, label in f.options)}."
     if f.kind == "subset":
         return f"{f.label} should be a list of some of {', '.join(label for _, label in f.options)} (or none)."
     return f"{f.label} should be a function."
+
+
+def _example(length):
+    """A list of `length` numbers for a sentence to show the form ("[1, 0, -1]"), never an answer's numbers."""
+    return "[" + ", ".join(("1", "0", "-1")[i % 3] for i in range(length)) + "]"
 
 
 def _range(f, number):
@@ -865,6 +874,8 @@ def page_data(key):
                 "tolerance": f.tolerance, "relative": f.relative, "length": f.length,
                 "options": [[_json(option), label] for option, label in f.options],
                 "hints": [[condition, parameter, text] for condition, parameter, text in f.hints]}
+        if f.kind in ("vector", "weights"):
+            item["example"] = _example(f.length)
         if f.kind == "weights":
             item["patterns"], item["targets"] = answer[0], list(answer[1])
         elif f.kind == "subset":
@@ -873,7 +884,7 @@ def page_data(key):
             item["answer"] = _json(answer)
         fields.append(item)
     return {"key": ex.key, "title": ex.title, "points": ex.points, "fields": fields,
-            "solved": "" if any(f.kind == "code" for f in ex.fields) else solved_text(key)}
+            "solved": solved_text(key) if ex.on_page else ""}
 
 
 def _json(value):

@@ -29,6 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import assignments  # noqa: E402
 import lessons  # noqa: E402
+import site_predictions  # noqa: E402  (script_json: JSON that stands in a <script>)
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -38,7 +39,6 @@ NOTEBOOKS = ROOT / "notebooks"
 ASSETS = Path(__file__).resolve().parent / "site_assets"
 FILES = ("exercises.js", "exercises.css")   # in ASSETS, copied to the book's _static folder
 DATA_ID = "perceptron-exercises"
-EXAMPLE = ("1", "0", "-1")
 
 
 def keys(cells, page):
@@ -81,9 +81,8 @@ def field_html(key, field):
     vector = field["kind"] in ("vector", "weights")
     described = ""
     if vector:
-        example = ", ".join(EXAMPLE[i % 3] for i in range(field["length"]))
         described = (f'<span class="perceptron-format" id="{box_id}-format">{field["length"]} numbers, like '
-                     f'[{example}]</span>')
+                     f'{field["example"]}</span>')
     describedby = f' aria-describedby="{box_id}-format"' if vector else ""
     return (f'<div class="perceptron-field{" vector" if vector else ""}" data-field="{field["name"]}">'
             f'<label for="{box_id}">{_name(field["label"], field["name"])}</label>'
@@ -109,9 +108,8 @@ def form_html(data, page):
 
 
 def data_html(datas):
-    """The lesson's exercises as JSON in a script element (no "<", ">" or "&" left to end it early)."""
-    text = json.dumps({data["key"]: data for data in datas}, ensure_ascii=False)
-    text = text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
+    """The lesson's exercises as JSON in a script element (no "<" left to end it early)."""
+    text = site_predictions.script_json({data["key"]: data for data in datas})
     return f'<script type="application/json" id="{DATA_ID}">{text}</script>'
 
 

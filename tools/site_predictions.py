@@ -131,8 +131,7 @@ def page_exercises(stem):
     """The keys of the exercises of lesson `stem` ("05-convergence-theorem") that a page can check: all but code."""
     from perceptron_lib.exercises import EXERCISES
 
-    return [exercise.key for exercise in EXERCISES
-            if exercise.key[:2] == stem[:2] and all(f.kind != "code" for f in exercise.fields)]
+    return [exercise.key for exercise in EXERCISES if exercise.key[:2] == stem[:2] and exercise.on_page]
 
 
 def progress_map(notebooks):
