@@ -50,7 +50,8 @@ def radius(X):
 
     Parameters
     ----------
-    %(X_patterns)s
+    X : array-like of shape (n_samples, n_features)
+        The patterns, without the bias input.
 
     Returns
     -------
@@ -109,8 +110,10 @@ def margin(X, y, w, *, kind="geometric"):
 
     Parameters
     ----------
-    %(X_patterns)s
-    %(y_labels)s
+    X : array-like of shape (n_samples, n_features)
+        The patterns, without the bias input.
+    y : array-like of shape (n_samples,)
+        Labels, all in {0, 1} or all in {-1, +1}.
     w : array-like of shape (n_features + 1,)
         The separator, bias weight first: finite numbers of any size (the scale-free
         kinds rescale it by a power of two first).
@@ -184,8 +187,10 @@ def max_margin_separator(X, y, *, kind="geometric"):
 
     Parameters
     ----------
-    %(X_patterns)s
-    %(y_labels)s
+    X : array-like of shape (n_samples, n_features)
+        The patterns, without the bias input.
+    y : array-like of shape (n_samples,)
+        Labels, all in {0, 1} or all in {-1, +1}.
     kind : {"geometric", "augmented"}, default "geometric"
 
     Returns
@@ -277,8 +282,10 @@ def honavar_bound(X, y, w_star):
 
     Parameters
     ----------
-    %(X_patterns)s
-    %(y_labels)s
+    X : array-like of shape (n_samples, n_features)
+        The patterns, without the bias input.
+    y : array-like of shape (n_samples,)
+        Labels, all in {0, 1} or all in {-1, +1}.
     w_star : array-like of shape (n_features + 1,)
         A separator W*, bias weight first: finite numbers of any size (rescaled by a
         power of two first, exactly).
@@ -317,8 +324,10 @@ def augmented_bound(X, y, w):
 
     Parameters
     ----------
-    %(X_patterns)s
-    %(y_labels)s
+    X : array-like of shape (n_samples, n_features)
+        The patterns, without the bias input.
+    y : array-like of shape (n_samples,)
+        Labels, all in {0, 1} or all in {-1, +1}.
     w : array-like of shape (n_features + 1,)
         A separator, bias weight first; it is scaled to unit norm here.
 
@@ -366,7 +375,8 @@ def stensbo_smidt_bound(X, y, w):
 
     Parameters
     ----------
-    %(X_patterns)s
+    X : array-like of shape (n_samples, n_features)
+        The patterns, without the bias input.
     y : array-like of shape (n_samples,)
         Labels, all in {0, 1} or all in {-1, +1}; the proof holds for both
         update rules of `train` (each updates only where t W·X <= 0).
@@ -422,7 +432,8 @@ def binary_bound(X, y, w_star):
     ----------
     X : array-like of shape (n_samples, n_features)
         Binary patterns (every entry 0 or 1), without the bias input.
-    %(y_labels)s
+    y : array-like of shape (n_samples,)
+        Labels, all in {0, 1} or all in {-1, +1}.
     w_star : array-like of shape (n_features + 1,)
         A separator W*, bias weight first, of any scale.
 
@@ -618,9 +629,3 @@ def _experiment_settings(n_sets, n_samples, n_features, margin, seed, order, max
                          f"got {n_sets} * {n_samples} * {n_features} = {n_sets * n_samples * n_features:,}")
     return {"n_sets": n_sets, "n_samples": n_samples, "n_features": n_features, "margin": margin,
             "order": order, "seed": seed, "max_margin_sets": max_margin_sets}
-
-
-# The docstrings' shared parameter text (``%(name)s`` lines, docstrings.py), put in place
-from .docstrings import fill_module as _fill_module  # noqa: E402
-
-_fill_module(globals())

@@ -117,7 +117,8 @@ def adaptive_algorithm(X, Y, *, seed=0, initial_weights=None, max_evaluations=20
         Seed of the random starts (row p of ``rng.standard_normal((n_problems,
         n_features + 1))`` for problem p); None draws fresh entropy. Not used
         with initial_weights.
-    %(initial_weights_problems)s
+    initial_weights : array-like of shape (n_features + 1,) or (n_problems, n_features + 1), optional
+        Starts to use instead of random ones.
     max_evaluations : int, default 200
         The most cost evaluations per problem, at least 1; n_problems *
         n_samples * (n_features + 1) * max_evaluations may be at most
@@ -379,8 +380,10 @@ def standard_algorithm(X, Y, *, beta=0.3, beta_eta=1.5, max_moves=40, seed=0, in
     max_moves : int, default 40
         The most moves per problem, at least 1; n_problems * n_samples *
         (n_features + 1) * (max_moves + 1) may be at most 2,000,000,000.
-    %(seed_starts)s
-    %(initial_weights_problems)s
+    seed : int or None, default 0
+        Seed of the random starts, as in `adaptive_algorithm`.
+    initial_weights : array-like of shape (n_features + 1,) or (n_problems, n_features + 1), optional
+        Starts to use instead of random ones.
 
     Returns
     -------
@@ -480,8 +483,10 @@ def standard_algorithm_grid(X, Y, betas, beta_etas, *, max_moves=40, seed=0, ini
         The most moves per problem, at least 1; n_betas * n_beta_etas *
         n_problems * n_samples * (n_features + 1) * (max_moves + 1) may be at
         most 2,000,000,000.
-    %(seed_starts)s
-    %(initial_weights_problems)s
+    seed : int or None, default 0
+        Seed of the random starts, as in `adaptive_algorithm`.
+    initial_weights : array-like of shape (n_features + 1,) or (n_problems, n_features + 1), optional
+        Starts to use instead of random ones.
 
     Returns
     -------
@@ -588,9 +593,3 @@ def _separated_in_integers(w, X, positive):
         if not (net > 0 if p else net < 0):
             return False
     return True
-
-
-# The docstrings' shared parameter text (``%(name)s`` lines, docstrings.py), put in place
-from .docstrings import fill_module as _fill_module  # noqa: E402
-
-_fill_module(globals())

@@ -130,7 +130,8 @@ def separable_dichotomies(n, d, *, bias=False):
 
     Parameters
     ----------
-    %(n_points)s
+    n : int
+        The number of points, a whole number from 0 to 50,000.
     d : int
         The dimension (``bias=False``) or the number of features
         (``bias=True``), a whole number >= 0.
@@ -170,7 +171,8 @@ def separable_probability(n, d, *, bias=False):
 
     Parameters
     ----------
-    %(n_points)s
+    n : int
+        The number of points, a whole number from 0 to 50,000.
     d : int
         The dimension (``bias=False``) or the number of features (``bias=True``),
         a whole number >= 0.
@@ -291,8 +293,11 @@ def log_n_min(n, d):
 
     Parameters
     ----------
-    %(n_patterns)s
-    %(d_inputs)s
+    n : int
+        The number of patterns, a whole number from 0 to 50,000.
+    d : int
+        The dimension of weight space (Budinich's number of inputs), a whole
+        number >= 0.
 
     Returns
     -------
@@ -327,8 +332,11 @@ def n_min(n, d):
 
     Parameters
     ----------
-    %(n_patterns)s
-    %(d_inputs)s
+    n : int
+        The number of patterns, a whole number from 0 to 50,000.
+    d : int
+        The dimension of weight space (Budinich's number of inputs), a whole
+        number >= 0.
 
     Returns
     -------
@@ -435,9 +443,3 @@ def stirling_root(n):
             break
         low, high = (middle, high) if left_side(middle) > 0 else (low, middle)
     return low
-
-
-# The docstrings' shared parameter text (``%(name)s`` lines, docstrings.py), put in place
-from .docstrings import fill_module as _fill_module  # noqa: E402
-
-_fill_module(globals())

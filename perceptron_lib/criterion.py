@@ -31,8 +31,10 @@ def perceptron_criterion(w, X, y):
     w : array-like of shape (n_features + 1,) or (n_weights, n_features + 1)
         One weight vector [w0, w1, ..., wn], or one per row (e.g. a run's
         ``Trace.weights``, to follow E along the run).
-    %(X_patterns)s
-    %(y_labels)s
+    X : array-like of shape (n_samples, n_features)
+        The patterns, without the bias input.
+    y : array-like of shape (n_samples,)
+        Labels, all in {0, 1} or all in {-1, +1}.
 
     Returns
     -------
@@ -70,9 +72,12 @@ def criterion_gradient(w, X, y, *, pattern=None):
 
     Parameters
     ----------
-    %(w_rows)s
-    %(X_patterns)s
-    %(y_labels)s
+    w : array-like of shape (n_features + 1,) or (n_weights, n_features + 1)
+        One weight vector, or one per row.
+    X : array-like of shape (n_samples, n_features)
+        The patterns, without the bias input.
+    y : array-like of shape (n_samples,)
+        Labels, all in {0, 1} or all in {-1, +1}.
     pattern : int, optional
         The one pattern whose term is differentiated (0 to n_samples - 1); all
         patterns by default.
@@ -109,9 +114,3 @@ def criterion_gradient(w, X, y, *, pattern=None):
 def _signs(y, convention):
     """t in {-1, +1}: the label itself, or 2c - 1 for labels 0/1."""
     return (y if convention == "-1/+1" else 2 * y - 1).astype(float)
-
-
-# The docstrings' shared parameter text (``%(name)s`` lines, docstrings.py), put in place
-from .docstrings import fill_module as _fill_module  # noqa: E402
-
-_fill_module(globals())

@@ -49,7 +49,8 @@ class _RunEstimator(ClassifierMixin, BaseEstimator):
 
         Parameters
         ----------
-        %(X_patterns)s
+        X : array-like of shape (n_samples, n_features)
+            The patterns, without the bias input.
         y : array-like of shape (n_samples,)
             Classes of any kind (numbers, strings), at least two.
 
@@ -72,7 +73,8 @@ class _RunEstimator(ClassifierMixin, BaseEstimator):
 
         Parameters
         ----------
-        %(X_predict)s
+        X : array-like of shape (n_samples, n_features)
+            Patterns, without the bias input.
 
         Returns
         -------
@@ -88,7 +90,8 @@ class _RunEstimator(ClassifierMixin, BaseEstimator):
 
         Parameters
         ----------
-        %(X_predict)s
+        X : array-like of shape (n_samples, n_features)
+            Patterns, without the bias input.
 
         Returns
         -------
@@ -150,8 +153,14 @@ class Perceptron(_RunEstimator):
     eta : float or callable, default 1.0
         The learning rate, > 0, or a function of the update count, as in
         `train`; only for the rules whose step it is (``Rule.uses_eta``).
-    %(order_estimator)s
-    %(seed_estimator)s
+    order : {"cyclic", "random"}, default "cyclic"
+        The presentation order, as in `train`: X[0], X[1], ... every pass, or
+        a fresh random permutation each pass.
+    seed : int or None, default None
+        Seed of the random order, a whole number >= 0. Only order="random"
+        draws anything, so with cyclic order the seed is not used (as
+        scikit-learn's estimators leave random_state unused where nothing is
+        random), and a grid may cross orders and seeds.
     max_epochs : int, default 100
         The most passes through the data, >= 1; max_epochs * n_samples (times
         the number of classes, for more than two) is bounded so that a fit
@@ -163,7 +172,20 @@ class Perceptron(_RunEstimator):
         The weights w1, ..., wn of the unit, or of each class's unit.
     intercept_ : ndarray of shape (1,) or (n_classes,)
         The bias weights w0.
-    %(run_attributes)s
+    classes_ : ndarray of shape (n_classes,)
+        The classes, sorted; classes_[0] is the negative label (-1) and
+        classes_[1] the positive one (+1) of a two-class problem.
+    n_features_in_ : int
+        The number of features seen by fit.
+    feature_names_in_ : ndarray of shape (n_features_in_,)
+        The features' names, when X has them as strings (a pandas DataFrame).
+    status_ : {"converged", "cycling", "stalled", "max_epochs"}
+        How the run ended, in the package's words (`train`): for several
+        units, "converged" if every unit did, else the first other ending.
+    n_iter_ : int
+        Passes through the data the run made (the most any unit made).
+    n_updates_ : int
+        Corrections of the weights (mistakes), all units together.
 
     See Also
     --------
@@ -243,8 +265,14 @@ class VotedPerceptron(_RunEstimator):
         The passes T through the data, >= 1 (see `voted_perceptron`).
     eta : float, default 1.0
         The learning rate, > 0 (the rules whose step it is).
-    %(order_estimator)s
-    %(seed_estimator)s
+    order : {"cyclic", "random"}, default "cyclic"
+        The presentation order, as in `train`: X[0], X[1], ... every pass, or
+        a fresh random permutation each pass.
+    seed : int or None, default None
+        Seed of the random order, a whole number >= 0. Only order="random"
+        draws anything, so with cyclic order the seed is not used (as
+        scikit-learn's estimators leave random_state unused where nothing is
+        random), and a grid may cross orders and seeds.
     rule : str or Rule, default "fixed"
         The learning rule of the run, as in `train`.
     average : bool, default False
@@ -260,7 +288,20 @@ class VotedPerceptron(_RunEstimator):
         The averaged perceptron's weights w1, ..., wn (`Voted.averaged_weights`).
     intercept_ : ndarray of shape (1,)
         Its bias weight w0.
-    %(run_attributes)s
+    classes_ : ndarray of shape (n_classes,)
+        The classes, sorted; classes_[0] is the negative label (-1) and
+        classes_[1] the positive one (+1) of a two-class problem.
+    n_features_in_ : int
+        The number of features seen by fit.
+    feature_names_in_ : ndarray of shape (n_features_in_,)
+        The features' names, when X has them as strings (a pandas DataFrame).
+    status_ : {"converged", "cycling", "stalled", "max_epochs"}
+        How the run ended, in the package's words (`train`): for several
+        units, "converged" if every unit did, else the first other ending.
+    n_iter_ : int
+        Passes through the data the run made (the most any unit made).
+    n_updates_ : int
+        Corrections of the weights (mistakes), all units together.
 
     Examples
     --------
@@ -345,8 +386,14 @@ class KernelPerceptron(_RunEstimator):
     code : {"one-hot", "binary"}, default "one-hot"
         The classes' codes when there are more than two: one unit per class,
         or the fewest units that count the classes in binary.
-    %(order_estimator)s
-    %(seed_estimator)s
+    order : {"cyclic", "random"}, default "cyclic"
+        The presentation order, as in `train`: X[0], X[1], ... every pass, or
+        a fresh random permutation each pass.
+    seed : int or None, default None
+        Seed of the random order, a whole number >= 0. Only order="random"
+        draws anything, so with cyclic order the seed is not used (as
+        scikit-learn's estimators leave random_state unused where nothing is
+        random), and a grid may cross orders and seeds.
     max_epochs : int, default 100
         The most passes, >= 1, within `train_kernel`'s bounds (a fit ends in seconds).
     rule : str or Rule, default "fixed"
@@ -361,7 +408,20 @@ class KernelPerceptron(_RunEstimator):
         `KernelRun.decision` and `KernelRun.predict`.
     alpha_ : ndarray of shape (n_samples, n_units)
         Mistakes on each training pattern, per unit (``run_.alpha``).
-    %(run_attributes)s
+    classes_ : ndarray of shape (n_classes,)
+        The classes, sorted; classes_[0] is the negative label (-1) and
+        classes_[1] the positive one (+1) of a two-class problem.
+    n_features_in_ : int
+        The number of features seen by fit.
+    feature_names_in_ : ndarray of shape (n_features_in_,)
+        The features' names, when X has them as strings (a pandas DataFrame).
+    status_ : {"converged", "cycling", "stalled", "max_epochs"}
+        How the run ended, in the package's words (`train`): for several
+        units, "converged" if every unit did, else the first other ending.
+    n_iter_ : int
+        Passes through the data the run made (the most any unit made).
+    n_updates_ : int
+        Corrections of the weights (mistakes), all units together.
 
     Examples
     --------
@@ -405,9 +465,3 @@ class KernelPerceptron(_RunEstimator):
     def _class_numbers(self, X):
         predicted = self.run_.predict(X)
         return (predicted == 1).astype(np.int64) if len(self.classes_) == 2 else predicted
-
-
-# The docstrings' shared parameter text (``%(name)s`` lines, docstrings.py), put in place
-from .docstrings import fill_module as _fill_module  # noqa: E402
-
-_fill_module(globals())

@@ -76,8 +76,10 @@ class StepPictures(FastPictures):
 
     Parameters
     ----------
-    %(trace_plane)s
-    %(size)s
+    trace : Trace
+        A recorded run on patterns with two features.
+    size : (float, float), default (7.2, 3.4)
+        The figure's (width, height) in inches.
     dpi : int, default 100
 
     Examples
@@ -99,9 +101,3 @@ class StepPictures(FastPictures):
     def png(self, k):
         """The picture of step k (from 0 to trace.n_presentations) as PNG bytes."""
         return super().png(k)
-
-
-# The docstrings' shared parameter text (``%(name)s`` lines, docstrings.py), put in place
-from .docstrings import fill_module as _fill_module  # noqa: E402
-
-_fill_module(globals())

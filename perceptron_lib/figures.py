@@ -44,11 +44,17 @@ def plot_sigmoids(betas, *, net_input=2.0, ax=None, size=(7, 3.3)):
     ----------
     betas : sequence of float
         From 1 to 4 steepnesses, each from 0.001 to 1000.
-    %(plot_sigmoids_values.net_input)s
-    %(size)s
-    %(ax_picture)s
+    net_input : float, default 2.0
+        The pattern's net input W·X, from -6 to 6.
+    size : (float, float), default (7, 3.3)
+        The figure's (width, height) in inches.
+    ax : matplotlib Axes, optional
+        Where to draw. By default a new Picture (of `size`).
 
-    %(returns_picture)s
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     z = np.linspace(-6, 6, 601)
     curves = {float(beta): (sigmoid(beta * z), float(sigmoid(np.array(beta * net_input)))) for beta in betas}
@@ -84,10 +90,15 @@ def plot_weight_change(cases, *, betas=(0.0, 3.0), ax=None, size=(8.2, 3.3)):
         |x| <= 1e6).
     betas : (float, float), default (0, 3)
         The range of β drawn, 0 <= low < high <= 1e3 (601 values).
-    %(size)s
-    %(plot_weight_change_values.ax)s
+    size : (float, float), default (8.2, 3.3)
+        The figure's (width, height) in inches.
+    ax : matplotlib Axes or sequence of them, optional
+        Where to draw: one Axes per case. By default a new Picture (of `size`).
 
-    %(returns_picture)s
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     low, high = betas
     grid = np.linspace(low, high, 601)
@@ -132,11 +143,18 @@ def plot_grid_search(grid, soluble, *, mark=None, ax=None, size=(8.2, 4)):
     soluble : int
         How many of its problems have a solution (104 of the 256 on 3 inputs),
         from 0 to grid.n_problems.
-    %(plot_grid_search_values.mark)s
-    %(size)s
-    %(plot_grid_search_values.ax)s
+    mark : (float, float), optional
+        A setting (β, βη) to mark with a star, "Budinich's best"; inside the
+        grid's range.
+    size : (float, float), default (8.2, 4)
+        The figure's (width, height) in inches.
+    ax : sequence of matplotlib Axes, optional
+        Where to draw: 2 Axes (solved, moves). By default a new Picture (of `size`).
 
-    %(returns_picture)s
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     hardest = grid.hardest(soluble)
     return pictures.plot_grid_search_values(grid.betas, grid.beta_etas, grid.solved, hardest, soluble=soluble,
@@ -169,10 +187,15 @@ def plot_cover_check(measured=None, trials=None, *, ax=None, size=(8.2, 3.8)):
     trials : int, optional
         Sets drawn per N (for the intervals and the legend), from 1 to 10**6;
         required with `measured`.
-    %(size)s
-    %(plot_cover_check_values.ax)s
+    size : (float, float), default (8.2, 3.8)
+        The figure's (width, height) in inches.
+    ax : sequence of matplotlib Axes, optional
+        Where to draw: one Axes per d and one for the curves. By default a new Picture (of `size`).
 
-    %(returns_picture)s
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     curves = {d: [float(separable_probability(n, d)) for n in range(1, 4 * d + 1)] for d in (2, 4, 20, 200)}
     if measured is None:
@@ -220,10 +243,15 @@ def plot_n_min(n=40, sizes=(25, 50, 100, 200, 400), *, ax=None, size=(8.2, 3.5))
         Patterns N in the left panel, from 2 to 400.
     sizes : sequence of int, default (25, 50, 100, 200, 400)
         The N of the right panel's curves, 1 to 8 of them, each from 1 to 1000.
-    %(size)s
-    %(plot_n_min_values.ax)s
+    size : (float, float), default (8.2, 3.5)
+        The figure's (width, height) in inches.
+    ax : sequence of matplotlib Axes, optional
+        Where to draw: 2 Axes (linear, logarithmic). By default a new Picture (of `size`).
 
-    %(returns_picture)s
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     minima = [n_min(n, d) for d in range(1, n + 1)]
     logs = {m: [log_n_min(m, d) / np.log(10) for d in range(1, m + 1)] for m in sizes}
@@ -243,10 +271,15 @@ def plot_n_min_map(d_top=40, *, ax=None, size=(8, 4.6)):
     ----------
     d_top : int, default 40
         The largest p drawn, from 10 to 100; N goes up to 5 * d_top.
-    %(size)s
-    %(ax_picture)s
+    size : (float, float), default (8, 4.6)
+        The figure's (width, height) in inches.
+    ax : matplotlib Axes, optional
+        Where to draw. By default a new Picture (of `size`).
 
-    %(returns_picture)s
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     n_top = 5 * d_top
     logs = np.array([[log_n_min(n, d) for d in range(1, d_top + 1)] for n in range(1, n_top + 1)])
@@ -272,10 +305,15 @@ def plot_boolean_fractions(counts, *, ax=None, size=(7, 3.4)):
     counts : sequence of int
         The number of threshold functions of 0, 1, 2, ... inputs (2 to 9
         values, each from 1 to 2**2**m).
-    %(size)s
-    %(ax_picture)s
+    size : (float, float), default (7, 3.4)
+        The figure's (width, height) in inches.
+    ax : matplotlib Axes, optional
+        Where to draw. By default a new Picture (of `size`).
 
-    %(returns_picture)s
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     cover = [separable_dichotomies(2**m, m + 1) for m in range(len(counts))]
     return pictures.plot_boolean_fractions_values(counts, cover, ax=ax, size=size)
@@ -296,24 +334,25 @@ def plot_cube_check(cube, *, trials=None, ax=None, size=(7, 3.4)):
 
     Parameters
     ----------
-    %(plot_cube_check_values.cube)s
+    cube : dict of int to (sequence of int, array-like)
+        For 1 to 4 cube dimensions p (from 1 to 30): the numbers of corners N
+        (each from 1 to 2**p) and the fraction separable measured for each.
     trials : int, optional
         Sets drawn per n, from 1 to 10**6: then each fraction (a whole
         number of sets divided by `trials`) gets its 95% Wilson interval
         (`capacity.fraction_interval`).
-    %(size)s
-    %(ax_picture)s
+    size : (float, float), default (7, 3.4)
+        The figure's (width, height) in inches.
+    ax : matplotlib Axes, optional
+        Where to draw. By default a new Picture (of `size`).
 
-    %(returns_picture)s
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     cover = {m: [float(separable_probability(n, m + 1)) for n in sizes] for m, (sizes, _) in cube.items()}
     intervals = None
     if trials is not None:
         intervals = {m: _intervals(f"cube[{m}][1]", fractions, trials) for m, (_, fractions) in cube.items()}
     return pictures.plot_cube_check_values(cube, cover, intervals=intervals, trials=trials, ax=ax, size=size)
-
-
-# The docstrings' shared parameter text, and the entries shared with the pictures (``%(plot_grid_search_values.mark)s``)
-from .docstrings import fill_module as _fill_module  # noqa: E402
-
-_fill_module(globals(), sources=(pictures,))

@@ -32,10 +32,14 @@ def sigmoid_cost(w, X, y, *, beta=1.0):
 
     Parameters
     ----------
-    %(w_rows)s
-    %(X_patterns)s
-    %(y_sigmoid)s
-    %(beta)s
+    w : array-like of shape (n_features + 1,) or (n_weights, n_features + 1)
+        One weight vector, or one per row.
+    X : array-like of shape (n_samples, n_features)
+        The patterns, without the bias input.
+    y : array-like of shape (n_samples,)
+        Targets: xi = 1 for label 1, xi = 0 for label 0 (or -1).
+    beta : float, default 1.0
+        The steepness, a finite number > 0.
 
     Returns
     -------
@@ -66,10 +70,14 @@ def sigmoid_gradient(w, X, y, *, beta=1.0):
 
     Parameters
     ----------
-    %(w_rows)s
-    %(X_patterns)s
-    %(y_sigmoid)s
-    %(beta)s
+    w : array-like of shape (n_features + 1,) or (n_weights, n_features + 1)
+        One weight vector, or one per row.
+    X : array-like of shape (n_samples, n_features)
+        The patterns, without the bias input.
+    y : array-like of shape (n_samples,)
+        Targets: xi = 1 for label 1, xi = 0 for label 0 (or -1).
+    beta : float, default 1.0
+        The steepness, a finite number > 0.
 
     Returns
     -------
@@ -156,8 +164,10 @@ def train_sigmoid(X, y, *, beta=1.0, eta=1.0, per_pattern=False, initial_weights
 
     Parameters
     ----------
-    %(X_patterns)s
-    %(y_sigmoid)s
+    X : array-like of shape (n_samples, n_features)
+        The patterns, without the bias input.
+    y : array-like of shape (n_samples,)
+        Targets: xi = 1 for label 1, xi = 0 for label 0 (or -1).
     beta : float, default 1.0
         The steepness of f, a finite number > 0.
     eta : float, default 1.0
@@ -307,9 +317,3 @@ def weight_change(beta, x, *, target=1, input_value=1.0):
     o = sigmoid(beta * x)
     change = beta * (target - o) * (o * (1 - o)) * input_value  # eq. 5: beta (xi - f) f' i
     return float(change) if change.ndim == 0 else change
-
-
-# The docstrings' shared parameter text (``%(name)s`` lines, docstrings.py), put in place
-from .docstrings import fill_module as _fill_module  # noqa: E402
-
-_fill_module(globals())

@@ -89,9 +89,13 @@ class Voted:
 
         Parameters
         ----------
-        %(X_predict)s
+        X : array-like of shape (n_samples, n_features)
+            Patterns, without the bias input.
 
-        %(returns_labels)s
+        Returns
+        -------
+        ndarray of shape (n_samples,)
+            Labels in the run's convention: 0/1 or -1/+1.
 
         Examples
         --------
@@ -110,9 +114,13 @@ class Voted:
 
         Parameters
         ----------
-        %(X_predict)s
+        X : array-like of shape (n_samples, n_features)
+            Patterns, without the bias input.
 
-        %(returns_labels)s
+        Returns
+        -------
+        ndarray of shape (n_samples,)
+            Labels in the run's convention: 0/1 or -1/+1.
 
         Examples
         --------
@@ -137,7 +145,8 @@ class Voted:
 
         Parameters
         ----------
-        %(X_predict)s
+        X : array-like of shape (n_samples, n_features)
+            Patterns, without the bias input.
         averaged : bool, default False
 
         Returns
@@ -197,7 +206,8 @@ def voted_perceptron(X, y, *, epochs=10, eta=1.0, initial_weights=None, order="c
 
     Parameters
     ----------
-    %(X_patterns)s
+    X : array-like of shape (n_samples, n_features)
+        The patterns, without the bias input.
     y : array-like of shape (n_samples,)
         Targets, all in {0, 1} or all in {-1, +1}; they choose the rule, as in `train`.
     epochs : int, default 10
@@ -281,9 +291,3 @@ def _counts(trace, epochs):
                          f"converged nor cycled within {trace.n_epochs} passes, the most a recorded run holds "
                          "(2,000,000 presentations), so the rest cannot be counted")
     return counts
-
-
-# The docstrings' shared parameter text (``%(name)s`` lines, docstrings.py), put in place
-from .docstrings import fill_module as _fill_module  # noqa: E402
-
-_fill_module(globals())

@@ -122,7 +122,8 @@ class TraceStepper(_StaticNote, anywidget.AnyWidget):
 
     Parameters
     ----------
-    %(trace_plane)s
+    trace : Trace
+        A recorded run on patterns with two features.
     interval : int, default 900
         Milliseconds per step when playing, from 50 to 10000.
     rows : int, default 2
@@ -390,7 +391,8 @@ class UnitView(_StaticNote, widgets.VBox):
 
     Parameters
     ----------
-    %(X_few)s
+    X : array-like of shape (n_samples, 2)
+        Patterns without the bias input (at most 64).
     y : array-like of shape (n_samples,)
         Targets in {0, 1}, one per pattern.
     weights : array-like of shape (3,), default (-0.5, 1.0, 1.0)
@@ -452,8 +454,10 @@ class DualView(_StaticNote, widgets.VBox):
 
     Parameters
     ----------
-    %(X_few)s
-    %(y)s
+    X : array-like of shape (n_samples, 2)
+        Patterns without the bias input (at most 64).
+    y : array-like of shape (n_samples,)
+        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
     weights : array-like of shape (3,), optional
         Where to start, each weight within [-lim, lim]: by default the run's
         start (step 0 of its control) if a trace is given, else [-0.5 1 -1].
@@ -697,9 +701,3 @@ def _arithmetic(trace, k):
         return f"<b>step 0</b>: the start, W = {format_vector(trace.weights[0])}"
     test, change = trace.step_text(k)
     return f"<b>presentation {k}</b>: {html.escape(test)}<br>&emsp;{html.escape(change)}"
-
-
-# The docstrings' shared parameter text (``%(name)s`` lines, docstrings.py), put in place
-from .docstrings import fill_module as _fill_module  # noqa: E402
-
-_fill_module(globals())

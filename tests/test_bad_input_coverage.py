@@ -21,8 +21,6 @@ TABLES = (test_bad_input_core, test_bad_input_pictures, test_bad_input_theory, t
           test_bad_input_estimators, test_bad_input_exercises)
 # Functions that take no input a caller could get wrong.
 NO_INPUT = {"honavar_or_example"}
-# Modules whose functions run at import on the package's own text (docstrings.py): no caller's input to get wrong.
-AT_IMPORT = {"docstrings"}
 # The checks themselves, the fixed-order sums, the rule's parts (called by the learners after they have
 # checked their input) and the helpers the picture modules share: internal helpers, tested by tests of
 # their own or through the pictures that use them.
@@ -33,7 +31,7 @@ def modules():
     """(name, module) of every module of the package, subpackages' modules too ("plotting.runs")."""
     for info in pkgutil.walk_packages(perceptron_lib.__path__, "perceptron_lib."):
         name = info.name.removeprefix("perceptron_lib.")
-        if not any(part.startswith("_") for part in name.split(".")) and name not in HELPERS | AT_IMPORT:
+        if not any(part.startswith("_") for part in name.split(".")) and name not in HELPERS:
             yield name, importlib.import_module(info.name)
 
 

@@ -20,7 +20,7 @@ PACKAGE = "perceptron_lib"
 
 # Bottom to top. A module may import from its own layer and the layers below it.
 LAYERS = {
-    "base": ["arithmetic", "validation", "constraints", "theory_constraints", "docstrings"],
+    "base": ["arithmetic", "validation", "constraints", "theory_constraints"],
     "data": ["datasets"],
     "rule": ["rule"],
     "record": ["trace"],
@@ -35,9 +35,9 @@ LAYERS = {
 }
 LEVEL = {module: i for i, modules in enumerate(LAYERS.values()) for module in modules}
 # What a picture may import from the package (besides other pictures): checks, sums, the rule's tests,
-# the record of a run, geometry's lines and sides, the words of describe.py and the shared text of docstrings.py.
-PICTURES_MAY_IMPORT = {"arithmetic", "validation", "constraints", "theory_constraints", "docstrings", "rule", "trace",
-                       "geometry", "describe"}
+# the record of a run, geometry's lines and sides and the words of describe.py.
+PICTURES_MAY_IMPORT = {"arithmetic", "validation", "constraints", "theory_constraints", "rule", "trace", "geometry",
+                       "describe"}
 CHECKS = {"validation", "constraints", "theory_constraints"}   # the modules whose raise statements are the checks themselves
 CORE = ["arithmetic", "rule", "training", "batch", "trace"]
 

@@ -86,9 +86,3 @@ __all__ = [
     "draw_classes", "plot_layer_steps", "draw_regions", "plot_regions", "draw_confusion", "plot_confusion",
     "draw_accuracy_curve", "plot_images",
 ]
-
-# The docstrings' shared parameter text (``%(name)s`` lines), put in place once the modules are imported
-from ..docstrings import fill_module as _fill_module  # noqa: E402
-
-for _module in (pattern_space, runs, weight_space, experiments, classes):   # the modules imported above
-    _fill_module(vars(_module))

@@ -76,7 +76,8 @@ def draw_classes(X, labels, *, ax=None, size=30, **style):
         Three features need a 3-D Axes.
     labels : array-like of shape (n_samples,)
         Class numbers from 0 (labels -1/+1 are drawn as 0/1).
-    %(ax_draw)s
+    ax : Axes, optional
+        Where to draw; a new figure's axes by default.
     size : float, default 30
         Marker area in points² (matplotlib's ``s``); not a figure size.
     **style
@@ -157,7 +158,10 @@ def plot_layer_steps(run, X, *, ax=None, steps=None, ncols=4, size=2.7, elev=18,
     ax : sequence of matplotlib Axes, optional
         Where to draw: one Axes per step (3-D for patterns with 3 features). By default a new Picture (of `size`).
 
-    %(returns_picture)s
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
 
     Examples
     --------
@@ -299,7 +303,8 @@ def draw_regions(predict, *, xlim, ylim, n_classes, ax=None, resolution=120, **s
     xlim, ylim : (float, float)
     n_classes : int
         From 2 to 10: one colour each.
-    %(ax_draw)s
+    ax : Axes, optional
+        Where to draw; a new figure's axes by default.
     resolution : int, default 120
         Grid points per axis, from 2 to 400.
     **style
@@ -355,7 +360,10 @@ def plot_regions(predicts, X, labels, titles, *, ax=None, size=3.4, resolution=1
     ax : sequence of matplotlib Axes, optional
         Where to draw: one Axes per classifier. By default a new Picture (of `size`).
 
-    %(returns_picture)s
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     classes = np.where(labels < 0, 0, labels)
     signed = bool((labels < 0).any())      # labels -1/+1: the legend names them y = −1, y = +1
@@ -399,7 +407,8 @@ def draw_confusion(matrix, *, ax=None, title=None, **style):
     ----------
     matrix : array-like of shape (K, K)
         Counts >= 0, K at most 20 (`confusion_matrix`).
-    %(ax_draw)s
+    ax : Axes, optional
+        Where to draw; a new figure's axes by default.
     title : str, optional
     **style
         Passed on to ``ax.imshow`` (cmap "Reds" by default).
@@ -457,7 +466,10 @@ def plot_confusion(matrices, titles, *, ax=None, size=4.1):
     ax : sequence of matplotlib Axes, optional
         Where to draw: one Axes per matrix. By default a new Picture (of `size`).
 
-    %(returns_picture)s
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     fig, axes = panels(ax, len(matrices), (size * len(matrices), size), (1, len(matrices)))
     for ax, matrix, title in zip(axes, matrices, titles):
@@ -568,7 +580,10 @@ def plot_images(images, titles, *, ax=None, ncols=8, size=1.1):
     ax : sequence of matplotlib Axes, optional
         Where to draw: one Axes per image. By default a new Picture (of `size`).
 
-    %(returns_picture)s
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     cols = min(ncols, len(images))
     rows = -(-len(images) // cols)

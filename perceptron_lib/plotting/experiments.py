@@ -83,11 +83,15 @@ def plot_bound_check(pairs, *, ax=None, size=(8.2, 3.4)):
     pairs : dict of str to (array-like, array-like)
         A name for each bound form (from 1 to 4), and (observed updates, bound)
         per data set: observed >= 0, bound > 0, the same number of each.
-    %(size)s
+    size : (float, float), default (8.2, 3.4)
+        The figure's (width, height) in inches.
     ax : sequence of matplotlib Axes, optional
         Where to draw: 2 Axes (updates against bound, their ratio). By default a new Picture (of `size`).
 
-    %(returns_picture)s
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     fig, (scatter_ax, ratio_ax) = panels(ax, 2, size, (1, 2))
     lowest, highest = np.inf, 0
@@ -161,11 +165,15 @@ def plot_criterion(criteria, *, ax=None, size=(8.2, 3.3)):
         A title for each run (from 1 to 4) and E(W) before the first
         presentation and after each (`perceptron_criterion` of the run's
         weights): 1-D, finite.
-    %(size)s
+    size : (float, float), default (8.2, 3.3)
+        The figure's (width, height) in inches.
     ax : matplotlib Axes or sequence of them, optional
         Where to draw: one Axes per run. By default a new Picture (of `size`).
 
-    %(returns_picture)s
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     fig, axes = panels(ax, len(criteria), size, (1, len(criteria)))
     for one, (name, E) in zip(axes, criteria.items()):
@@ -203,10 +211,15 @@ def plot_sigmoids_values(net_inputs, curves, *, net_input=2.0, ax=None, size=(7,
         at each of `net_inputs`, and the output at `net_input`, each in [0, 1].
     net_input : float, default 2.0
         The pattern's net input W·X, from -6 to 6.
-    %(size)s
-    %(ax_picture)s
+    size : (float, float), default (7, 3.3)
+        The figure's (width, height) in inches.
+    ax : matplotlib Axes, optional
+        Where to draw. By default a new Picture (of `size`).
 
-    %(returns_picture)s
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     fig, (one,) = panels(ax, 1, size)
     one.step([-6, 0, 6], [0, 1, 1], where="post", color="0.6", lw=1, label="threshold unit")
@@ -254,11 +267,15 @@ def plot_weight_change_values(beta_values, cases, *, ax=None, size=(8.2, 3.3)):
     cases : dict of str to (array-like, float)
         A title for each case (from 1 to 4), its Δw at each of `beta_values`
         and its β_opt (> 0).
-    %(size)s
+    size : (float, float), default (8.2, 3.3)
+        The figure's (width, height) in inches.
     ax : matplotlib Axes or sequence of them, optional
         Where to draw: one Axes per case. By default a new Picture (of `size`).
 
-    %(returns_picture)s
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     fig, axes = panels(ax, len(cases), size, (1, len(cases)))
     for one, (name, (changes, best)) in zip(axes, cases.items()):
@@ -334,11 +351,15 @@ def plot_grid_search_values(betas, beta_etas, solved, hardest, *, soluble, move_
     mark : (float, float), optional
         A setting (β, βη) to mark with a star, "Budinich's best"; inside the
         grid's range.
-    %(size)s
+    size : (float, float), default (8.2, 4)
+        The figure's (width, height) in inches.
     ax : sequence of matplotlib Axes, optional
         Where to draw: 2 Axes (solved, moves). By default a new Picture (of `size`).
 
-    %(returns_picture)s
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     axes_values = betas, beta_etas
     fig, axes = panels(ax, 2, size, (1, 2))
@@ -426,11 +447,15 @@ def plot_cover_check_values(curves, measured=None, *, cover=None, intervals=None
         `measured` (and only with it): low <= fraction <= high.
     trials : int, optional
         Sets drawn per N (for the legend), from 1 to 10**6; required with `measured`.
-    %(size)s
+    size : (float, float), default (8.2, 3.8)
+        The figure's (width, height) in inches.
     ax : sequence of matplotlib Axes, optional
         Where to draw: one Axes per d and one for the curves. By default a new Picture (of `size`).
 
-    %(returns_picture)s
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     measured = {} if measured is None else measured
     fig, axes = panels(ax, len(measured) + 1, size, (1, len(measured) + 1))
@@ -510,11 +535,15 @@ def plot_n_min_values(minima, peak, logs, *, ax=None, size=(8.2, 3.5)):
         The p of the largest N_min, from 1 to N.
     logs : dict of int to array-like
         For 1 to 8 values of N (each from 1 to 1000): log10 N_min(N, p) for p = 1, ..., N (N values).
-    %(size)s
+    size : (float, float), default (8.2, 3.5)
+        The figure's (width, height) in inches.
     ax : sequence of matplotlib Axes, optional
         Where to draw: 2 Axes (linear, logarithmic). By default a new Picture (of `size`).
 
-    %(returns_picture)s
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     n = len(minima)
     fig, (linear, logarithmic) = panels(ax, 2, size, (1, 2))
@@ -582,10 +611,15 @@ def plot_n_min_map_values(shade, peaks, *, ax=None, size=(8, 4.6)):
         p = 1, ..., p_top; p_top from 10 to 100 and N_top from 10 to 5 * p_top.
     peaks : dict of int to int
         For at most 500 values of N (each from 1 to N_top): the p of the largest N_min, from 1 to N.
-    %(size)s
-    %(ax_picture)s
+    size : (float, float), default (8, 4.6)
+        The figure's (width, height) in inches.
+    ax : matplotlib Axes, optional
+        Where to draw. By default a new Picture (of `size`).
 
-    %(returns_picture)s
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     n_top, d_top = shade.shape
     fig, (one,) = panels(ax, 1, size)
@@ -643,10 +677,15 @@ def plot_boolean_fractions_values(counts, cover, *, ax=None, size=(7, 3.4)):
         values, each from 1 to 2**2**p).
     cover : sequence of int
         Cover's C(2**p, p + 1) for the same p, as many as `counts`, each from 1 to 2**2**p.
-    %(size)s
-    %(ax_picture)s
+    size : (float, float), default (7, 3.4)
+        The figure's (width, height) in inches.
+    ax : matplotlib Axes, optional
+        Where to draw. By default a new Picture (of `size`).
 
-    %(returns_picture)s
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     inputs = range(len(counts))
     fig, (one,) = panels(ax, 1, size)
@@ -700,10 +739,15 @@ def plot_cube_check_values(cube, cover, *, intervals=None, trials=None, ax=None,
         and only with it.
     trials : int, optional
         Sets drawn per N, from 1 to 10**6 (for the title).
-    %(size)s
-    %(ax_picture)s
+    size : (float, float), default (7, 3.4)
+        The figure's (width, height) in inches.
+    ax : matplotlib Axes, optional
+        Where to draw. By default a new Picture (of `size`).
 
-    %(returns_picture)s
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     fig, (one,) = panels(ax, 1, size)
     # each cube its own colour, line style and marker, so that no two differ by colour alone; each marker smaller

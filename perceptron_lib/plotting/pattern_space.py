@@ -23,7 +23,8 @@ def pattern_limits(X, pad=0.5):
 
     Parameters
     ----------
-    %(X_plane)s
+    X : array-like of shape (n_samples, 2)
+        Patterns without the bias input.
     pad : float, default 0.5
         Margin added on each side, as a fraction of the wider range (at least 0.5 units).
 
@@ -69,8 +70,10 @@ def draw_patterns(ax, X, y, *, names=True, size=90, **style):
     Parameters
     ----------
     ax : matplotlib Axes
-    %(X_plane)s
-    %(y)s
+    X : array-like of shape (n_samples, 2)
+        Patterns without the bias input.
+    y : array-like of shape (n_samples,)
+        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
     names : bool, default True
         Label each pattern X1, X2, ... as the sources do (Honavar 1996, section 2).
     size : float, default 90
@@ -113,7 +116,8 @@ def draw_decision_boundary(ax, w, *, xlim, ylim, arrow=True, **style):
     Parameters
     ----------
     ax : matplotlib Axes
-    %(w_line)s
+    w : array-like of shape (3,)
+        Weights [w0, w1, w2], bias first.
     xlim, ylim : (float, float)
         The region drawn; the axes are set to it.
     arrow : bool, default True
@@ -195,10 +199,14 @@ def draw_unit(X, y, w, *, ax=None, names=True, size=90):
 
     Parameters
     ----------
-    %(X_few)s
-    %(y)s
-    %(w_unit)s
-    %(ax_draw)s
+    X : array-like of shape (n_samples, 2)
+        Patterns without the bias input (at most 64).
+    y : array-like of shape (n_samples,)
+        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
+    w : array-like of shape (3,)
+        The unit's weights [w0, w1, w2].
+    ax : Axes, optional
+        Where to draw; a new figure's axes by default.
     names : bool, default True
         Write X1, X2, ... beside the patterns.
     size : float, default 90
@@ -244,7 +252,8 @@ def update_unit(artists, X, y, w):
 @declare.declared(X=FEW_PATTERNS, y=declare.Labels("X"), w=declare.Plane(), size=FIGSIZE, dpi=DPI, ax=PANEL_AXES)
 def unit_figure(X, y, w, *, ax=None, size=(4.2, 3.8), dpi=100):
     """A figure of one threshold unit (`draw_unit`), for `widgets.UnitView`.
-    %(ax_picture)s
+    ax : matplotlib Axes, optional
+        Where to draw. By default a new Picture (of `size`).
 
     Returns
     -------
@@ -263,17 +272,23 @@ def plot_units(X, y, weights, titles, *, ax=None, size=2.6):
 
     Parameters
     ----------
-    %(X_few)s
-    %(y)s
+    X : array-like of shape (n_samples, 2)
+        Patterns without the bias input (at most 64).
+    y : array-like of shape (n_samples,)
+        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
     weights : array-like of shape (n_units, 3)
         From 1 to 8 weight vectors.
-    %(titles_units)s
+    titles : list of str
+        One per weight vector.
     size : float, default 2.6
         Width and height of one panel, in inches (at most 5).
     ax : sequence of matplotlib Axes, optional
         Where to draw: one Axes per weight vector. By default a new Picture (of `size`).
 
-    %(returns_picture)s
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     # under 8 inches (not shrunk in a notebook at 1280×720); four as 2 x 2, not three and one left over
     columns = 2 if len(weights) == 4 else min(len(weights), 3)
@@ -299,7 +314,8 @@ def draw_margin_lines(ax, w, m, **style):
     ----------
     ax : matplotlib Axes
         Limits already set (as `draw_unit` sets them).
-    %(w_line)s
+    w : array-like of shape (3,)
+        Weights [w0, w1, w2], bias first.
     m : float
         The margin, a finite number >= 0 and < 1e150.
     **style
@@ -337,9 +353,12 @@ def plot_margin(X, y, w, m, *, ax=None, size=(4.2, 3.8)):
 
     Parameters
     ----------
-    %(X_few)s
-    %(y)s
-    %(w_unit)s
+    X : array-like of shape (n_samples, 2)
+        Patterns without the bias input (at most 64).
+    y : array-like of shape (n_samples,)
+        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
+    w : array-like of shape (3,)
+        The unit's weights [w0, w1, w2].
     m : float
         The margin, >= 0 and < 1e150: a pattern with y·(W·X) <= m is ringed (``rule.Margin(m)`` would correct on it).
     ax : matplotlib Axes, optional
@@ -347,7 +366,10 @@ def plot_margin(X, y, w, m, *, ax=None, size=(4.2, 3.8)):
     size : (float, float), default (4.2, 3.8)
         Width and height in inches.
 
-    %(returns_picture)s
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     rule = Margin(m)
     fig, (ax,) = panels(ax, 1, size)
@@ -371,16 +393,23 @@ def plot_boundaries(X, y, weights, names, *, ax=None, size=(3.8, 3.8)):
 
     Parameters
     ----------
-    %(X_plane)s
-    %(y)s
+    X : array-like of shape (n_samples, 2)
+        Patterns without the bias input.
+    y : array-like of shape (n_samples,)
+        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
     weights : list of array-like of shape (3,)
         One [w0, w1, w2] per unit, from 1 to 16 units.
     names : list of str
         A name for each unit, shown in the legend.
-    %(size)s
-    %(ax_picture)s
+    size : (float, float), default (3.8, 3.8)
+        The figure's (width, height) in inches.
+    ax : matplotlib Axes, optional
+        Where to draw. By default a new Picture (of `size`).
 
-    %(returns_picture)s
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     fig, (ax,) = panels(ax, 1, size)
     xlim, ylim = pattern_limits(X)
@@ -419,8 +448,10 @@ def draw_feature_boundary(ax, w, features, *, xlim, ylim, resolution=300):
     Parameters
     ----------
     ax : matplotlib Axes
-    %(w_features)s
-    %(features)s
+    w : array-like of shape (n_features + 1,)
+        Weights over [1, features(x)].
+    features : callable
+        Maps points of shape (m, 2) to features of shape (m, n_features).
     xlim, ylim : (float, float)
         The region drawn.
     resolution : int, default 300
@@ -468,15 +499,21 @@ def plot_feature_space(Z, y, w, *, ax=None, names=("x1", "x2", "x3"), size=(4.2,
     ----------
     Z : array-like of shape (n_samples, 3)
         The patterns in feature space.
-    %(y)s
+    y : array-like of shape (n_samples,)
+        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
     w : array-like of shape (4,)
         Weights [w0, w1, w2, w3]; w3 must not be 0 (the plane is drawn as z3 = ...).
     names : three str
         Axis labels.
-    %(size)s
-    %(ax_3d)s
+    size : (float, float), default (4.2, 4.2)
+        The figure's (width, height) in inches.
+    ax : matplotlib 3-D Axes, optional
+        Where to draw (``add_subplot(projection='3d')``). By default a new Picture (of `size`).
 
-    %(returns_picture)s
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     labels = convention(y)
     fig, (ax,) = panels(ax, 1, size, projection="3d")
@@ -508,14 +545,23 @@ def plot_feature_boundary(w, features, X, y, *, ax=None, size=(3.6, 3.6)):
 
     Parameters
     ----------
-    %(w_features)s
-    %(features)s
-    %(X_plane)s
-    %(y)s
-    %(size)s
-    %(ax_picture)s
+    w : array-like of shape (n_features + 1,)
+        Weights over [1, features(x)].
+    features : callable
+        Maps points of shape (m, 2) to features of shape (m, n_features).
+    X : array-like of shape (n_samples, 2)
+        Patterns without the bias input.
+    y : array-like of shape (n_samples,)
+        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
+    size : (float, float), default (3.6, 3.6)
+        The figure's (width, height) in inches.
+    ax : matplotlib Axes, optional
+        Where to draw. By default a new Picture (of `size`).
 
-    %(returns_picture)s
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     fig, (ax,) = panels(ax, 1, size)
     xlim, ylim = pattern_limits(X)

@@ -91,7 +91,8 @@ def draw_step(axes, trace, k):
     ----------
     axes : (Axes, Axes)
         Where to draw pattern space and the weight bars.
-    %(trace_plane)s
+    trace : Trace
+        A recorded run on patterns with two features.
     k : int
         The step, from 0 to trace.n_presentations.
 
@@ -155,10 +156,12 @@ def step_figure(trace, k=0, *, ax=None, size=(7.2, 3.4), dpi=100):
 
     Parameters
     ----------
-    %(trace_plane)s
+    trace : Trace
+        A recorded run on patterns with two features.
     k : int, default 0
         The step, from 0 to trace.n_presentations.
-    %(size)s
+    size : (float, float), default (7.2, 3.4)
+        The figure's (width, height) in inches.
     dpi : int, default 100
     ax : sequence of matplotlib Axes, optional
         Where to draw: 2 Axes (pattern space, weights). By default a new Picture (of `size`).
@@ -192,7 +195,8 @@ def plot_trace_grid(trace, *, ax=None, ncols=5, size=1.6, steps=None):
 
     Parameters
     ----------
-    %(trace_plane)s
+    trace : Trace
+        A recorded run on patterns with two features.
     ncols : int, default 5
         Panels per row, from 1 to 42. Five keep the picture at 8 inches
         wide, so that in a notebook at 1280×720 it is not shrunk below its
@@ -206,7 +210,10 @@ def plot_trace_grid(trace, *, ax=None, ncols=5, size=1.6, steps=None):
     ax : sequence of matplotlib Axes, optional
         Where to draw: one Axes per step drawn. By default a new Picture (of `size`).
 
-    %(returns_picture)s
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     ncols = min(ncols, len(steps))   # no empty columns for a few steps
     nrows = -(-len(steps) // ncols)
@@ -280,11 +287,15 @@ def plot_history(trace, *, ax=None, size=(8.2, 2.8)):
     ----------
     trace : Trace
         A recorded run, with any number of features.
-    %(size)s
+    size : (float, float), default (8.2, 2.8)
+        The figure's (width, height) in inches.
     ax : sequence of matplotlib Axes, optional
         Where to draw: 2 Axes (weight length, updates per pass). By default a new Picture (of `size`).
 
-    %(returns_picture)s
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     n = len(trace.X)
     fig, (norm_ax, mistakes_ax) = panels(ax, 2, size, (1, 2))
@@ -314,11 +325,16 @@ def plot_curves(curves, *, xlabel, ylabel, ax=None, size=(6, 2.8), ylim=None):
     curves : dict of str to array-like
         Name to values (1-D, finite, at least one), from 1 to 12 curves.
     xlabel, ylabel : str
-    %(size)s
+    size : (float, float), default (6, 2.8)
+        The figure's (width, height) in inches.
     ylim : (float, float), optional
-    %(ax_picture)s
+    ax : matplotlib Axes, optional
+        Where to draw. By default a new Picture (of `size`).
 
-    %(returns_picture)s
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     fig, (ax,) = panels(ax, 1, size)
     # each curve differs by line style and marker as well as colour (read in grey, or with colour-blind eyes)

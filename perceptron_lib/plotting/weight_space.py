@@ -57,11 +57,14 @@ def draw_weight_slice(ax, X, y, w, *, lim=3.0, resolution=201):
     Parameters
     ----------
     ax : matplotlib Axes
-    %(X_few)s
-    %(y)s
+    X : array-like of shape (n_samples, 2)
+        Patterns without the bias input (at most 64).
+    y : array-like of shape (n_samples,)
+        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
     w : array-like of shape (3,)
         The weight vector shown; its w0 picks the slice.
-    %(lim_slice)s
+    lim : float, default 3.0
+        The slice shows w1 and w2 from -lim to lim (0 < lim <= 1e6).
     resolution : int, default 201
         Grid points per axis for the error shades, from 2 to 1001, with
         resolution**2 * n_samples at most 20 000 000.
@@ -136,13 +139,16 @@ def dual_figure(X, y, w, *, ax=None, lim=3.0, size=(7.6, 3.6), dpi=100):
 
     Parameters
     ----------
-    %(X_few)s
-    %(y)s
+    X : array-like of shape (n_samples, 2)
+        Patterns without the bias input (at most 64).
+    y : array-like of shape (n_samples,)
+        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
     w : array-like of shape (3,)
         The weight vector shown.
     lim : float, default 3.0
         The weight-space slice shows w1 and w2 from -lim to lim (0 < lim <= 1e6).
-    %(size)s
+    size : (float, float), default (7.6, 3.6)
+        The figure's (width, height) in inches.
     dpi : int, default 100
     ax : sequence of matplotlib Axes, optional
         Where to draw: 2 Axes (pattern space, weight space). By default a new Picture (of `size`).
@@ -193,7 +199,8 @@ def plot_weight_space(X, y, *, ax=None, path=None, solutions=True, lim=2.0, size
     ----------
     X : array-like of shape (n_samples, 2)
         Patterns without the bias input (at most 12).
-    %(y)s
+    y : array-like of shape (n_samples,)
+        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
     path : array-like of shape (n_points, 3), optional
         Weight vectors to join, for example the rows of a run's weights at its updates.
     solutions : bool, default True
@@ -201,12 +208,17 @@ def plot_weight_space(X, y, *, ax=None, path=None, solutions=True, lim=2.0, size
         reader to find (a lesson's opening question).
     lim : float, default 2.0
         The cube shown is [-lim, lim]**3 (0 < lim <= 1e6).
-    %(size)s
+    size : (float, float), default (5.2, 5.2)
+        The figure's (width, height) in inches.
     elev, azim : float
         The view's elevation and azimuth, in degrees.
-    %(ax_3d)s
+    ax : matplotlib 3-D Axes, optional
+        Where to draw (``add_subplot(projection='3d')``). By default a new Picture (of `size`).
 
-    %(returns_picture)s
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     fig, (ax,) = panels(ax, 1, size, projection="3d")
     a, b = np.meshgrid(np.linspace(-lim, lim, 12), np.linspace(-lim, lim, 12))
@@ -274,18 +286,26 @@ def plot_error_landscape(X, y, w0, *, ax=None, lim=3.0, size=(4.4, 4.0), resolut
 
     Parameters
     ----------
-    %(X_few)s
-    %(y)s
+    X : array-like of shape (n_samples, 2)
+        Patterns without the bias input (at most 64).
+    y : array-like of shape (n_samples,)
+        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
     w0 : float
         Where to cut weight space, of size below 1e150.
-    %(lim_slice)s
-    %(size)s
+    lim : float, default 3.0
+        The slice shows w1 and w2 from -lim to lim (0 < lim <= 1e6).
+    size : (float, float), default (4.4, 4.0)
+        The figure's (width, height) in inches.
     resolution : int, default 401
         Grid points per axis, from 2 to 1001, with resolution**2 * n_samples
         at most 20 000 000.
-    %(ax_picture)s
+    ax : matplotlib Axes, optional
+        Where to draw. By default a new Picture (of `size`).
 
-    %(returns_picture)s
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     fig, (ax,) = panels(ax, 1, size)
     drawn = draw_weight_slice(ax, X, y, np.array([w0, 10 * lim, 10 * lim]) + 0.0, lim=lim, resolution=resolution)
@@ -356,10 +376,15 @@ def plot_correction_moves(w, x, c, rules, *, ax=None, size=(6.4, 2.6)):
         Its target: 1, or 0 or -1 for a negative pattern.
     rules : dict of str to array-like of shape (n_features + 1,)
         A name for each rule, and the weights it moved W to (from 1 to 20 rules).
-    %(size)s
-    %(ax_picture)s
+    size : (float, float), default (6.4, 2.6)
+        The figure's (width, height) in inches.
+    ax : matplotlib Axes, optional
+        Where to draw. By default a new Picture (of `size`).
 
-    %(returns_picture)s
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     side = 1 if c == 1 else -1
     before = float(dot(w, x))
@@ -403,11 +428,14 @@ def plot_dual_grid(X, y, weights, titles, *, ax=None, lim=3.0, size=2.3):
 
     Parameters
     ----------
-    %(X_few)s
-    %(y)s
+    X : array-like of shape (n_samples, 2)
+        Patterns without the bias input (at most 64).
+    y : array-like of shape (n_samples,)
+        Targets, all in {0, 1} or all in {-1, +1}, one per pattern.
     weights : array-like of shape (n_rows, 3)
         From 1 to 8 weight vectors (two panels each).
-    %(titles_units)s
+    titles : list of str
+        One per weight vector.
     lim : float, default 3.0
         The slices show w1 and w2 from -lim to lim (0 < lim <= 1e6).
     size : float, default 2.3
@@ -415,7 +443,10 @@ def plot_dual_grid(X, y, weights, titles, *, ax=None, lim=3.0, size=2.3):
     ax : sequence of matplotlib Axes, optional
         Where to draw: 2 Axes per weight vector (pattern space, weight space). By default a new Picture (of `size`).
 
-    %(returns_picture)s
+    Returns
+    -------
+    Figure
+        The Picture made (it shows itself in a notebook), or the figure of `ax`.
     """
     columns = 2 * min(len(weights), 2)
     rows = -(-len(weights) // 2)
