@@ -5,7 +5,8 @@ import numpy as np
 from . import constraints as declare
 from . import validation as check
 from .arithmetic import add_with_ones
-from .rule import FRACTION, ORDERS, RULE, learning_rule, random_orders, refuse_eta
+from .rule import (FRACTION, ORDERS, RULE, CycleTests, agreed_from, cycle_start, first_repeats, learning_rule,
+                   random_orders, refuse_eta, return_times)
 
 _ORDER_KEYS = 2**21  # random keys drawn at once for random order, at most (16 MB)
 # Every call ends in seconds: at most this many presentations over all its sets.
@@ -219,7 +220,7 @@ class _Runs:
 
     Row r of the running arrays is set ``ids[r]``: W, `updates` (corrections so
     far), `last` (the presentation of its last update, 0 for none), Brent's
-    cycle-detection state (`saved`, `power`, `lam`) and `alive` (False once its
+    cycle test (`cycles`, `rule.CycleTests`) and `alive` (False once its
     run has ended and its results are kept). The pass arrays hold the patterns
     in presentation order, laid out (n_samples, n_rows, ...) so that
     presentation t of a pass is one slice. Ended runs are dropped from the rows
@@ -228,7 +229,7 @@ class _Runs:
     An ended row that stays meanwhile is harmless: only alive rows are read.
     """
 
-    _ROWS = ("ids", "W", "last", "updates", "alive", "orders", "perm", "saved", "power", "lam")
+    _ROWS = ("ids", "W", "last", "updates", "alive", "orders", "perm", "cycles")
 
     def __init__(self, X, positive, labels, eta, W, order, seeds, max_epochs, rule):
         n_sets, n, d = X.shape
@@ -247,7 +248,7 @@ class _Runs:
         self.cycle_start = np.full(n_sets, -1, np.int64)
         self.cycle_length = np.full(n_sets, -1, np.int64)
         self.period = np.zeros(n_sets, np.int64)
-        self.saved, self.power, self.lam = W.copy(), np.ones(n_sets, np.int64), np.zeros(n_sets, np.int64)
+        self.cycles = CycleTests(W, _same)
         self.rngs = [np.random.default_rng(seed) for seed in seeds] if order == "random" else None
         self.orders = self.perm = self.previous = self.pass_X = None
 
@@ -359,13 +360,11 @@ class _Runs:
 
     def _detect_cycles(self, epoch):
         """train's cycle test at the start of a cyclic pass (Brent's method): has W come back to the saved W?"""
-        self.lam += 1
-        repeat = self.alive & (self.W == self.saved).all(axis=1)
+        period = self.cycles.periods(self.W, self.alive)
+        repeat = period > 0
         if repeat.any():
-            self.period[self.ids[repeat]] = self.lam[repeat]
+            self.period[self.ids[repeat]] = period[repeat]
             self._finish(repeat, "cycling", epoch * self.n, epoch)
-        move = self.alive & (self.lam == self.power)
-        self.saved[move], self.power[move], self.lam[move] = self.W[move], 2 * self.power[move], 0
 
     def _finish(self, done, status, n_presentations, n_epochs):
         """Keep how the runs in rows `done` ended; their rows are no longer alive."""
@@ -378,54 +377,32 @@ class _Runs:
         self.alive = self.alive & ~done
 
     def _late_cycles(self, ids):
-        """Periods of the runs at max_epochs whose W comes back within max_epochs passes (training._return_time)."""
-        W_end = self.final_weights[ids]
-        v, rows = W_end.copy(), np.arange(len(ids))
-        for passes in range(1, self.max_epochs + 1):
-            v[rows] = self._replay(ids[rows], v[rows])[0]
-            back = (v[rows] == W_end[rows]).all(axis=1)
-            self.period[ids[rows[back]]] = passes
-            rows = rows[~back]
-            if len(rows) == 0:
-                break
+        """Periods of the runs at max_epochs whose W comes back within max_epochs passes (`rule.return_times`)."""
+        self.period[ids] = return_times(self.final_weights[ids], lambda rows, W: self._replay(ids[rows], W),
+                                        self.max_epochs, _same)
 
     def _cut_cycles(self):
-        """Report each run that cycled up to its first repeated pass start, as train does (replayed, all at once).
+        """Report each run that cycled up to its first repeated pass start, as train does (`rule.first_repeats`).
 
-        With period p, the first repeat is at pass mu + p, mu the first pass whose
-        start comes back p passes later: run a copy p passes ahead, then both
-        together until they meet. The cycle may begin inside pass mu - 1: that
-        pass and its image p passes later are replayed and walked back while
-        their states agree (training._locate_cycle). Each replayed pass runs
-        only the sets still moving.
+        All such runs are replayed at once, each replayed pass running only the
+        sets still moving; where the cycle begins inside pass mu - 1, that pass
+        and its image a period later are walked back (`_walk_back`).
         """
         ids = np.flatnonzero(self.period)
         if len(ids) == 0:
             return
-        period, n = self.period[ids], self.n
-        behind, ahead, updates = self.start[ids], self.start[ids], np.zeros(len(ids), np.int64)
-        for p in range(period.max()):
-            rows = np.flatnonzero(period > p)
-            ahead[rows], done = self._replay(ids[rows], ahead[rows])
-            updates[rows] += done
-        mu = np.zeros(len(ids), np.int64)
-        early, late = behind.copy(), ahead.copy()
-        # (a late candidate whose first repeat would come after max_epochs stops here, and stays at max_epochs)
-        while len(rows := np.flatnonzero((behind != ahead).any(axis=1) & (mu + period < self.max_epochs))):
-            early[rows], late[rows] = behind[rows], ahead[rows]
-            behind[rows] = self._replay(ids[rows], behind[rows])[0]
-            ahead[rows], done = self._replay(ids[rows], ahead[rows])
-            updates[rows] += done
-            mu[rows] += 1
-        met = (behind == ahead).all(axis=1)
-        ids, period, mu, ahead, updates, early, late = (a[met] for a in (ids, period, mu, ahead, updates, early, late))
-        self.status[ids] = "cycling"
-        self.final_weights[ids], self.n_updates[ids] = ahead, updates
-        self.n_epochs[ids], self.n_presentations[ids] = mu + period, (mu + period) * n
-        self.cycle_length[ids], self.cycle_start[ids] = period * n, mu * n + 1
+        met, mu, W, updates, early, late = first_repeats(self.start[ids], lambda rows, W: self._replay(ids[rows], W),
+                                                         self.period[ids], self.max_epochs, _same)
+        # (a late candidate whose first repeat would come after max_epochs stays at max_epochs)
+        ids, mu, W, updates, early, late = (a[met] for a in (ids, mu, W, updates, early, late))
+        period, n, j = self.period[ids], self.n, np.full(len(ids), self.n)   # j = n: no pass to walk back
         back = mu > 0
         if back.any():
-            self.cycle_start[ids[back]] = (mu[back] - 1) * n + self._walk_back(ids[back], early[back], late[back]) + 1
+            j[back] = self._walk_back(ids[back], early[back], late[back])
+        self.status[ids] = "cycling"
+        self.final_weights[ids], self.n_updates[ids] = W, updates
+        self.n_epochs[ids], self.n_presentations[ids] = mu + period, (mu + period) * n
+        self.cycle_length[ids], self.cycle_start[ids] = period * n, cycle_start(mu, n, j)
 
     def _replay(self, ids, W, passes=1):
         """Cyclic passes of sets `ids` from weights W (no stopping): the new W and the corrections made.
@@ -451,8 +428,13 @@ class _Runs:
         twice, W = np.r_[ids, ids], np.vstack([early, late])
         differ = np.zeros((n, k), bool)  # value equality, as train compares states
         for t in range(n):
-            differ[t] = (W[:k] != W[k:]).any(axis=1)
+            differ[t] = ~_same(W[:k], W[k:])
             self._replay_presentation(twice, W, t)
-        return np.where(differ.any(axis=0), n - np.argmax(differ[::-1], axis=0), 0)
+        return agreed_from(differ)
+
+
+def _same(A, B):
+    """Whether rows of weights are equal, row by row (value equality, as train compares its states)."""
+    return (A == B).all(axis=1)
 
 

@@ -20,8 +20,7 @@ from . import constraints as declare
 from . import validation as check
 from .arithmetic import add_with_ones, exp
 from .multiclass import CODES, class_codes, class_numbers, decode
-from .rule import (FIXED, ORDERS, Convergence, CycleTest, convention, first_repeat, learning_rule, pass_orders,
-                   return_time, rule_names)
+from .rule import FIXED, ORDERS, Convergence, convention, learning_rule, pass_orders, rule_names, run_to_end
 
 KERNELS = ("linear", "polynomial", "rbf")
 MAX_KERNEL_SAMPLES = 3000           # training patterns of a kernel perceptron
@@ -404,42 +403,30 @@ def _dual_run(K, targets, convention, order, seed, max_epochs, rule=FIXED):
     """The dual perceptron on a kernel matrix; returns (alpha, pattern, mistakes, status, epochs).
 
     The rule is `train`'s (rule.py): the same mistake test, presentation
-    orders and stopping rule, and with cyclic order the same cycle test
-    (Brent's method on the nets at each pass start, which decide the passes
-    after it, then a replay to the first repeat; a repeat too late for
-    Brent's method is looked for from the last pass start, as `train` does).
+    orders and stopping rule, and the same ending (`rule.run_to_end`): with
+    cyclic order Brent's method on the nets at each pass start, which decide
+    the passes after it, then a replay to the first repeat; a repeat too late
+    for Brent's method is looked for from the last pass start.
     The nets kept during the run are sums in the order of the mistakes;
     `KernelRun.predict` sums in pattern order, and at a near-tie the two can
     differ in the last bit. So a claim of convergence is checked with
     predict's sums: only a run whose every training pattern predict gets
     right is "converged"; if one is wrong, the run goes on from predict's nets.
     """
-    n = len(targets)
-    run = _DualState(K, targets, convention, rule)
-    passes, record = pass_orders(n, order, seed), ([], [])
-    detect, status, epoch, period = order == "cyclic", "max_epochs", 0, None
-    cycles = CycleTest(run, same=_DualState.same)
-    while epoch < max_epochs:
-        if detect and epoch and (period := cycles.period(run)):
-            status = "cycling"
-            break
-        epoch += 1
-        run = run.copy()
-        if run.one_pass(next(passes), record):
-            status = "converged"
-            break
-    else:
-        period = return_time(run, _DualState.cyclic_pass, max_epochs, _DualState.same) if detect else None
-    pattern, mistakes = np.array(record[0], np.int64), np.array(record[1], bool).reshape(-1, targets.shape[1])
-    if period:
-        found = first_repeat(_DualState(K, targets, convention, rule), _DualState.cyclic_pass, period, max_epochs,
-                             _DualState.same)
-        if found is not None:
-            status, epoch = "cycling", found[0] + period
-            pattern, mistakes = pattern[:epoch * n], mistakes[:epoch * n]
+    n, passes, record = len(targets), pass_orders(len(targets), order, seed), ([], [])
+
+    def a_pass(state):
+        state = state.copy()
+        return state, "converged" if state.one_pass(next(passes), record) else None
+
+    end = run_to_end(_DualState(K, targets, convention, rule), a_pass, _DualState.cyclic_pass, max_epochs,
+                     order == "cyclic", _DualState.same)
+    keep = end.epochs * n if end.status == "cycling" else None   # a cycle, up to its first repeated pass start
+    pattern = np.array(record[0][:keep], np.int64)
+    mistakes = np.array(record[1][:keep], bool).reshape(-1, targets.shape[1])
     alpha = np.zeros(targets.shape, np.int64)
     np.add.at(alpha, pattern, mistakes)
-    return alpha, pattern, mistakes, status, epoch
+    return alpha, pattern, mistakes, end.status, end.epochs
 
 
 class _DualState:

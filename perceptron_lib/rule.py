@@ -1,10 +1,10 @@
 """The perceptron's rule, written once: the mistake test, the order of presentations, the stopping
-rule and the cycle test with its replay.
+rule, and how a run ends (the cycle test, the replay to the first repeat, the walk back).
 
-Every learner of the package decides with these: `train` (and through it `train_layer`, one `train`
-per unit), the kernel perceptron (`train_kernel`), the perceptron criterion and the verdicts of
-geometry.py; `train_many` runs the same tests over many data sets at once, as array operations
-(batch.py), and is checked bit for bit against `train`. A change of the rule is a change here.
+Every learner of the package decides with these: `train` (and through it `train_layer`, one `train` per
+unit) and `train_kernel`, whose runs end through `run_to_end`, the perceptron criterion and geometry.py's
+verdicts; `train_many` runs the same tests over many sets at once, with the array forms here (`CycleTests`,
+`first_repeats`, `return_times`), checked bit for bit against `train`. A change of the rule is a change here.
 
 Sources: V. Honavar, *Perceptron algorithm* (lecture notes, 1996), section 2, for the threshold
 unit, its correction and the stopping rule (a whole run of presentations with no correction);
@@ -382,6 +382,28 @@ class CycleTest:
         return None
 
 
+class CycleTests:
+    """`CycleTest` for k runs at once, as array operations (`train_many`): a saved state, power and count per run."""
+
+    def __init__(self, start, same):
+        self.saved, self.same = start.copy(), same
+        self.power, self.lam = np.ones(len(start), np.int64), np.zeros(len(start), np.int64)
+
+    def periods(self, states, running):
+        """Take the runs' states at the next pass start; a running run's period if back at its saved state, else 0."""
+        self.lam += 1
+        repeat = running & self.same(states, self.saved)
+        move = running & ~repeat & (self.lam == self.power)
+        self.saved[move], self.power[move], self.lam[move] = states[move], 2 * self.power[move], 0
+        return np.where(repeat, self.lam, 0)
+
+    def __getitem__(self, rows):
+        """The tests of the runs `rows` alone (train_many drops the runs that have ended)."""
+        twin = copy.copy(self)
+        twin.saved, twin.power, twin.lam = self.saved[rows], self.power[rows], self.lam[rows]
+        return twin
+
+
 def first_repeat(start, one_pass, period, limit, same=operator.eq):
     """Where a run with a cycle of `period` passes first comes back to a pass start it had, in constant memory.
 
@@ -446,3 +468,147 @@ def return_time(state, one_pass, limit, same=operator.eq):
         if same(v, state):
             return passes
     return None
+
+
+def run_to_end(start, a_pass, one_pass, limit, detect, same=operator.eq):
+    """Pass after pass from `start` until the run ends, and how it ended: the one ending of `train` and `train_kernel`.
+
+    The run ends where a pass says so (``a_pass(state) -> (state after the
+    run's next pass, None or the status that ends it: "converged", "stalled")``).
+    With `detect` (cyclic order, the state at a pass start deciding the rest)
+    Brent's test (`CycleTest`) looks at each pass start, a run that reaches
+    `limit` passes is asked whether its last start comes back (`return_time`:
+    a cycle that began too late for Brent's method), and a cycle so found is
+    replayed from `start` to its first repeat (`first_repeat`, with
+    ``one_pass(state) -> (state one cyclic pass on, corrections)``); else the
+    run ends "max_epochs" after `limit` passes. `train_many` takes the same
+    steps as array operations over many runs, through `first_repeats`,
+    `return_times`, `agreed_from` and `cycle_start`.
+    """
+    state, cycles, period = start, CycleTest(start, same), None
+    for epoch in range(limit):
+        if detect and epoch and (period := cycles.period(state)):
+            break
+        state, status = a_pass(state)
+        if status:
+            return Ending(status, state, epoch + 1)
+    else:   # `limit` passes: a cycle at the last pass start, or one begun too late for Brent's method?
+        period = (cycles.period(state) or return_time(state, one_pass, limit, same)) if detect else None
+    found = first_repeat(start, one_pass, period, limit, same) if period else None
+    if found is None:
+        return Ending("max_epochs", state, limit)
+    first, state, corrections, before = found
+    return Ending("cycling", state, first + period, period, first, corrections, before)
+
+
+class Ending:
+    """How a run ended (`run_to_end`): its status, its state at the end and the passes it began.
+
+    A run that cycled also holds its period in passes, the pass `first` whose
+    start first came back, the corrections made up to the repeat, and the
+    states at the starts of pass first - 1 and of its image a period later.
+    """
+
+    def __init__(self, status, state, epochs, period=None, first=None, corrections=None, before=(None, None)):
+        self.status, self.state, self.epochs, self.period = status, state, epochs, period
+        self.first, self.corrections, self.before = first, corrections, before
+
+    def cycle(self, n, pass_states, same=operator.eq):
+        """The cycle's first presentation (from 1) and its length, n presentations a pass (`cycle_start`).
+
+        ``pass_states(state)`` lists the states before each presentation of a
+        cyclic pass from `state`: pass first - 1 and its image are compared.
+        """
+        j = n   # with first = 0 the cycle begins at the run's start
+        if self.first:
+            early, late = (pass_states(state)[:n] for state in self.before)
+            j = int(agreed_from([not same(a, b) for a, b in zip(early, late)]))
+        return cycle_start(self.first, n, j), self.period * n
+
+
+def agreed_from(differ):
+    """Where two passes agree from on: one past the last position whose states differ, 0 if none does.
+
+    `differ` holds, for each presentation of a pass, whether the states before
+    it differ: a sequence of n for one run, or an array (n, k) for k runs (a
+    column each). This is the walk back to a cycle's start.
+
+    >>> int(agreed_from([True, False, True, False])), agreed_from([[True, False], [False, False]]).tolist()
+    (3, [1, 0])
+    """
+    differ = np.asarray(differ, bool)
+    return np.where(differ.any(axis=0), len(differ) - np.argmax(differ[::-1], axis=0), 0)
+
+
+def cycle_start(first, n, j):
+    """The first presentation (from 1) of a cycle whose pass starts repeat from pass `first`, n presentations a pass.
+
+    The state at presentation k is (W, k mod n), so the period is a whole
+    number of passes; the cycle may begin inside the pass before `first`, at
+    the position j (0 to n) from which that pass and its image a period later
+    agree (`agreed_from`); j = n where first = 0. Works on numbers and
+    elementwise on arrays.
+
+    >>> cycle_start(0, 4, 4), cycle_start(2, 4, 3)
+    (1, 8)
+    """
+    return (first - 1) * n + j + 1
+
+
+def first_repeats(start, replay, period, limit, same):
+    """`first_repeat`'s steps for k runs at once, as array operations (`train_many`'s replays).
+
+    Each replayed pass runs only the runs still moving. tests/test_rule.py
+    checks it against `first_repeat`, run by run.
+
+    Parameters
+    ----------
+    start : array
+        The k runs' start states, a row each (indexed by arrays of rows).
+    replay : callable
+        ``replay(rows, states) -> (states one cyclic pass on, corrections made)`` for the runs `rows`.
+    period : ndarray of shape (k,)
+        Each run's period in passes.
+    limit : int
+        Passes a run may make (max_epochs).
+    same : callable
+        ``same(a, b)``: whether state rows are equal, a bool per row.
+
+    Returns
+    -------
+    (met, first, state, corrections, early, late)
+        Arrays over the runs: whether the first repeat comes by pass `limit`;
+        mu; the state at pass mu + p; the corrections up to it; the states
+        at the starts of passes mu - 1 and mu - 1 + p (the start states where mu = 0).
+    """
+    ahead, corrections = start.copy(), np.zeros(len(period), np.int64)
+    for p in range(int(period.max())):
+        rows = np.flatnonzero(period > p)
+        ahead[rows], done = replay(rows, ahead[rows])
+        corrections[rows] += done
+    behind, first = start.copy(), np.zeros(len(period), np.int64)
+    early, late = behind.copy(), ahead.copy()
+    while len(rows := np.flatnonzero(~same(behind, ahead) & (first + period < limit))):
+        early[rows], late[rows] = behind[rows], ahead[rows]
+        behind[rows] = replay(rows, behind[rows])[0]
+        ahead[rows], done = replay(rows, ahead[rows])
+        corrections[rows] += done
+        first[rows] += 1
+    return same(behind, ahead) & (first + period <= limit), first, ahead, corrections, early, late
+
+
+def return_times(states, replay, limit, same):
+    """`return_time`'s steps for k runs at once (`train_many`'s late cycles): the passes until each state comes back.
+
+    0 for a state that does not come back within `limit` passes; `states`,
+    `replay` and `same` are as in `first_repeats`, and tests/test_rule.py
+    checks it against `return_time`, run by run.
+    """
+    period, back_at, rows = np.zeros(len(states), np.int64), states.copy(), np.arange(len(states))
+    for passes in range(1, limit + 1):
+        back_at[rows] = replay(rows, back_at[rows])[0]
+        back = same(back_at[rows], states[rows])
+        period[rows[back]] = passes
+        if not len(rows := rows[~back]):
+            break
+    return period

@@ -10,8 +10,8 @@ import numpy as np
 from . import constraints as declare
 from . import validation as check
 from .arithmetic import add_with_ones, nets
-from .rule import (FRACTION, ORDERS, RULE, Convergence, CycleTest, Rule, convention, first_repeat, learning_rule,
-                   pass_orders, refuse_eta, return_time)
+from .rule import (FRACTION, ORDERS, RULE, Convergence, Rule, convention, learning_rule, pass_orders, refuse_eta,
+                   run_to_end)
 from .trace import Trace
 
 # Every run ends in seconds: a run may make at most this many presentations (a few seconds here,
@@ -140,10 +140,6 @@ def train(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seed=None,
         unit.check_exact(unit.start(data.start))
     detect = order == "cyclic" and data.schedule is None  # with a schedule W alone no longer decides the future
     run = _learn(unit, data.start, pass_orders(len(data.y), order, data.seed), data.max_epochs, record, detect)
-    if detect and run.status == "max_epochs":  # a repeat too late for Brent's method to have noticed?
-        run.period = return_time(run.w, unit.one_pass, data.max_epochs)
-    if run.period:
-        _replay_to_first_repeat(unit, data.start, run, data.max_epochs)
     if record:
         return _recorded_trace(data, run)
     return _trace(data, run, weights=np.array([data.start, run.w], float), pattern=np.empty(0, np.int64),
@@ -326,25 +322,19 @@ class _Run:
     """What a run did: its counts and ending, and (if recorded) its presentations."""
 
     def __init__(self, w):
-        self.w, self.status, self.reason, self.period = w, "max_epochs", "", None
+        self.w, self.status, self.reason = w, "max_epochs", ""
         self.n_presentations = self.n_updates = self.n_epochs = 0
         self.nets, self.update_at, self.after, self.passes = [], [], [], []
         self.cycle_start = self.cycle_length = None
 
 
 def _learn(unit, start, orders, max_epochs, record, detect):
-    """Present patterns pass after pass until the run converges, cycles, stalls or reaches max_epochs."""
-    run, w = _Run(start), unit.start(start)
-    cycles, stop = CycleTest(w), Convergence(len(unit.rows))
+    """Present patterns pass after pass until the run converges, cycles, stalls or reaches max_epochs (`run_to_end`)."""
+    run, stop, n = _Run(start), Convergence(len(unit.rows)), len(unit.rows)
     targets, labels, mistake = unit.targets, unit.labels, unit.rule.mistake
-    for epoch in range(max_epochs + 1):
-        if detect and epoch and (period := cycles.period(w)):
-            run.status, run.period = "cycling", period
-            break
-        if epoch == max_epochs:
-            break
-        run.n_epochs += 1
-        this_pass, moved, no_move = next(orders), False, None
+
+    def a_pass(w):
+        this_pass, moved, no_move, status = next(orders), False, None, None
         for i in this_pass:
             net = unit.net(w, i)
             run.n_presentations += 1
@@ -363,15 +353,19 @@ def _learn(unit, start, orders, max_epochs, record, detect):
                     run.after.append(new)
                 w = new
             elif stop.right(i):
-                run.status = "converged"
+                status = "converged"
                 break
         if record:
             run.passes.append(this_pass)
-        if run.status == "max_epochs" and no_move and not moved:
-            run.status, run.reason = "stalled", _stall_reason(unit, w, *no_move)
-        if run.status != "max_epochs":
-            break
-    run.w = w
+        if not status and no_move and not moved:
+            status, run.reason = "stalled", _stall_reason(unit, w, *no_move)
+        return w, status
+
+    end = run_to_end(unit.start(start), a_pass, unit.one_pass, max_epochs, detect)
+    run.w, run.status, run.n_epochs = end.state, end.status, end.epochs
+    if end.status == "cycling":   # reported up to its first repeated pass start
+        run.n_updates, run.n_presentations = end.corrections, end.epochs * n
+        run.cycle_start, run.cycle_length = end.cycle(n, lambda w: _pass_states(unit, w))
     return run
 
 
@@ -389,35 +383,6 @@ def _stall_reason(unit, w, i, net, presentation, k):
     return (f"mistakes are made but W cannot move: the correction at {where} is {abs(float(step)):.3g}·X, too "
             f"small to change any weight of W = [{' '.join(f'{float(v):.6g}' for v in w)}] in floating "
             f"point (it is lost in rounding; with exact=True it would not be)")
-
-
-def _replay_to_first_repeat(unit, start, run, limit):
-    """Report a run up to the first repeated start of a pass, if it comes by pass `limit` (`rule.first_repeat`)."""
-    found = first_repeat(unit.start(start), unit.one_pass, run.period, limit)
-    if found is None:
-        return  # no repeat by pass `limit`: the run stays as it ended, at max_epochs
-    mu, run.w, run.n_updates, before = found
-    run.status, run.n_epochs, run.n_presentations = "cycling", mu + run.period, (mu + run.period) * len(unit.rows)
-    run.cycle_start, run.cycle_length = _locate_cycle(unit, mu, run.period, *before)
-
-
-def _locate_cycle(unit, first, period, early_start, late_start):
-    """First presentation and length of a cycle whose pass starts repeat from pass `first`, `period` passes apart.
-
-    The state at presentation k is (W, k mod n), so the period is a whole number
-    of passes, period * n presentations. The cycle may begin inside the pass
-    before `first`: replay that pass (from early_start) and its image one period
-    later (from late_start) and walk back while the states still agree.
-    """
-    n = len(unit.rows)
-    begin = first * n  # the weights row that recurs
-    if first > 0:
-        early, late = _pass_states(unit, early_start), _pass_states(unit, late_start)
-        j = n
-        while j > 0 and early[j - 1] == late[j - 1]:
-            j -= 1
-        begin = (first - 1) * n + j
-    return begin + 1, period * n
 
 
 def _pass_states(unit, w):

@@ -8,8 +8,8 @@ import pytest
 
 import perceptron_lib as pl
 from perceptron_lib.kernels import train_kernel
-from perceptron_lib.rule import (Convergence, CycleTest, first_repeat, is_mistake, pass_orders, random_orders,
-                                 return_time)
+from perceptron_lib.rule import (Convergence, CycleTest, CycleTests, agreed_from, cycle_start, first_repeat,
+                                 first_repeats, is_mistake, pass_orders, random_orders, return_time, return_times)
 
 PACKAGE = Path(pl.__file__).parent
 
@@ -76,6 +76,68 @@ def test_brent_finds_the_period_and_the_replay_the_first_repeat(mu, period):
     assert first_repeat(0, step, period, limit=mu + period - 1) is None
     assert return_time(walk(0, step, mu + 3 * period), step, limit=period) == period
     assert return_time(walk(0, step, mu + 3 * period), step, limit=period - 1) is None
+
+
+MAPS = np.array([(0, 1), (0, 5), (3, 1), (4, 6), (17, 2), (1, 40), (2, 2)])   # (mu, period) of each run
+
+
+def tail_and_cycle(r):
+    """Run r's map: the states 0, 1, ..., mu + period - 1, then back to mu; one correction a pass."""
+    mu, period = MAPS[r]
+    return lambda state: (state + 1 if state + 1 < mu + period else mu, 1)
+
+
+REPLAYED = np.zeros(len(MAPS), np.int64)   # passes replayed per run
+
+
+def replay_rows(rows, states):
+    REPLAYED[rows] += 1
+    return np.array([tail_and_cycle(r)(s)[0] for r, s in zip(rows, states)], np.int64), np.ones(len(rows), np.int64)
+
+
+def test_the_array_forms_of_the_cycle_test_and_the_replays_agree_with_the_one_run_forms_run_by_run():
+    """train_many's CycleTests, first_repeats and return_times (array operations over runs) against train's
+    CycleTest, first_repeat and return_time, each run of its own (mu, period), at several limits."""
+    k, same = len(MAPS), np.equal
+    tests, singles = CycleTests(np.zeros(k, np.int64), same), [CycleTest(0) for _ in range(k)]
+    states, running = np.zeros(k, np.int64), np.ones(k, bool)
+    for _ in range(200):
+        states = replay_rows(np.arange(k), states)[0]
+        found = tests.periods(states, running)
+        assert found.tolist() == [singles[r].period(int(states[r])) or 0 if running[r] else 0 for r in range(k)]
+        running &= found == 0
+    assert not running.any() and tests[np.array([1, 2])].saved.tolist() == tests.saved[[1, 2]].tolist()
+    for limit in (1, 5, 20, 60):
+        REPLAYED[:] = 0
+        met, first, state, corrections, early, late = first_repeats(np.zeros(k, np.int64), replay_rows, MAPS[:, 1],
+                                                                    limit, same)
+        # p passes ahead, then two a pass while mu + p < limit: no more work than the limit needs
+        assert REPLAYED.tolist() == (MAPS[:, 1] + 2 * np.minimum(MAPS[:, 0], np.maximum(limit - MAPS[:, 1], 0))).tolist()
+        assert met.tolist() == (MAPS.sum(axis=1) <= limit).tolist()   # the first repeat is at pass mu + period
+        for r in range(k):
+            found = first_repeat(0, tail_and_cycle(r), int(MAPS[r, 1]), limit)
+            assert (found is not None) == met[r]
+            if found:
+                assert found[:3] == (first[r], state[r], corrections[r])
+                assert found[3] == ((None, None) if first[r] == 0 else (early[r], late[r]))
+        inside = np.array([walk(0, tail_and_cycle(r), int(MAPS[r].sum()) + 3) for r in range(k)])
+        assert return_times(inside, replay_rows, limit, same).tolist() == \
+            [return_time(int(s), tail_and_cycle(r), limit) or 0 for r, s in enumerate(inside)]
+
+
+def test_the_walk_back_finds_where_a_cycle_begins_for_one_run_and_for_many():
+    """agreed_from: one past the last position where two passes differ; cycle_start: that position's presentation.
+    XOR's cycle (train) begins at presentation 6, inside pass 1, and lasts one pass; started at a weight vector of
+    the cycle, the run cycles from its first presentation."""
+    assert agreed_from([True, False, True, False]) == 3 and agreed_from([False, False]) == 0
+    assert agreed_from(np.array([[True, False, False], [True, True, False]])).tolist() == [2, 2, 0]
+    assert cycle_start(0, 4, 4) == 1 and cycle_start(2, 4, 3) == 8 and cycle_start(1, 5, 1) == 2
+    assert cycle_start(np.array([0, 2]), 4, np.array([4, 3])).tolist() == [1, 8]
+    X, y = pl.boolean_function("xor")
+    run = pl.train(X, y)
+    assert (run.status, run.cycle_start, run.cycle_length, run.n_epochs) == ("cycling", 6, 4, 3)
+    again = pl.train(X, y, initial_weights=run.weights[8])
+    assert (again.status, again.cycle_start, again.cycle_length, again.n_epochs) == ("cycling", 1, 4, 1)
 
 
 def test_a_first_repeat_at_the_last_allowed_pass_is_found():

@@ -449,7 +449,7 @@ def test_late_cycles_are_found_by_return_time_and_only_then(monkeypatch):
         X, y, max_epochs = rng.integers(-3, 4, (5, 2)), rng.integers(0, 2, 5), int(rng.integers(2, 8))
         run = train(X, y, max_epochs=max_epochs, record=False)
         with monkeypatch.context() as patch:
-            patch.setattr(training, "return_time", lambda *args, **kwargs: None)
+            patch.setattr(pl.rule, "return_time", lambda *args, **kwargs: None)   # run_to_end's late search
             brent_only = train(X, y, max_epochs=max_epochs, record=False)
         if run.status != brent_only.status:
             late += 1
