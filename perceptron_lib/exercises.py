@@ -1,18 +1,7 @@
 """The lessons' exercises, each declared once as data, and the one verdict every checker gives.
 
-An exercise asks for one or more answers (its fields). Each field has a kind, and the kind says how an
-answer is read and when it is right:
-
-=========  ===============================================  ===================================================
-kind       what the student gives                           right when
-=========  ===============================================  ===================================================
-number     a number (``whole``: a whole number)             within ``max(tolerance, relative·|answer|)``
-vector     ``length`` numbers                               each within ``tolerance`` of the answer's
-weights    ``length`` numbers, a unit's W                   the unit's outputs on ``patterns`` are ``targets``
-choice     one of ``options``                               it is the answer
-subset     some of ``options`` (a list; none is an answer)  it is exactly the answer's set
-code       a function                                       the exercise's own test (only in Python)
-=========  ===============================================  ===================================================
+An exercise asks for one or more answers (its fields, `answers.Field`); answers.py says how each kind of
+answer is read and when it is right.
 
 The right answers are computed by the package (never typed here), when an exercise is first used.
 Three checkers give the same verdict for every answer:
@@ -25,20 +14,16 @@ Three checkers give the same verdict for every answer:
 A verdict is worked out in this order: a field with no answer (None; on a page an empty box) makes it
 "missing"; a field whose answer has the wrong form (a string where a number was asked, 2 numbers for 3,
 NaN) makes it "form", with a sentence saying what form is asked; then each field is marked right or
-wrong, and the first wrong field's hint is given: the first of its ``hints`` whose condition holds
-(``near``: within that distance; ``equals``: that value; ``below``/``above`` the answer; ``extra``: the
-subset holds an item not in the answer, ``{extra}`` in the text names them), else its ``hint``.
+wrong, and the first wrong field's hint is given (`answers.hint_for`).
 
 Sources: the exercises are the lessons'; the answers come from the functions each one names.
 """
 import functools
-import math
-import re
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from .answers import read_run, steps_differ
+from .answers import Field, example, form_sentence, hint_for, is_right, read, read_run, shown_answer, steps_differ
 from .bounds import augmented_bound, augmented_radius, convergence_experiment, honavar_bound, margin, max_margin_separator
 from .capacity import n_min_peak, regions, separable_dichotomies
 from .criterion import criterion_gradient
@@ -51,53 +36,6 @@ from .sigmoid import beta_opt, weight_change
 from .tables import Checks
 from .trace import format_vector
 from .training import train
-
-KINDS = ("number", "vector", "weights", "choice", "subset", "code")
-NUMBER = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$")   # how a page reads a number (no inf, no nan)
-
-
-@dataclass(frozen=True)
-class Field:
-    """One answer an exercise asks for: its name in the lesson, how sentences name it, its kind and hints.
-
-    Parameters
-    ----------
-    name : str
-        The student's variable in the lesson ("my_R").
-    label : str
-        How a verdict line names it ("R").
-    kind : str
-        One of `KINDS`.
-    hint : str
-        What to say when this field is the first wrong one.
-    whole : bool
-        A number field that asks for a whole number.
-    minimum, maximum : int, optional
-        The range a number field's answer must lie in (a form rule, told to the student).
-    tolerance, relative : float
-        How far a number or vector may be from the answer: ``max(tolerance, relative·|answer|)``.
-    length : int, optional
-        How many numbers a vector or weights field asks for.
-    options : tuple of (value, str)
-        The values a choice or subset field offers, each with its label.
-    hints : tuple of (condition, value, str)
-        Hints for particular wrong answers, tried in order before `hint`.
-    claim : str
-        Words after the answer in the verdict line ("computes NAND").
-    """
-    name: str
-    label: str
-    kind: str
-    hint: str
-    whole: bool = False
-    minimum: int = None
-    maximum: int = None
-    tolerance: float = 0.0
-    relative: float = 0.0
-    length: int = None
-    options: tuple = ()
-    hints: tuple = ()
-    claim: str = ""
 
 
 @dataclass(frozen=True)
@@ -585,139 +523,10 @@ def solved_text(key):
 # Reading an answer: its value, or what form is asked
 # ---------------------------------------------------------------------------------------------------------------
 
-def _is_number(value):
-    return isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, (bool, np.bool_))
-
-
-def _form(f):
-    """The sentence for an answer of the wrong form (the same words on the page)."""
-    if f.kind == "number":
-        return f"{f.label} should be {'a whole number written in digits' if f.whole else 'a number, like 0.5'}."
-    if f.kind in ("vector", "weights"):
-        return f"{f.label} should be a list of {f.length} numbers, like {_example(f.length)}."
-    if f.kind == "choice":
-        return f"{f.label} should be one of {' or '.join(label for _, label in f.options)}."
-    if f.kind == "subset":
-        return f"{f.label} should be a list of some of {', '.join(label for _, label in f.options)} (or none)."
-    return f"{f.label} should be a function."
-
-
-def _example(length):
-    """A list of `length` numbers for a sentence to show the form ("[1, 0, -1]"), never an answer's numbers."""
-    return "[" + ", ".join(("1", "0", "-1")[i % 3] for i in range(length)) + "]"
-
-
-def _range(f, number):
-    if (f.minimum is not None and number < f.minimum) or (f.maximum is not None and number > f.maximum):
-        low, high = f.minimum, f.maximum
-        span = f"from {low} to {high}" if low is not None and high is not None else \
-            (f"at least {low}" if low is not None else f"at most {high}")
-        return f"{f.label} should be {span}."
-    return None
-
-
-def _read(f, value):
-    """(the answer to field `f` as the verdict compares it, None), or (None, the form sentence).
-
-    A number is a float (an int if whole), a vector a tuple of floats, a choice the option's value, a
-    subset a frozenset of option values; a code field's value is passed on as it is.
-    """
-    if f.kind == "number":
-        if not _is_number(value) or not math.isfinite(float(value)) or (f.whole and float(value) != int(value)):
-            return None, _form(f)
-        number = int(value) if f.whole else float(value)
-        problem = _range(f, number)
-        return (None, problem) if problem else (number, None)
-    if f.kind in ("vector", "weights"):
-        if isinstance(value, np.ndarray):
-            value = value.tolist()
-        if not isinstance(value, (list, tuple)) or len(value) != f.length or not all(map(_is_number, value)) \
-                or not all(math.isfinite(float(v)) for v in value):
-            return None, _form(f)
-        return tuple(float(v) for v in value), None
-    if f.kind == "choice":
-        for option, _ in f.options:
-            if type(value) is type(option) and value == option:
-                return option, None
-        return None, _form(f)
-    if f.kind == "subset":
-        if isinstance(value, np.ndarray):
-            value = value.tolist()
-        if not isinstance(value, (list, tuple, set, frozenset)):
-            return None, _form(f)
-        chosen = set()
-        for item in value:
-            match = [option for option, _ in f.options if _same_item(item, option)]
-            if not match:
-                return None, _form(f)
-            chosen.add(match[0])
-        return frozenset(chosen), None
-    return value, None
-
-
-def _same_item(item, option):
-    if isinstance(option, tuple):
-        if isinstance(item, np.ndarray):
-            item = item.tolist()
-        return isinstance(item, (list, tuple)) and len(item) == len(option) and all(
-            _is_number(a) and a == b for a, b in zip(item, option))
-    return _is_number(item) and item == option
-
 
 # ---------------------------------------------------------------------------------------------------------------
 # The verdict
 # ---------------------------------------------------------------------------------------------------------------
-
-def _unit_outputs(weights, patterns):
-    """The unit's outputs, 1 where W·X > 0, with each W·X summed term by term from w0 (as the page sums it)."""
-    outputs = []
-    for pattern in patterns:
-        net = 0.0
-        for w, x in zip(weights, pattern):
-            net += w * x
-        outputs.append(1 if net > 0 else 0)
-    return outputs
-
-
-def _allowed(f, answer):
-    return max(f.tolerance, f.relative * abs(answer))
-
-
-def _right(f, value, answer):
-    if f.kind == "number":
-        return abs(value - answer) <= _allowed(f, answer)
-    if f.kind == "vector":
-        return all(abs(v - a) <= f.tolerance for v, a in zip(value, answer))
-    if f.kind == "weights":
-        patterns, targets = answer
-        return _unit_outputs(value, patterns) == list(targets)
-    if f.kind == "choice":
-        return value == answer
-    if f.kind == "subset":
-        return value == _answer_set(f, answer)
-    raise ValueError(f"no rule for kind {f.kind!r}")
-
-
-def _answer_set(f, answer):
-    """A subset's right answer as the set of its options (given as tuples, or as lists when read from data)."""
-    return frozenset(option for option, _ in f.options if any(_same_item(item, option) for item in answer))
-
-
-def _hint(f, value, answer):
-    for condition, parameter, text in f.hints:
-        if condition == "near" and abs(value - answer) <= parameter:
-            return text
-        if condition == "equals" and value == parameter:
-            return text
-        if condition == "below" and value < answer:
-            return text
-        if condition == "above" and value > answer:
-            return text
-        if condition == "extra":
-            extra = [label for option, label in f.options if option in value and option not in _answer_set(f, answer)]
-            if extra:
-                return text.replace("{extra}", ", ".join(extra))
-    return f.hint
 
 
 def verdict(key, *values, right=None):
@@ -753,7 +562,7 @@ def verdict(key, *values, right=None):
     ready = form_verdict(key, *values)
     if ready.status != "ready":
         return ready
-    read_values = [_read(f, value)[0] for f, value in zip(ex.fields, values)]
+    read_values = [read(f, value)[0] for f, value in zip(ex.fields, values)]
     right_answers = answers(key) if right is None else tuple(right)
     if len(right_answers) != len(ex.fields):
         raise ValueError(f"right must hold {len(ex.fields)} answers, one per field of exercise {key}; "
@@ -767,8 +576,8 @@ def verdict(key, *values, right=None):
             marks.append(bool(ok))
             hints.append(said)
         else:
-            marks.append(_right(f, value, answer))
-            hints.append(None if marks[-1] else _hint(f, value, answer))
+            marks.append(is_right(f, value, answer))
+            hints.append(None if marks[-1] else hint_for(f, value, answer))
     if all(marks):
         return Verdict("solved", tuple(marks), solved_text(key) if right is None else "")
     first = marks.index(False)
@@ -796,22 +605,10 @@ def form_verdict(key, *values):
             return Verdict("missing", message=f"Put your answer ({f.name}) in the cell above first, then run this cell again.",
                            field=f.name)
     for f, value in zip(ex.fields, values):
-        problem = _read(f, value)[1] if f.kind != "code" else (None if callable(value) else _form(f))
+        problem = read(f, value)[1] if f.kind != "code" else (None if callable(value) else form_sentence(f))
         if problem:
             return Verdict("form", message=problem, field=f.name)
     return Verdict("ready")
-
-
-def _shown(f, value):
-    if f.kind == "number":
-        return f"{value:g}"
-    if f.kind in ("vector", "weights"):
-        return "[" + " ".join(f"{v:g}" for v in value) + "]"
-    if f.kind == "choice":
-        return next(label for option, label in f.options if option == value)
-    if f.kind == "subset":
-        return "[" + ", ".join(label for option, label in f.options if option in value) + "]"
-    return "your function"
 
 
 def check(key, *values):
@@ -850,7 +647,7 @@ def _said(key, values, found):
         return "Not yet: " + found.message
     lines = []
     for f, value, ok in zip(ex.fields, values, found.marks):
-        words = f"{f.label} {f.claim}" if f.kind == "code" else f"{f.label} = {_shown(f, _read(f, value)[0])} {f.claim}"
+        words = f"{f.label} {f.claim}" if f.kind == "code" else f"{f.label} = {shown_answer(f, read(f, value)[0])} {f.claim}"
         lines.append(f"{'✓' if ok else '✗'} {words.strip()}")
     if found.status == "wrong":
         lines.append("Not yet: " + found.message)
@@ -870,12 +667,12 @@ def page_data(key):
     fields = []
     for f, answer in zip(ex.fields, right):
         item = {"name": f.name, "label": f.label, "kind": f.kind, "hint": f.hint, "claim": f.claim,
-                "form": _form(f), "whole": f.whole, "minimum": f.minimum, "maximum": f.maximum,
+                "form": form_sentence(f), "whole": f.whole, "minimum": f.minimum, "maximum": f.maximum,
                 "tolerance": f.tolerance, "relative": f.relative, "length": f.length,
                 "options": [[_json(option), label] for option, label in f.options],
                 "hints": [[condition, parameter, text] for condition, parameter, text in f.hints]}
         if f.kind in ("vector", "weights"):
-            item["example"] = _example(f.length)
+            item["example"] = example(f.length)
         if f.kind == "weights":
             item["patterns"], item["targets"] = answer[0], list(answer[1])
         elif f.kind == "subset":

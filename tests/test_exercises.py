@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import perceptron_lib as pl
-from perceptron_lib import exercises as E
+from perceptron_lib import answers, exercises as E
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -108,7 +108,7 @@ def test_a_weights_answer_is_judged_as_the_package_computes_the_unit():
         (patterns, targets), = E.answers(key)
         X = np.array(patterns)[:, 1:]
         for W in rng.integers(-3, 4, size=(300, len(patterns[0]))) / 2:
-            assert E._unit_outputs(W.tolist(), patterns) == pl.output(W, X).tolist()
+            assert answers._unit_outputs(W.tolist(), patterns) == pl.output(W, X).tolist()
 
 
 def test_every_declared_hint_is_given_for_some_answer():

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from perceptron_lib import exercises as E
+from perceptron_lib import answers, exercises as E
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -158,6 +158,6 @@ def test_stage_puts_the_forms_into_the_books_pages_and_the_script_into_static(tm
 def test_the_script_reads_a_number_by_exercises_number_and_says_the_same_missing_sentence_everywhere():
     script = (site_exercises.ASSETS / "exercises.js").read_text(encoding="utf-8")
     number = re.search(r"var NUMBER = /(.*?)/;", script).group(1)
-    assert number == E.NUMBER.pattern.replace(r"\d", "[0-9]")    # the page's digits are ASCII's
+    assert number == answers.NUMBER.pattern.replace(r"\d", "[0-9]")    # the page's digits are ASCII's
     assert "var MISSING = 'Fill in every answer first.';" in script
     assert "cell above" not in script    # the Python-only sentence

@@ -31,13 +31,13 @@ from lite import keep_local
 from test_accessibility import serious_violations
 from test_site import open_page, served  # noqa: F401  (the fixture: serves this module's `site`)
 
-from perceptron_lib import exercises as E
+from perceptron_lib import answers, exercises as E
 
 sys.path.insert(0, str(ROOT / "tools"))
 import assignments  # noqa: E402
 
 LESSONS = sorted((ROOT / "notebooks").glob("0[1-9]-*.ipynb"))
-NUMBER = re.compile(E.NUMBER.pattern, re.ASCII)   # as the page reads it: ASCII digits
+NUMBER = re.compile(answers.NUMBER.pattern, re.ASCII)   # as the page reads it: ASCII digits
 TEXT_KINDS = ("number", "vector", "weights")
 NOT_NUMBERS = {"nan", "+nan", "-nan", "inf", "+inf", "-inf", "infinity", "+infinity", "-infinity"}
 MISSING = "Fill in every answer first."

@@ -5,7 +5,7 @@
    This script judges what was typed by the steps of exercises.py's `verdict`, in the same order:
    1. an empty box (or no option chosen) makes it "missing";
    2. a box whose text is not of the field's form makes it "form", with the field's `form` sentence (a number by
-      exercises.py's NUMBER, after trimming and turning "−" into "-"; a vector: numbers separated by commas and/or
+      answers.py's NUMBER, after trimming and turning "−" into "-"; a vector: numbers separated by commas and/or
       spaces, perhaps within [] or (); never NaN nor infinity), or the range's sentence;
    3. each field right or wrong: within max(tolerance, relative·|answer|), a unit's outputs summed term by term
       from w0 (exercises.py's unit_outputs), a choice or a subset by equality; the first wrong field's hint
@@ -15,7 +15,7 @@
    window.perceptronExercises.verdict(key, entries) is the judging alone, for the tests and the benchmark. */
 (function () {
   'use strict';
-  var NUMBER = /^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$/;   // exercises.py's NUMBER
+  var NUMBER = /^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$/;   // answers.py's NUMBER
   var SEPARATOR = /\s*,\s*|\s+/;
   var STORE = 'perceptron-course';
   var MISSING = 'Fill in every answer first.';
@@ -36,7 +36,7 @@
     return String(text === null || text === undefined ? '' : text).replace(/\u2212/g, '-').trim();
   }
 
-  /* The number `text` says, or null: exercises.py's NUMBER, and finite (1e400 is not a number here). */
+  /* The number `text` says, or null: answers.py's NUMBER, and finite (1e400 is not a number here). */
   function parseNumber(text) {
     var t = clean(text);
     if (!NUMBER.test(t)) { return null; }
