@@ -5,8 +5,8 @@ import numpy as np
 from . import constraints as declare
 from . import validation as check
 from .arithmetic import add_with_ones
-from .rule import (FRACTION, ORDERS, RULE, CycleTests, agreed_from, cycle_start, first_repeats, learning_rule,
-                   random_orders, refuse_eta, return_times)
+from .rule import (FRACTION, ORDERS, RULE, CycleTests, agreed_from, convention, cycle_start, first_repeats,
+                   learning_rule, random_orders, refuse_eta, return_times)
 
 _ORDER_KEYS = 2**21  # random keys drawn at once for random order, at most (16 MB)
 # Every call ends in seconds: at most this many presentations over all its sets.
@@ -175,7 +175,7 @@ def train_many(X, y, *, eta=1.0, initial_weights=None, order="cyclic", seeds=Non
     >>> batch.final_weights[0].tolist()
     [0.0, 1.0, 1.0]
     """
-    labels = check.label_convention("y", y)
+    labels = convention(y)   # y is checked (SET_LABELS): its convention, read off it
     X = add_with_ones(X)
     n_sets, n, d = X.shape
     # one start for all sets or one each; a writable copy without -0.0 (see _present)

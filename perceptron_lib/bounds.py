@@ -62,6 +62,11 @@ def radius(X):
     >>> radius([[0, 0], [3, 4], [1, 1]])
     5.0
     """
+    return _radius(X)
+
+
+def _radius(X):
+    """`radius` on arguments as its declaration passes them."""
     return float(_row_norms(X).max())
 
 
@@ -145,6 +150,11 @@ def margin(X, y, w, *, kind="geometric"):
     >>> margin(X, y, [-1, 2, 2], kind="augmented")  # 1 / sqrt(9)
     0.3333333333333333
     """
+    return _margin(X, y, w, kind=kind)
+
+
+def _margin(X, y, w, *, kind="geometric"):
+    """`margin` on arguments as its declaration passes them."""
     X, s = _signed_patterns(X, y)
     if kind == "geometric":
         if not w[1:].any():
@@ -220,6 +230,11 @@ def max_margin_separator(X, y, *, kind="geometric"):
     >>> np.round(w * 17 ** 0.5, 6).tolist(), round(gamma * 17 ** 0.5, 6)
     ([-3.0, 2.0, 2.0], 1.0)
     """
+    return _max_margin_separator(X, y, kind=kind)
+
+
+def _max_margin_separator(X, y, *, kind="geometric"):
+    """`max_margin_separator` on arguments as its declaration passes them."""
     X_augmented, s = _signed_patterns(X, y)
     Z, _ = _rescaled(s[:, None] * X_augmented)  # by a power of two: the same separators, exactly
     if kind == "geometric":  # distances in pattern space, against the radius R of the raw patterns
@@ -232,7 +247,7 @@ def max_margin_separator(X, y, *, kind="geometric"):
         raise ValueError("X, y must be linearly separable for a maximum-margin separator: no hyperplane "
                          "puts every positive pattern strictly on one side and every negative one on the "
                          f"other (none with a {kind} margin above 1e-12 of the largest pattern norm)")
-    return w, margin(X, y, w, kind=kind)
+    return w, _margin(X, y, w + 0.0, kind=kind)
 
 
 def _geometric_separator(X, s):
@@ -303,6 +318,11 @@ def honavar_bound(X, y, w_star):
     >>> round(honavar_bound(*boolean_function("or"), [-1, 2, 2]), 9)
     27.0
     """
+    return _honavar_bound(X, y, w_star)
+
+
+def _honavar_bound(X, y, w_star):
+    """`honavar_bound` on arguments as its declaration passes them."""
     X_augmented, s = _signed_patterns(X, y)
     unit, exponent = _rescaled(w_star)  # the bound does not depend on the scale of W*
     delta = _functional_margin("w_star", X_augmented, s, unit, exponent)
@@ -404,8 +424,13 @@ def stensbo_smidt_bound(X, y, w):
     >>> train(X / radius(X), y).n_updates
     4
     """
-    gamma = margin(X, y, w, kind="geometric")
-    R = radius(X)
+    return _stensbo_smidt_bound(X, y, w)
+
+
+def _stensbo_smidt_bound(X, y, w):
+    """`stensbo_smidt_bound` on arguments as its declaration passes them."""
+    gamma = _margin(X, y, w, kind="geometric")
+    R = _radius(X)
     unit, _ = _rescaled(w, w[1:])
     b = float(unit[0] / norm(unit[1:]))
     if abs(b) > R:
@@ -612,12 +637,14 @@ def convergence_experiment(n_sets, n_samples, n_features, margin, *, seed=0, ord
         raise ValueError(f"margin must be large enough for every run to converge within {passes} passes, "
                          f"got margin={settings['margin']!r}, with {unfinished} run(s) unfinished; use a "
                          "larger margin (the theorem allows about n_features / margin**2 updates) or fewer sets")
-    honavar = np.array([honavar_bound(X[k], y[k], teachers[k]) for k in range(n_sets)])
-    stensbo = np.array([stensbo_smidt_bound(X[k], y[k], teachers[k]) for k in range(n_sets)])
+    # the data sets are the package's own, checked by construction: the bounds' workers take them as they are
+    honavar = np.array([_honavar_bound(X[k], y[k], teachers[k]) for k in range(n_sets)])
+    stensbo = np.array([_stensbo_smidt_bound(X[k], y[k], teachers[k]) for k in range(n_sets)])
     honavar_max, stensbo_max = [], []
     for k in range(settings.pop("max_margin_sets")):
-        honavar_max.append(honavar_bound(X[k], y[k], max_margin_separator(X[k], y[k], kind="augmented")[0]))
-        stensbo_max.append(stensbo_smidt_bound(X[k], y[k], max_margin_separator(X[k], y[k], kind="geometric")[0]))
+        honavar_max.append(_honavar_bound(X[k], y[k], _max_margin_separator(X[k], y[k], kind="augmented")[0] + 0.0))
+        stensbo_max.append(_stensbo_smidt_bound(X[k], y[k],
+                                                _max_margin_separator(X[k], y[k], kind="geometric")[0] + 0.0))
     return ConvergenceExperiment(settings, runs.n_updates, honavar, scaled.n_updates, stensbo,
                                  np.array(honavar_max), np.array(stensbo_max))
 

@@ -151,6 +151,11 @@ def separable_dichotomies(n, d, *, bias=False):
     >>> separable_dichotomies(3, 5)  # n <= d: every dichotomy
     8
     """
+    return _separable_dichotomies(n, d, bias=bias)
+
+
+def _separable_dichotomies(n, d, *, bias=False):
+    """`separable_dichotomies` on arguments as its declaration passes them."""
     d += bias
     if n == 0:
         return 1  # the empty set has one dichotomy, and any W computes it
@@ -190,7 +195,7 @@ def separable_probability(n, d, *, bias=False):
     >>> separable_probability(8, 2, bias=True)  # eight points in the plane: C(8, 3) = 58 of 256
     Fraction(29, 128)
     """
-    count = separable_dichotomies(n, d, bias=bias)
+    count = _separable_dichotomies(n, d, bias=bias)   # n, d and bias are checked as separable_dichotomies checks them
     return Fraction(count, 1 << int(n))   # int: a numpy integer would overflow from n = 63
 
 

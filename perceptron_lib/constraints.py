@@ -10,11 +10,11 @@ between parameters (a seed only with random order) stay in the function, said wi
 The checks themselves, and their messages, are validation.py's (read from the module at each call, so that a
 tool that counts them, tests/test_widgets.py's, sees them).
 
-A call is checked once, at the outermost declared call (scikit-learn's ``prefer_skip_nested_validation``):
-while a declared function runs, the declared functions it calls skip their checks, since what they receive
-was checked at the boundary or computed from it.
+Every call of a declared function is checked, the package's own calls included; where the package calls a
+function many times on values it has already checked (a loop over data sets), it calls the private function the
+public one runs after its checks (``_honavar_bound`` under ``honavar_bound``), as scikit-learn's ``fit`` checks its
+input and then calls private helpers.
 """
-import contextvars
 import functools
 import inspect
 from numbers import Integral
@@ -23,10 +23,6 @@ import numpy as np
 
 from . import validation as check
 from .validation import shown
-
-# True while a declared function runs: the declared functions it calls check nothing again.
-_INSIDE = contextvars.ContextVar("perceptron_lib_inside_a_declared_call", default=False)
-
 
 class Constraint:
     """What one parameter may be.
@@ -295,16 +291,13 @@ class Custom(Constraint):
 
 
 def declared(**constraints):
-    """Check a function's parameters at its call, as declared: ``@declared(eta=Rate(), order=Choice(ORDERS))``.
+    """Check a function's parameters at every call, as declared: ``@declared(eta=Rate(), order=Choice(ORDERS))``.
 
     Every parameter (but self) must have a constraint; they are checked in the order declared, so that a
     check may read the parameters declared before it (labels read their patterns). The function receives the
-    checked values; its constraints stay readable as ``function.constraints``.
-
-    A call is checked once, where the caller called: while a declared function runs, a declared function it
-    calls takes its arguments as they come, unchecked (what it receives was checked at the outer call, or
-    computed from what was). A declared function with no parameters but self marks a boundary with nothing to
-    check (a widget's click): the declared functions it calls check nothing again.
+    checked values; its constraints stay readable as ``function.constraints``. A declared function checks its
+    arguments whoever calls it, the package's own code included: where the package calls a function many times
+    on values it has checked already, it calls the private function the public one runs after its checks.
 
     >>> @declared(n=Whole(minimum=1))
     ... def twice(n):
@@ -316,108 +309,47 @@ def declared(**constraints):
     ...
     ValueError: n must be a whole number >= 1, got 0
     >>> @declared(n=Whole(minimum=1))
-    ... def four_times(n):
-    ...     return twice(twice(n))
-    >>> four_times(1), twice(np.int64(1)) * 2   # the nested calls of twice are not checked again
-    (4, 4)
-    >>> @declared(n=Whole(minimum=1))
     ... def inner_zero(n):
-    ...     return twice(0)       # nested: passed as it comes, not checked
+    ...     return twice(0)       # a call inside a declared call is checked too
     >>> inner_zero(5)
-    0
+    Traceback (most recent call last):
+    ...
+    ValueError: n must be a whole number >= 1, got 0
     """
     def decorate(function):
         signature = inspect.signature(function)
         names = [name for name in signature.parameters if name != "self"]
         missing = [name for name in names if name not in constraints]
         unknown = [name for name in constraints if name not in names]
-        if missing or unknown:
-            raise TypeError(f"{function.__qualname__}: every parameter needs one constraint, "
-                            f"missing {missing}, unknown {unknown}")
+        if missing or unknown or not constraints:
+            raise TypeError(f"{function.__qualname__}: every parameter needs one constraint, missing {missing}, "
+                            f"unknown {unknown}" + ("" if constraints else " (nothing to check: do not declare it)"))
 
-        bind = _binder(signature)
+        parameters = signature.parameters.values()
+        plain = all(p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) for p in parameters)
+        positional = [p.name for p in parameters if p.kind == p.POSITIONAL_OR_KEYWORD]
+        defaults = {p.name: p.default for p in parameters if p.default is not p.empty}
+        every = set(signature.parameters)
 
         @functools.wraps(function)
         def checked(*args, **kwargs):
-            if _INSIDE.get():          # called by a declared function: checked there already
-                return function(*args, **kwargs)
-            arguments, call = bind(args, kwargs)
+            # inspect's Signature.bind takes some 15 µs, a sixth of a train on OR: a call by position and keyword
+            # is bound here, anything else (a wrong call included, with Python's own TypeError) by Signature.bind.
+            arguments, bound = {**defaults, **dict(zip(positional, args)), **kwargs}, None
+            if not (plain and len(args) <= len(positional) and kwargs.keys() <= every and len(arguments) == len(every)
+                    and not kwargs.keys() & set(positional[:len(args)])):
+                bound = signature.bind(*args, **kwargs)
+                bound.apply_defaults()
+                arguments = bound.arguments
             given = {"self": arguments["self"]} if "self" in arguments else {}
             for name in constraints:   # in the order declared: a check may read the parameters declared before it
                 given[name] = arguments[name] = constraints[name].check(name, arguments[name], given)
-            token = _INSIDE.set(True)
-            try:
-                return call(function, arguments)
-            finally:                   # an error inside leaves the next call checked again
-                _INSIDE.reset(token)
+            return function(**arguments) if bound is None else function(*bound.args, **bound.kwargs)
 
         checked.constraints = constraints
         return checked
 
     return decorate
-
-
-def outside(function, *args, **kwargs):
-    """Call code the caller passed in (a rate schedule, a features map) as if from outside the package.
-
-    A declared call skips the checks of the declared functions it calls; code of the caller's own runs
-    in the middle of it, and what that code calls must be checked as any call of the caller's is.
-
-    >>> outside(len, [1, 2])
-    2
-    """
-    token = _INSIDE.set(False)
-    try:
-        return function(*args, **kwargs)
-    finally:
-        _INSIDE.reset(token)
-
-
-def _binder(signature):
-    """bind(args, kwargs) -> (arguments by name, defaults filled in; call(function, arguments)).
-
-    inspect's Signature.bind takes some 10 µs; a click calls a declared function or two, so the plain case
-    (parameters by position or keyword, no *args or **kwargs) is bound here directly, and anything else, a wrong
-    call included (its TypeError is Python's own), by Signature.bind.
-    """
-    parameters = list(signature.parameters.values())
-    plain = all(p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) for p in parameters)
-    positional = [p.name for p in parameters if p.kind == p.POSITIONAL_OR_KEYWORD]
-    defaults = {p.name: p.default for p in parameters if p.default is not p.empty}
-    names = {p.name for p in parameters}
-
-    def by_signature(args, kwargs):
-        bound = signature.bind(*args, **kwargs)
-        bound.apply_defaults()
-        return bound.arguments, lambda function, arguments: function(*bound.args, **bound.kwargs)
-
-    def by_name(function, arguments):
-        return function(**arguments)
-
-    def bind(args, kwargs):
-        if not plain or len(args) > len(positional):
-            return by_signature(args, kwargs)
-        arguments = dict(zip(positional, args))
-        for name, value in kwargs.items():
-            if name in arguments or name not in names:
-                return by_signature(args, kwargs)
-            arguments[name] = value
-        if len(arguments) < len(names):
-            for name, value in defaults.items():
-                arguments.setdefault(name, value)
-            if len(arguments) < len(names):
-                return by_signature(args, kwargs)
-        return arguments, by_name
-    return bind
-
-
-def inside_a_declared_call():
-    """Whether a declared function is running (its callees skip their checks).
-
-    >>> inside_a_declared_call()
-    False
-    """
-    return _INSIDE.get()
 
 
 def _layer_weights(name, value, given):

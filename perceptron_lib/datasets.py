@@ -284,6 +284,11 @@ def separable_data(n_samples, n_features, *, margin=0.1, seed=None, signed=False
     >>> bool(((nets(teacher, add_with_ones(X)) > 0) == (y == 1)).all())
     True
     """
+    return _separable_data(n_samples, n_features, margin=margin, seed=seed, signed=signed)
+
+
+def _separable_data(n_samples, n_features, *, margin=0.1, seed=None, signed=False):
+    """`separable_data` on arguments as its declaration passes them."""
     if n_samples * n_features > MAX_VALUES:
         raise ValueError(f"n_samples * n_features must be at most {MAX_VALUES:,} (memory), got "
                          f"n_samples={n_samples} and n_features={n_features} ({n_samples * n_features:,})")
@@ -347,8 +352,8 @@ def separable_sets(n_sets, n_samples, n_features, *, margin=0.1, seed=0, signed=
     if n_sets * n_samples * n_features > MAX_STACKED_VALUES:
         raise ValueError(f"n_sets * n_samples * n_features must be at most {MAX_STACKED_VALUES:,} (memory), got "
                          f"{n_sets} * {n_samples} * {n_features} = {n_sets * n_samples * n_features:,}")
-    # separable_data runs inside this declared call, unchecked: margin, seed and signed were checked here.
-    sets = [separable_data(n_samples, n_features, margin=margin, seed=seed + k, signed=signed) for k in range(n_sets)]
+    # margin, seed and signed are checked here, as separable_data checks them: its worker draws each set
+    sets = [_separable_data(n_samples, n_features, margin=margin, seed=seed + k, signed=signed) for k in range(n_sets)]
     return tuple(np.stack([s[part] for s in sets]) for part in range(3))
 
 

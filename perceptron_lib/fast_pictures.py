@@ -56,7 +56,7 @@ class FastPictures:
 
     @declare.declared(state=declare.Hashable())
     def png(self, state):
-        """The picture of a state (a hashable key, as `update` takes it) as PNG bytes; `update` checks nothing again."""
+        """The picture of a state (a hashable key, as `update` takes it) as PNG bytes."""
         if state not in self._made:
             if len(self._made) >= MAX_KEPT:  # forget the oldest picture: memory stays bounded
                 del self._made[next(iter(self._made))]

@@ -4,8 +4,7 @@ A picture draws what it is given (plotting/experiments.py imports no theory); a 
 computes and draws. Each function here checks the lesson's arguments, computes what the figure shows with
 the theory and learner modules (capacity.py, sigmoid.py, budinich.py, arithmetic.py's sigmoid) and hands the
 values to its picture in plotting/, named after it with ``_values`` (``plot_cover_check`` hands them to
-``plotting.plot_cover_check_values``), which draws them (the call was checked here, at its boundary: what the
-picture receives is computed from what was checked, so the picture checks nothing again). The lessons reach these
+``plotting.plot_cover_check_values``), which checks and draws them. The lessons reach these
 as ``pl.plot_sigmoids(...)``, ``pl.plot_cover_check(...)``, ...
 """
 import numpy as np

@@ -189,7 +189,7 @@ def output(weights, X):
     >>> output([-1.5, 1, 1], [[0, 0], [1, 1]]).tolist()
     [0, 1]
     """
-    return (net_inputs(weights, X) > 0).astype(np.int64)   # nested: checked once, here
+    return (net_inputs(weights, X) > 0).astype(np.int64)
 
 
 @dataclass(frozen=True)
@@ -291,7 +291,7 @@ class _Unit:
         """The learning rate of the k-th correction: eta, or the schedule's eta_k."""
         if self.schedule is None or not self.rule.uses_eta:
             return self.eta
-        rate = declare.outside(self.schedule, k)   # the caller's code: its calls are checked
+        rate = self.schedule(k)
         if isinstance(rate, (bool, np.bool_)) or not isinstance(rate, (int, float, np.integer, np.floating)) \
                 or not (math.isfinite(rate) and rate > 0):
             raise ValueError(f"eta(k) must return a positive finite number, got {rate!r} for k={k}")

@@ -1,11 +1,15 @@
 """Checks of what a caller passes in: one place, one wording.
 
-Every public function of the package checks its input here, once, at its
-entry. Each check returns the value in the form the code needs, or raises a
+The constraints of the declared functions (constraints.py, theory_constraints.py,
+plotting/base.py) call these checks at every call; a function not yet declared
+calls them itself, and a limit that depends on the data or on several
+parameters is said where it is computed, in the same words. Each check returns
+the value in the form the code needs, or raises a
 ValueError (a wrong value) or TypeError (a wrong kind of value) whose message
 names the parameter, says what is allowed and shows what was received:
 ``eta must be a positive finite number, got -1``.
 """
+import math
 from numbers import Integral, Real
 
 import numpy as np
@@ -44,12 +48,11 @@ def whole(name, value, *, minimum=None, maximum=None):
     >>> whole("n_inputs", np.int64(3), minimum=1)
     3
     """
-    allowed = _range_text("a whole number", minimum, maximum)
     if _is_bool(value) or not isinstance(value, Integral):
-        raise TypeError(f"{name} must be {allowed}, got {shown(value)}")
+        raise TypeError(f"{name} must be {_range_text('a whole number', minimum, maximum)}, got {shown(value)}")
     value = int(value)
     if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
-        raise ValueError(f"{name} must be {allowed}, got {value!r}")
+        raise ValueError(f"{name} must be {_range_text('a whole number', minimum, maximum)}, got {value!r}")
     return value
 
 
@@ -59,26 +62,21 @@ def number(name, value, *, minimum=None, maximum=None, above=None, below=None):
     >>> number("fraction", 1, above=0, maximum=2)
     1.0
     """
-    parts = []
-    if above is not None:
-        parts.append(f"> {above}")
-    if minimum is not None:
-        parts.append(f">= {minimum}")
-    if below is not None:
-        parts.append(f"< {below}")
-    if maximum is not None:
-        parts.append(f"<= {maximum}")
-    allowed = "a finite number" + (" " + " and ".join(parts) if parts else "")
+    def allowed():   # the words of a message, made only for one
+        parts = [f"{sign} {bound}" for sign, bound in ((">", above), (">=", minimum), ("<", below), ("<=", maximum))
+                 if bound is not None]
+        return "a finite number" + (" " + " and ".join(parts) if parts else "")
+
     if _is_bool(value) or not isinstance(value, Real):
-        raise TypeError(f"{name} must be {allowed}, got {shown(value)}")
+        raise TypeError(f"{name} must be {allowed()}, got {shown(value)}")
     try:
         value = float(value)
     except OverflowError:
-        raise ValueError(f"{name} must be {allowed}, got a number too large for a float: {shown(value)}") from None
-    if not np.isfinite(value) or (above is not None and not value > above) \
+        raise ValueError(f"{name} must be {allowed()}, got a number too large for a float: {shown(value)}") from None
+    if not math.isfinite(value) or (above is not None and not value > above) \
             or (minimum is not None and not value >= minimum) or (below is not None and not value < below) \
             or (maximum is not None and not value <= maximum):
-        raise ValueError(f"{name} must be {allowed}, got {value!r}")
+        raise ValueError(f"{name} must be {allowed()}, got {value!r}")
     return value
 
 
@@ -193,10 +191,11 @@ def array(name, value, shape, *, ndim=None, integer=False, largest=LARGEST, hint
         raise ValueError(f"{name} must have shape {shape}, got an array of shape {result.shape}"
                          + (f" ({hint})" if hint else ""))
     result = result.astype(float)
-    if not np.isfinite(result).all():
-        bad = np.argwhere(~np.isfinite(result))[:5].tolist()
-        raise ValueError(f"{name} must hold finite numbers, got NaN or inf at {bad}")
-    if result.size and np.abs(result).max() > largest:
+    low, high = (result.min(), result.max()) if result.size else (0.0, 0.0)   # two passes, no temporary arrays
+    if not (-largest <= low and high <= largest and np.isfinite(low) and np.isfinite(high)):
+        if not np.isfinite(result).all():
+            bad = np.argwhere(~np.isfinite(result))[:5].tolist()
+            raise ValueError(f"{name} must hold finite numbers, got NaN or inf at {bad}")
         raise ValueError(f"{name} must hold numbers of size at most {largest:g} (larger ones could overflow "
                          f"W·X), got {np.abs(result).max():g}")
     if integer:

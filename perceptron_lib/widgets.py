@@ -179,7 +179,7 @@ class TraceStepper(_StaticNote, anywidget.AnyWidget):
 
     @declare.declared(k=declare.Step(of="self.trace"))
     def _data(self, k):
-        """What the player shows at step k: the step is checked here, once; what draws it checks nothing again."""
+        """What the player shows at step k."""
         return _step_data(self.trace, self.pictures, k, self.rows)
 
     def _asked(self, _, content, buffers):
@@ -419,7 +419,6 @@ class UnitView(_StaticNote, widgets.VBox):
             raise ValueError(f"weights must lie within [-lim, lim] = [{-lim:g}, {lim:g}], got "
                              f"{format_vector(weights)}; pass a larger lim")
         figure, artists = unit_figure(self.X, self.y, weights)
-        # X, y are checked above, and w is three control values: an update, inside `show`, checks nothing again
         self.pictures = FastPictures(figure, lambda w: update_unit(artists, self.X, self.y, np.array(w) + 0.0))
         self.controls = _weight_controls(weights, lim, layout="beside")
         self.w = [self.controls.field(f"w{i}") for i in range(3)]
@@ -429,9 +428,8 @@ class UnitView(_StaticNote, widgets.VBox):
         self.add_class("perceptron-unit")
         self.show()
 
-    @declare.declared()
     def show(self):
-        """Draw the W the controls say: a click's declared boundary, with nothing to check (X, y checked when made)."""
+        """Draw the W the controls say (X, y checked when the view was made)."""
         w = _weights_of(self.controls, self.lim)
         W = np.array(w) + 0.0
         self.wrong = int(misclassified(W, self.X, self.y).sum())
@@ -486,7 +484,6 @@ class DualView(_StaticNote, widgets.VBox):
             weights = trace.weights[0] if trace is not None else (-0.5, 1.0, -1.0)
         weights = self._within_lim("weights", check.plane_weights("weights", weights))
         figure, artists = dual_figure(self.X, self.y, weights, lim=lim)
-        # X, y are checked above, and w is three control values: an update, inside `show`, checks nothing again
         self.pictures = FastPictures(figure, lambda w: update_dual(artists, self.X, self.y, np.array(w) + 0.0))
         self.trace = trace
         extra = start = None
@@ -519,9 +516,8 @@ class DualView(_StaticNote, widgets.VBox):
         w = self._within_lim("w", w)
         self.controls.values = {**self.controls.values, **{f"w{i}": float(v) for i, v in enumerate(w)}}
 
-    @declare.declared()
     def show(self):
-        """Draw the W the controls say: a click's declared boundary, with nothing to check (X, y checked when made)."""
+        """Draw the W the controls say (X, y checked when the view was made)."""
         w = _weights_of(self.controls, self.lim)
         def names(wrong):
             return ", ".join(f"X{k + 1}" for k in np.flatnonzero(wrong)) or "none"

@@ -12,8 +12,6 @@ from typing import Callable, NamedTuple
 
 import pytest
 
-from perceptron_lib import constraints
-
 
 class Case(NamedTuple):
     name: str
@@ -46,12 +44,3 @@ def ids(cases):
         out.append(f"{c.name}-{seen[c.name]}")
     return out
 
-
-@constraints.declared(call=constraints.Callable("call()"))
-def _outer(call):
-    return call()
-
-
-def nested(function, *args, **kwargs):
-    """function(*args, **kwargs) called inside a declared call, as the pictures and views call it: unchecked."""
-    return _outer(lambda: function(*args, **kwargs))

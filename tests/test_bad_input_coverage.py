@@ -83,10 +83,15 @@ def test_every_public_function_has_a_bad_input_case():
 
 
 def test_no_function_has_a_check_skipping_twin():
-    """A call is checked once at the public boundary (constraints.declared skips the checks of nested declared
-    calls), so no `name_unchecked` or same-module `_name` twin is needed (tools/architecture.py finds them)."""
+    """Every call of a declared function is checked; where the package calls one many times on values it has
+    checked, it calls its private worker `_name`, and the public `name` is only its declaration and
+    ``return _name(...)``. No `name_unchecked`, and no `_name` beside a `name` with a body of its own
+    (tools/architecture.py finds them)."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
     import architecture
     assert architecture.twins(architecture.sources()) == []
     assert architecture.twins({"m": "def f(x):\n    pass\ndef _f(x):\n    pass\ndef g_unchecked():\n    pass\n"}) == \
         ["m.g_unchecked", "m._f"]   # the finder can fail
+    front = '@declared(x=Whole())\ndef f(x):\n    """Doc."""\n    return _f(x)\ndef _f(x):\n    return x\n'
+    assert architecture.twins({"m": front}) == []
+    assert architecture.twins({"m": front.replace("return _f(x)", "return _f(x) + 1")}) == ["m._f"]

@@ -312,10 +312,14 @@ def test_the_declarations_are_checked_when_a_function_is_made():
         @constraints.declared(a=constraints.Flag())
         def f(a, b):
             pass
+    with pytest.raises(TypeError, match=r"nothing to check"):
+        @constraints.declared()
+        def g(self):
+            pass
 
 
-def test_a_call_is_checked_at_the_outermost_declared_call_only():
-    """A declared function called while another runs takes its arguments unchecked; called on its own, it checks."""
+def test_every_call_is_checked_the_packages_own_calls_included():
+    """A declared function called while another runs checks its arguments as when a lesson calls it."""
     seen = []
     counted = constraints.Custom(lambda name, value, given: seen.append(value) or value, lambda example: [])
 
@@ -327,26 +331,38 @@ def test_a_call_is_checked_at_the_outermost_declared_call_only():
     def outer(n):
         return inner(n) + inner(n)
 
-    assert outer(3) == 6 and seen == []          # inner's checks skipped: outer checked n once
-    assert inner(4) == 4 and seen == [4]         # at the top level inner checks
-    with pytest.raises(TypeError, match="n must be a whole number"):
-        outer("3")
+    assert outer(3) == 6 and seen == [3, 3]      # inner checks each of its calls
+    assert inner(4) == 4 and seen == [3, 3, 4]
 
-
-def test_an_error_inside_a_declared_call_leaves_later_calls_checked():
     @constraints.declared(n=constraints.Whole(minimum=1))
-    def fails(n):
-        raise RuntimeError("inside")
+    def strict(n):
+        return n
 
-    with pytest.raises(RuntimeError):
-        fails(1)
-    assert not constraints.inside_a_declared_call()
-    with pytest.raises(ValueError, match="n must be a whole number >= 1"):
-        fails(0)
+    @constraints.declared(n=constraints.Whole(minimum=1))
+    def calls_strict_with_zero(n):
+        return strict(0)
+
+    with pytest.raises(ValueError, match="n must be a whole number >= 1, got 0"):
+        calls_strict_with_zero(5)
 
 
-def test_the_package_checks_at_the_top_and_not_inside():
-    """misclassified refuses bad patterns when a lesson calls it, and is not checked again inside update_unit."""
+def test_a_wrong_call_is_a_type_error():
+    """A call the signature does not allow (a missing, unknown or repeated argument) is a TypeError, as without
+    the declaration (Signature.bind's words)."""
+    @constraints.declared(a=constraints.Whole(), b=constraints.Whole())
+    def f(a, *, b=1):
+        return a + b
+
+    assert f(1) == 2 and f(a=1, b=2) == 3 and f(1, b=np.int64(2)) == 3
+    for args, kwargs in [((), {}), ((1,), {"c": 2}), ((1, 2), {}), ((1,), {"a": 1})]:
+        with pytest.raises(TypeError):
+            f(*args, **kwargs)
+        with pytest.raises(TypeError):
+            f.__wrapped__(*args, **kwargs)
+
+
+def test_the_package_checks_each_call():
+    """misclassified refuses bad patterns when a lesson calls it, and checks them again inside update_unit."""
     from perceptron_lib import plotting
     with pytest.raises(ValueError, match="^X must"):
         pl.misclassified([0, 1, 1], [[0, np.nan]], [1])
@@ -358,12 +374,12 @@ def test_the_package_checks_at_the_top_and_not_inside():
         plotting.update_unit(artists, *OR, [0, 1, 1])
     finally:
         validation.patterns = original
-    assert calls == ["X"]     # update_unit's own X, once: misclassified inside it checks nothing
+    assert calls == ["X", "X"]     # update_unit's own X, and misclassified's inside it
 
 
-def test_the_callers_own_code_inside_a_declared_call_is_checked_as_from_outside():
+def test_the_callers_own_code_inside_a_declared_call_is_checked():
     """A rate schedule or a features map is the caller's code: what it calls is checked (a named error, not an
-    IndexError from deep inside), though it runs in the middle of a declared call."""
+    IndexError from deep inside), as every call is."""
     X, y = OR
 
     def schedule(k):
@@ -382,4 +398,3 @@ def test_the_callers_own_code_inside_a_declared_call_is_checked_as_from_outside(
 
     with pytest.raises(ValueError, match="weights must have 3 entries"):
         plotting.draw_feature_boundary(plt.figure().add_subplot(), [0, 1, 1], features, xlim=(0, 1), ylim=(0, 1))
-    assert not constraints.inside_a_declared_call()

@@ -108,15 +108,3 @@ def test_bad_input_names_the_parameter_what_is_allowed_and_what_came(call, error
     with pytest.raises(error) as info:
         call()
     assert type(info.value) is error and words in str(info.value)
-
-
-def test_the_unit_table_nested_in_a_declared_call_is_the_same_table():
-    """UnitView checks its patterns once and then builds a table per move inside a declared call, unchecked: the same
-    table."""
-    from bad_input import nested
-    X, y = boolean_function("xor")
-    for w in ([-0.5, 1, 1], [0.0, -0.25, 2]):
-        checked = unit_table(w, X, y)
-        unchecked = nested(unit_table, np.array(w, float), X.astype(float), y.astype(np.int64))
-        assert (repr(unchecked), unchecked._repr_html_()) == (repr(checked), checked._repr_html_())
-        assert repr(nested(unit_table, np.array(w, float), X.astype(float))) == repr(unit_table(w, X))

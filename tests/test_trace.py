@@ -67,7 +67,6 @@ import numpy as np  # noqa: E402
 import perceptron_lib as pl  # noqa: E402
 from perceptron_lib import format_vector, train_many  # noqa: E402
 from perceptron_lib.trace import format_number, format_vector  # noqa: E402
-from bad_input import nested  # noqa: E402
 
 
 def test_step_text_of_the_absolute_and_fractional_rules_gives_the_step_they_chose():
@@ -162,7 +161,6 @@ def test_the_html_table_and_its_window():
 def test_numbers_and_vectors_as_the_sources_print_them():
     assert [format_number(v) for v in (2.0, -0.25, 1 / 3, 1e15, 123456.0)] == ["2", "-0.25", "0.3333", "1e+15",
                                                                                  "123456"]
-    assert nested(format_number, 3.0) == "3" and nested(format_vector, np.array([1.0, -2.5])) == "[1 -2.5]"
     assert format_vector([0.0, 1.0, -0.5]) == "[0 1 -0.5]"
     assert train_many(*(np.stack([a]) for a in boolean_function("or"))).final_weights[0].tolist() == [0, 1, 1]
 

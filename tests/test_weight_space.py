@@ -6,13 +6,12 @@ from matplotlib.path import Path
 
 from perceptron_lib import boolean_function, train
 from perceptron_lib.capacity import regions
-from perceptron_lib.geometry import (count_regions, decision_line, misclassified, pattern_lines, positive_side,
-                                     sampled_regions, wrong_side_of_lines)
+from perceptron_lib.geometry import (count_regions, misclassified, pattern_lines, positive_side, sampled_regions,
+                                     wrong_side_of_lines)
 from perceptron_lib.plotting import dual_figure, update_dual
 from perceptron_lib.rule import rule_names
 from perceptron_lib.widgets import DualView
 
-from bad_input import nested
 
 coordinate = st.floats(-3, 3, allow_nan=False).map(lambda v: round(v, 2))
 
@@ -27,14 +26,6 @@ def test_a_pattern_is_wrong_in_pattern_space_exactly_when_w_is_on_its_wrong_side
     y = 2 * y - 1 if signed else y
     w = np.array(w, float)
     np.testing.assert_array_equal(misclassified(w, X, y), wrong_side_of_lines(w, X, y))
-    # called inside a declared call (the pictures, the views), unchecked, on checked values: the same
-    np.testing.assert_array_equal(nested(misclassified, w, X, y), misclassified(w, X, y))
-    np.testing.assert_array_equal(nested(misclassified, w[None], X, y), misclassified(w[None], X, y))
-    np.testing.assert_array_equal(nested(wrong_side_of_lines, w, X, y), wrong_side_of_lines(w, X, y))
-    np.testing.assert_array_equal(nested(decision_line, w, (-4.0, 4.0), (-4.0, 4.0)),
-                                  decision_line(w, (-4, 4), (-4, 4)))
-    np.testing.assert_array_equal(nested(positive_side, w, (-4.0, 4.0), (-4.0, 4.0)),
-                                  positive_side(w, (-4, 4), (-4, 4)))
     # and what the picture shades: a pattern strictly inside the shaded side has output 1
     net = w[0] + X @ w[1:]
     polygon = positive_side(w, (-4, 4), (-4, 4))

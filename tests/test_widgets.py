@@ -178,8 +178,9 @@ def counting_checks(monkeypatch):
     return calls
 
 
-def test_a_step_checks_its_step_once_and_the_run_and_its_weights_not_again(monkeypatch):
-    """The run is checked when the stepper is made; a step drawn on request checks nothing again."""
+def test_every_declared_call_of_a_step_checks_its_arguments(monkeypatch):
+    """A step checks what it is given at every declared call on its way, as a reader of each function expects: the
+    step asked for, the run under update_step; the weights of each view's move."""
     from perceptron_lib.plotting import step_figure, update_step
     run = train(*boolean_function("or"))
     stepper = TraceStepper(run, ready=0)
@@ -188,27 +189,27 @@ def test_a_step_checks_its_step_once_and_the_run_and_its_weights_not_again(monke
     calls = counting_checks(monkeypatch)
     stepper._asked(stepper, {"want": [1]}, [])   # a picture not made before: the figure's artists move and are drawn
     assert 1 in stepper.pictures._made
-    assert calls["recorded_run"] == 0 and sum(calls.values()) <= 1, calls
+    assert calls["step"] >= 1 and calls["recorded_run"] == 1, calls   # the step asked for; update_step's run
     calls.clear()
-    stepper.step = 1               # a step set from Python is checked once
+    stepper.step = 1               # a step set from Python is checked
     assert calls == {"step": 1}, calls
     calls.clear()
-    update_step(artists, run, 5)  # the public function checks its run and its step, once each
-    assert calls == {"recorded_run": 1, "step": 1}, calls
+    update_step(artists, run, 5)  # the public function checks its run and its step
+    assert calls["recorded_run"] == 1 and calls["step"] == 1, calls
     calls.clear()
     stepper.pictures.png(7)
-    assert calls == {"step": 1}, calls
+    assert calls["step"] >= 1, calls
 
 
-def test_the_weight_space_views_check_their_weights_once_a_move(monkeypatch):
+def test_the_weight_space_views_check_their_weights_at_a_move(monkeypatch):
     from perceptron_lib.widgets import DualView, UnitView
     dual, unit = DualView(*boolean_function("or")), UnitView(*boolean_function("and"))
     calls = counting_checks(monkeypatch)
     dual.set_weights([0.5, 1, -1])
-    assert calls == {"plane_weights": 1}, calls
+    assert calls["plane_weights"] >= 1, calls
     calls.clear()
-    unit.w[0].value = -1.25       # the picture checks nothing again; the table below checks its own numbers
-    assert "plane_weights" not in calls and "few_patterns" not in calls, calls
+    unit.w[0].value = -1.25       # the picture, the count of wrong patterns and the table check what they are given
+    assert calls["plane_weights"] >= 1 and calls["patterns"] >= 1, calls
 
 
 def test_every_control_of_the_views_carries_its_name():

@@ -132,15 +132,26 @@ def raises(texts):
 
 
 def twins(texts):
-    """Check-skipping twins: public functions named *_unchecked, and `_name` beside a public `name` in one module."""
+    """Check-skipping twins: public functions named *_unchecked, and `_name` beside a public `name` in one module
+    unless `name` is its worker's front: its checks (its declaration) and one ``return _name(...)``."""
     found = []
     for module, text in texts.items():
-        defined = {node.name for node in ast.walk(ast.parse(text))
-                   if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
-        found += [f"{module}.{name}" for name in sorted(defined) if name.endswith("_unchecked")]
-        found += [f"{module}.{name}" for name in sorted(defined)
-                  if name.startswith("_") and not name.startswith("__") and name[1:] in defined]
+        functions = {node.name: node for node in ast.walk(ast.parse(text))
+                     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
+        found += [f"{module}.{name}" for name in sorted(functions) if name.endswith("_unchecked")]
+        found += [f"{module}.{name}" for name in sorted(functions)
+                  if name.startswith("_") and not name.startswith("__") and name[1:] in functions
+                  and not _front(functions[name[1:]], name)]
     return found
+
+
+def _front(function, worker):
+    """Whether `function` is declared and its body, after the docstring, is ``return worker(...)``."""
+    body = [node for node in function.body
+            if not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant))]
+    return (any("declared" in ast.unparse(decorator) for decorator in function.decorator_list)
+            and len(body) == 1 and isinstance(body[0], ast.Return) and isinstance(body[0].value, ast.Call)
+            and ast.unparse(body[0].value.func) == worker)
 
 
 def report(rev=None):

@@ -465,7 +465,7 @@ def draw_feature_boundary(ax, w, features, *, xlim, ylim, resolution=300):
     # features' output is checked here, in the function: only a call shows it
     xs, ys = np.linspace(*xlim, resolution), np.linspace(*ylim, resolution)
     grid = np.column_stack([a.ravel() for a in np.meshgrid(xs, ys)])
-    mapped = check.array("features(points)", declare.outside(features, grid), f"(m, {len(w) - 1})", ndim=2)
+    mapped = check.array("features(points)", features(grid), f"(m, {len(w) - 1})", ndim=2)
     if mapped.shape != (len(grid), len(w) - 1):
         raise ValueError(f"features(points) must return one row of {len(w) - 1} features (one per weight after "
                          f"w0) for each of the {len(grid)} points, got shape {mapped.shape}")
