@@ -384,3 +384,57 @@ def test_seeds_as_nested_lists_of_different_lengths_are_named():
     X, y = boolean_function("or")
     with pytest.raises(TypeError, match=r"seeds must be a sequence of 2 whole numbers \(one per set\)"):
         train_many(np.stack([X, X]), np.stack([y, y]), order="random", seeds=[[1, 2], [3]])
+
+
+def brent_detection(X, y, max_epochs):
+    """The pass at whose start Brent's method sees a pass start come back, or None (converged, or not by then).
+
+    Brent (1980), as rule.CycleTest states it: save the start of pass 0; at the start of each pass compare with the
+    saved start, counting the passes since it was saved (lam); when lam reaches the power (1, 2, 4, ...), save this
+    start instead and double the power. Written out with the plain loop of tests/reference.py.
+    """
+    from reference import reference_run
+    w = np.zeros(X.shape[1] + 1)
+    saved, power, lam, clean = w, 1, 0, 0
+    for epoch in range(1, max_epochs + 1):
+        for k in range(len(X)):
+            last = reference_run(X, y, [k], 1.0, w)[-1]
+            clean = clean + 1 if np.array_equal(last, w) else 0
+            w = last
+            if clean == len(X):
+                return None
+        lam += 1
+        if np.array_equal(w, saved):
+            return epoch
+        if lam == power:
+            saved, power, lam = w, 2 * power, 0
+    return None
+
+
+def test_brents_method_alone_finds_the_cycles_it_can_see(monkeypatch):
+    """With the late search switched off, a run is reported cycling exactly when Brent's method, written out
+    above, sees its pass start come back within max_epochs passes, and then as train reports it (where, how long);
+    the others end at max_epochs. So the early test is checked by itself, not only through the late search."""
+    rng = np.random.default_rng(5)
+    X, y = rng.integers(-3, 4, (300, 5, 2)).astype(float), rng.integers(0, 2, (300, 5))
+    seen = {True: 0, False: 0}
+    for max_epochs in (3, 6, 9):
+        result = train_many(X, y, max_epochs=max_epochs)
+        with monkeypatch.context() as patch:
+            patch.setattr(batch._Runs, "_late_cycles", lambda self, ids: None)
+            brent_only = train_many(X, y, max_epochs=max_epochs)
+        for i in range(len(X)):
+            found = brent_detection(X[i], y[i], max_epochs) is not None
+            if result.status[i] != "cycling":
+                assert brent_only.status[i] == result.status[i] and not found
+                continue
+            seen[found] += 1
+            if found:
+                got = [a[i] for a in (brent_only.status, brent_only.n_presentations, brent_only.cycle_start,
+                                      brent_only.cycle_length, brent_only.n_updates)]
+                want = [a[i] for a in (result.status, result.n_presentations, result.cycle_start,
+                                       result.cycle_length, result.n_updates)]
+                assert got == want and brent_only.final_weights[i].tobytes() == result.final_weights[i].tobytes()
+            else:
+                assert brent_only.status[i] == "max_epochs", (i, max_epochs)
+    assert seen[True] >= 20 and seen[False] >= 5, seen

@@ -240,3 +240,109 @@ def test_kernel_runs_are_the_same_under_other_blas_kernels_and_without_simd():
 
 
 # ---------------------------------------------------------------- the pictures (plotting/classes.py)
+
+
+# ---------------------------------------------------------------- limits and defaults, pinned by hand
+
+def test_the_kernel_matrixs_limits_are_said_with_their_numbers():
+    assert kernel_matrix(np.zeros((3000, 1)), np.zeros((3000, 1)), kernel="linear").shape == (3000, 3000)
+    with pytest.raises(ValueError, match=r"^A, B are too large for a kernel matrix: 3001 x 3000 entries of 1 "
+                                         r"features, at most 9,000,000 entries and 2,000,000,000 entries times "
+                                         r"features$"):
+        kernel_matrix(np.zeros((3001, 1)), np.zeros((3000, 1)))
+    with pytest.raises(ValueError, match=r"2000 x 2000 entries of 501 features"):      # 2.004e9 entries x features
+        kernel_matrix(np.zeros((2000, 501)), np.zeros((2000, 501)))
+    assert kernel_matrix([[1.0]], [[1.0]], kernel="polynomial", degree=10).tolist() == [[1024.0]]   # (1 + 1)^10
+    with pytest.raises(ValueError, match=r"degree must be a whole number from 1 to 10, got 11"):
+        kernel_matrix([[1.0]], [[1.0]], kernel="polynomial", degree=11)
+    assert kernel_matrix([[0.0]], [[0.0]], gamma=1e6).tolist() == [[1.0]]
+    with pytest.raises(ValueError, match=r"gamma must be a finite number > 0 and <= 1000000.0, got 1500000.0"):
+        kernel_matrix([[0.0]], [[1.0]], gamma=1.5e6)
+
+
+def test_a_kernel_run_takes_at_most_3000_patterns():
+    run = train_kernel(np.zeros((3000, 1)), np.ones(3000), kernel="linear", max_epochs=1)
+    assert run.alpha[:, 0].tolist() == [1] + [0] * 2999         # k(x, z) = 1: one mistake makes every net 1
+    with pytest.raises(ValueError, match=r"X must hold at most 3000 patterns for a kernel perceptron"):
+        train_kernel(np.zeros((3001, 1)), np.ones(3001))
+
+
+@pytest.mark.parametrize("n, classes, allowed", [
+    (4, None, 125_000),          # 500,000 presentations / 4
+    (1000, None, 500),           # 500,000 / 1000 (10^9 / 10^6 = 1000 is larger)
+    (1000, 4, 250),              # 10^9 / (1000^2 * 4 units)
+    (3000, 64, 1),               # 10^9 // (3000^2 * 64) = 1
+])
+def test_max_epochs_is_limited_by_presentations_and_by_a_run_of_mistakes(n, classes, allowed):
+    X = np.zeros((n, 1))
+    y = np.arange(n) % 2 if classes is None else np.arange(n) % classes
+    code = None if classes is None else "one-hot"
+    units = 1 if classes is None else classes
+    with pytest.raises(ValueError, match=rf"max_epochs must keep max_epochs \* n_samples within 500,000 "
+                                         rf"presentations and max_epochs \* n_samples\^2 \* units within "
+                                         rf"1,000,000,000 .*got max_epochs={allowed + 1} with {n} patterns and "
+                                         rf"{units} units; use max_epochs <= {allowed}$"):
+        train_kernel(X, y, code=code, max_epochs=allowed + 1)
+
+
+def test_the_largest_allowed_max_epochs_runs():
+    run = train_kernel(*boolean_function("xor"), kernel="polynomial", max_epochs=125_000)   # 4 x 125,000 = 500,000
+    assert run.status == "converged"
+
+
+def test_defaults_rbf_with_gamma_one_over_the_features_degree_2_cyclic_and_100_passes():
+    K = kernel_matrix([[0.0, 0.0]], [[1.0, 1.0]])           # exp(-(1/2) * 2)
+    assert abs(K[0, 0] - math.exp(-1.0)) <= 2 * np.spacing(math.exp(-1.0))
+    assert kernel_matrix([[1, 1]], [[1, 2]], kernel="polynomial").tolist() == [[16.0]]    # (1 + 3)^2
+    X, c = boolean_function("xor")
+    run = train_kernel(X, c)
+    assert (run.kernel, run.gamma, run.degree) == ("rbf", 0.5, 2)
+    assert np.array_equal(run.pattern, np.arange(run.n_presentations) % 4)
+    assert train_kernel(X[:, :1], c, kernel="polynomial", degree=1).gamma == 1.0
+    long = train_kernel(X, c, kernel="linear", order="random", seed=0)     # XOR never converges
+    assert long.status == "max_epochs" and long.n_epochs == 100 and long.n_presentations == 400
+
+
+def test_the_int32_shortcut_is_taken_only_where_its_sums_cannot_overflow():
+    """exp(-1e-9 (2 x 32767)^2) = 0.01364...: (65534)^2 overflows int32; two features of +-16384 add up to
+    exactly 2^31, which overflows too; 1 + 2 x 16384^2 is the linear kernel's."""
+    K = kernel_matrix([[32767.0]], [[-32767.0]], kernel="rbf", gamma=1e-9)[0, 0]
+    assert abs(K - math.exp(-1e-9 * 65534.0**2)) <= 1e-15 and abs(K - 0.0136406) < 1e-7
+    K = kernel_matrix([[16384.0, 16384.0]], [[-16384.0, -16384.0]], kernel="rbf", gamma=1e-9)[0, 0]
+    assert abs(K - math.exp(-1e-9 * 2.0**31)) <= 1e-15 and abs(K - 0.1167776) < 1e-7
+    assert kernel_matrix([[16384.0, 16384.0]], [[16384.0, 16384.0]], kernel="linear").tolist() == [[536870913.0]]
+    assert kernel_matrix([[2.0]], [[0.5]], kernel="linear").tolist() == [[2.0]]     # 1 + 2 x 0.5: B not whole
+    assert kernel_matrix([[0.5]], [[2.0]], kernel="linear").tolist() == [[2.0]]     # A not whole
+
+
+def test_a_kernel_run_is_frozen_and_compared_by_identity():
+    import dataclasses
+    run = train_kernel(*boolean_function("or"), kernel="linear")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        run.status = "cycling"
+    twin = dataclasses.replace(run)
+    assert twin != run and run == run and len({run, twin}) == 2     # hashable, by identity (its arrays)
+
+
+def test_the_work_limit_counts_entries_times_features_and_allows_it_exactly(monkeypatch):
+    import perceptron_lib.kernels as kernels
+    monkeypatch.setattr(kernels, "MAX_KERNEL_WORK", 12)       # a small limit, so that its edge is quick to reach
+    assert kernel_matrix(np.zeros((2, 3)), np.zeros((2, 3)), kernel="linear").tolist() == [[1.0, 1.0]] * 2
+    with pytest.raises(ValueError, match=r"2 x 3 entries of 3 features, at most 9,000,000 entries and 12 entries"):
+        kernel_matrix(np.zeros((2, 3)), np.zeros((3, 3)))    # 6 entries x 3 features = 18
+
+
+def test_the_exponential_refuses_any_positive_number():
+    assert exp_nonpositive([0.0, -0.0]).tolist() == [1.0, 1.0]
+    with pytest.raises(ValueError, match=r"x must be <= 0, got a largest value of 0.5"):
+        exp_nonpositive([-1.0, 0.5])
+
+
+def test_decisions_are_limited_by_the_work_of_the_patterns_with_a_mistake(monkeypatch):
+    import perceptron_lib.kernels as kernels
+    run = train_kernel(*boolean_function("or"), kernel="linear")     # mistakes on 3 patterns: alpha 2, 1, 1, 0
+    monkeypatch.setattr(kernels, "MAX_KERNEL_WORK", 12)              # 3 patterns x 2 new ones x 2 features
+    assert run.decision([[0, 0], [1, 1]]).tolist() == [[0.0], [2.0]]    # W = [0 1 1] (lesson 02): nets 0 and 2
+    with pytest.raises(ValueError, match=r"X must keep the kernel work within 12 entries times features \(a few "
+                                         r"seconds\), got 3 patterns against 3 patterns with a mistake, 2 features"):
+        run.decision([[0, 0], [1, 1], [0, 1]])

@@ -168,3 +168,157 @@ def test_changes_counts_the_presentations_that_corrected_some_unit():
     layer = train_layer(X, labels, code="binary")
     corrected = [k for k in range(layer.n_presentations) if layer.updated[k].any()]
     assert layer.changes() == len(corrected) <= sum(layer.updates())
+
+
+# ---------------------------------------------------------------- pinned by hand (tools/mutate.py's survivors)
+
+XOR = np.array([[0, 0], [0, 1], [1, 0], [1, 1]])
+
+
+def weights_loop(X, targets, max_epochs=1000):
+    """layer_loop's run, with each unit's W after every presentation of the layer (a stopped unit keeps its W)."""
+    X1 = np.hstack([np.ones((len(X), 1)), X])
+    W = np.zeros((targets.shape[1], X1.shape[1]))
+    history, quiet = [W.copy()], 0
+    for _ in range(max_epochs):
+        for j in range(len(X1)):
+            quiet += 1
+            for i in range(len(W)):
+                if targets[j, i] * sum(w * x for w, x in zip(W[i], X1[j])) <= 0:
+                    W[i], quiet = W[i] + targets[j, i] * X1[j], 0
+            history.append(W.copy())
+            if quiet == len(X1):
+                return history
+    return history
+
+
+def test_a_layer_that_cannot_separate_xor_says_cycling_not_converged():
+    """One unit per class (two for two classes), or one binary unit: each sees XOR and comes back to W = 0
+    after the first pass (by hand: (0,0) gives -[1,0,0], (0,1) +[1,0,1], (1,0) +[1,1,0], (1,1) -[1,1,1])."""
+    for code, units in (("one-hot", 2), ("binary", 1)):
+        run = train_layer(XOR, [0, 1, 1, 0], code=code)
+        assert run.status == "cycling" and run.codes.shape == (2, units)
+        assert [unit.status for unit in run.units] == ["cycling"] * units
+        assert run.n_presentations == 4 and run.final_weights.tolist() == [[0.0, 0.0, 0.0]] * units
+
+
+def test_the_layers_status_is_the_first_unfinished_units():
+    """Three classes on XOR's corners: class 1's unit (the XOR pair) cycles, the corners' units converge."""
+    run = train_layer(XOR, [0, 1, 1, 2])
+    assert [unit.status for unit in run.units] == ["converged", "cycling", "converged"]
+    assert run.status == "cycling"
+    run = train_layer(XOR, [0, 1, 1, 2], max_epochs=1, order="random", seed=0)
+    assert run.status == "max_epochs" and [u.status for u in run.units].count("converged") < 3
+
+
+@pytest.mark.parametrize("code", ["one-hot", "binary"])
+def test_two_classes_make_a_layer_of_two_one_hot_units_or_one_binary_unit(code):
+    """OR's two classes: the binary unit is the signed perceptron of the labels, one-hot adds its mirror."""
+    labels = np.array([0, 1, 1, 1])
+    run = train_layer(XOR, labels, code=code)
+    expected = {"one-hot": [[1, -1], [-1, 1]], "binary": [[-1], [1]]}[code]
+    assert run.codes.tolist() == class_codes(2, code).tolist() == expected
+    assert run.targets.tolist() == np.array(expected)[labels].tolist()
+    history = weights_loop(XOR, np.array(expected)[labels])
+    assert run.status == "converged" and run.n_presentations == len(history) - 1 == 21
+    assert run.final_weights.tolist() == history[-1].tolist()
+    assert run.final_weights[-1].tolist() == [-1.0, 2.0, 2.0]     # by hand: w0 + 2 x1 + 2 x2 > 0 is OR
+    assert (run.predict(XOR)[0] == labels).all() and run.predict(XOR)[1].all()
+    assert train_layer(XOR, [0, 0, 0, 0], code=code).codes.tolist() == expected   # one class is coded as two
+
+
+def test_units_that_stop_at_different_times_keep_their_last_weights():
+    X, labels = corner_clusters(2, n_per_class=6, seed=1)
+    run = train_layer(X, labels)
+    lengths = [unit.n_presentations for unit in run.units]
+    assert lengths == [130, 43, 61, 25] and run.n_presentations == 130
+    history = weights_loop(X, class_codes(4)[labels])
+    assert len(history) == 131
+    for k in (0, 1, 25, 26, 43, 60, 61, 62, 129, 130):
+        assert np.array_equal(run.weights_at(k), history[k]), k
+    assert np.array_equal(run.pattern, np.arange(130) % len(X))
+    assert run.updated.shape == (130, 4) and not run.updated[25:, 3].any() and not run.updated[61:, 2].any()
+
+
+def test_the_layers_limits_are_said_with_the_largest_max_epochs_allowed():
+    assert train_layer(XOR, [0, 1, 2, 3], max_epochs=125_000).status == "converged"   # 125,000 * 4 * 4 = 2e6
+    with pytest.raises(ValueError, match=r"within 2,000,000 recorded presentations, got max_epochs=125001 with 4 "
+                                         r"patterns and 4 units; use max_epochs <= 125000$"):
+        train_layer(XOR, [0, 1, 2, 3], max_epochs=125_001)
+    with pytest.raises(ValueError, match=r"use max_epochs <= 1$"):
+        train_layer(np.zeros((1_000_001, 1)), np.arange(1_000_001) % 2, max_epochs=2)
+
+
+def test_class_codes_go_from_two_to_64_classes():
+    assert class_codes(2).tolist() == [[1, -1], [-1, 1]] and class_codes(2, "binary").tolist() == [[-1], [1]]
+    assert class_codes(64, "binary").shape == (64, 6) and class_codes(64).shape == (64, 64)
+    assert class_codes(64, "binary")[37].tolist() == [1, -1, -1, 1, -1, 1]          # 37 = 100101 in binary
+    assert class_codes(33, "binary").shape == (33, 6) and class_codes(32, "binary").shape == (32, 5)
+    for bad in (1, 65):
+        with pytest.raises(ValueError, match="n_classes"):
+            class_codes(bad)
+    assert train_layer(XOR, [0, 1, 2, 3], n_classes=64, code="binary").codes.shape == (64, 6)
+    with pytest.raises(ValueError, match="n_classes"):
+        train_layer(XOR, [0, 1, 2, 3], n_classes=65)
+
+
+def test_a_square_code_table_that_is_not_one_hot_decodes_by_the_least_sure_units():
+    """[[+1 +1], [-1 -1]]: outputs [+1 -1] are no code: class 1 disagrees on the net 0.5, class 0 on -2; outputs
+    [-1 +1]: class 0 on -3, class 1 on 1. The largest net (one-hot's reading) would say 0 and 1."""
+    classes, matched = decode([[0.5, -2.0], [-3.0, 1.0], [1.0, 1.0]], [[1, 1], [-1, -1]])
+    assert classes.tolist() == [1, 1, 0] and matched.tolist() == [False, False, True]
+    classes, matched = decode([[0.5, 2.0]], [[-1, 1], [1, -1]])    # one-hot's mirror: class 0 disagrees on 0.5
+    assert classes.tolist() == [0] and not matched.any()
+
+
+def test_costs_that_tie_in_floats_are_compared_exactly():
+    """Outputs [+1 +1 +1], no code of five classes: class 3 ([-1 +1 +1]) disagrees by 1, class 4 ([+1 -1 -1]) by
+    (1 - 2^-53) + 2^-54 = 1 - 2^-54 exactly, which floats round to 1 (a tie, which would go to class 3)."""
+    nets = [[1.0, 1 - 2.0**-53, 2.0**-54]]
+    assert (1 - 2.0**-53) + 2.0**-54 == 1.0
+    classes, matched = decode(nets, class_codes(5, "binary"))
+    assert classes.tolist() == [4] and not matched.any()
+    classes, _ = decode([[1.0, 1.0, 2.0**-60]], class_codes(5, "binary"))       # 1 against 1 + 2^-60: class 3
+    assert classes.tolist() == [3]
+    classes, _ = decode([[1.0, 1.0 - 2.0**-53, 2.0**-53]], class_codes(5, "binary"))   # an exact tie: the lower
+    assert classes.tolist() == [3]
+
+
+def test_costs_a_few_rounding_errors_apart_are_compared_exactly():
+    """17 classes, 5 binary units, outputs [+1 +1 +1 +1 +1] (31, no code). Class 15 ([-1 +1 +1 +1 +1]) disagrees
+    by 1 + 2^-52; class 16 ([+1 -1 -1 -1 -1]) by 1 + 3 x 2^-53 exactly, which floats add up to 1 (each 2^-53 is
+    rounded away): one unit of the last place in the wrong order, within m rounding errors."""
+    nets = [[1 + 2.0**-52, 1.0, 2.0**-53, 2.0**-53, 2.0**-53]]
+    assert ((1.0 + 2.0**-53) + 2.0**-53) + 2.0**-53 == 1.0 < 1 + 2.0**-52
+    classes, matched = decode(nets, class_codes(17, "binary"))
+    assert classes.tolist() == [15] and not matched.any()
+
+
+
+def test_a_layer_run_is_frozen_and_compared_by_identity():
+    import dataclasses
+    run = train_layer(XOR, [0, 1, 1, 1])
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        run.status = "cycling"
+    twin = dataclasses.replace(run)
+    assert twin != run and run == run and len({run, twin}) == 2
+
+
+def test_a_layer_runs_100_passes_by_default_and_takes_two_classes_when_asked():
+    run = train_layer(XOR, [0, 1, 1, 0], order="random", seed=0)        # XOR never converges
+    assert run.status == "max_epochs" and [unit.n_epochs for unit in run.units] == [100, 100]
+    assert run.n_presentations == 400
+    assert train_layer(XOR, [0, 1, 1, 1], n_classes=2).codes.tolist() == [[1, -1], [-1, 1]]
+    assert train_layer(XOR, [0, 1, 2, 3], n_classes=4).codes.shape == (4, 4)
+
+
+def test_class_numbers_run_from_0_to_k_minus_1():
+    from perceptron_lib.multiclass import class_numbers
+    labels, codes, code = class_numbers("labels", [0, 2, 1], 3, "binary", None)
+    assert codes.tolist() == [[-1, -1], [-1, 1], [1, -1]] and labels.tolist() == [0, 2, 1] and code == "binary"
+    assert class_numbers("labels", [0, 0], 2, "one-hot", None)[1].tolist() == [[1, -1], [-1, 1]]   # at least 2
+    assert class_numbers("labels", [0, 3], 2, "one-hot", 4)[1].shape == (4, 4)
+    with pytest.raises(ValueError, match=r"labels must be class numbers from 0 to 3, got values from 0 to 4"):
+        train_layer(XOR, [0, 1, 2, 4], n_classes=4)
+    with pytest.raises(ValueError, match=r"labels must be class numbers from 0 to 1, got values from -1 to 1"):
+        train_layer(XOR, [0, -1, 1, 1])

@@ -544,3 +544,13 @@ def test_a_rule_must_have_a_name_and_leave_uses_eta_to_rule():
             call(Nameless())
         with pytest.raises(ValueError, match=r"rule must leave uses_eta to Rule .*uses_eta=True on the claims rule"):
             call(Claims())
+
+
+def test_a_fraction_above_2_is_refused_by_its_declaration_whatever_the_rule():
+    """FRACTION's bound is the declared (0, 2]: 2.5 is refused there, with that message, for a rule given as an
+    object (Margin) too, whose learning_rule would refuse any fraction but 1.0 in other words."""
+    X, y = pl.boolean_function("or", signed=True)
+    for rule in (Margin(1.0), "fixed", "fractional"):
+        with pytest.raises(ValueError, match=r"^fraction must be a finite number > 0 and <= 2, got 2.5$"):
+            pl.train(X, y, rule=rule, fraction=2.5)
+    assert pl.train(X, y, rule="fractional", fraction=2.0).status == "stalled"

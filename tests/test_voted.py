@@ -355,3 +355,34 @@ def test_huge_epochs_overflowing_the_counts_are_refused():
     with pytest.raises(ValueError, match=r"epochs must keep epochs \* n_samples within 2\*\*62"):
         voted_perceptron(OR_X, OR_Y, epochs=2**61)
     assert voted_perceptron(OR_X, OR_Y, epochs=2**60).counts.sum() == 2**62
+
+
+def test_ten_passes_by_default_counted_by_hand():
+    """XOR's four vectors come back every pass (one presentation each); OR, worked by hand with the threshold
+    unit's rule: W = 0 lasts one presentation, [1 0 1] three, [0 0 1] two, [1 1 1] two, [0 1 1] the other 32."""
+    xor = voted_perceptron(*boolean_function("xor", signed=True))
+    assert xor.counts.tolist() == [10, 10, 10, 10]
+    assert xor.vectors.tolist() == [[-1, 0, 0], [0, 0, 1], [1, 1, 1], [0, 0, 0]]
+    orr = voted_perceptron(*boolean_function("or"))
+    assert orr.vectors.tolist() == [[0, 0, 0], [1, 0, 1], [0, 0, 1], [1, 1, 1], [0, 1, 1]]
+    assert orr.counts.tolist() == [1, 3, 2, 2, 32]
+
+
+def test_counts_and_votes_past_2_to_the_53_stay_exact():
+    """Counts of 2^53 + 1 (no float holds them): a vote of -2 (2^53 + 1) = -(2^54 + 2) at (1, 0), where the
+    XOR vectors' nets are -1, 0, 2, 0 (signs -1, -1, +1, -1); a tie of 0 at (0, 1)."""
+    T = 2**53 + 1
+    voted = voted_perceptron(*boolean_function("xor", signed=True), epochs=T)
+    assert voted.counts.dtype == np.int64 and voted.counts.tolist() == [T] * 4
+    assert voted.decision([[1, 0], [0, 1]]).tolist() == [-(2**54 + 2), 0]
+    assert voted.predict([[1, 0], [0, 1]]).tolist() == [-1, -1]
+    assert voted.averaged_weights().tolist() == [0.0, 0.25, 0.5]
+
+
+def test_a_voted_perceptron_is_frozen_and_compared_by_identity():
+    import dataclasses
+    voted = voted_perceptron(*boolean_function("or"))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        voted.labels = "-1/+1"
+    twin = dataclasses.replace(voted)
+    assert twin != voted and voted == voted and len({voted, twin}) == 2
