@@ -16,9 +16,9 @@ from matplotlib.image import imsave
 from . import constraints as declare
 from . import validation as check
 from .plotting import step_figure, update_step
-from .plotting.base import DPI, FIGSIZE
+from .plotting.base import DENSITY, DPI, FIGSIZE
 
-MAX_KEPT = 1000     # pictures FastPictures keeps (about 30 kB each)
+MAX_KEPT = 1000     # pictures FastPictures keeps (about 30 kB each, 60 kB for a run's steps at DENSITY 2)
 
 
 class FastPictures:
@@ -81,6 +81,8 @@ class StepPictures(FastPictures):
     size : (float, float), default (7.2, 3.4)
         The figure's (width, height) in inches.
     dpi : int, default 100
+        The resolution the pictures are shown at (their size: `size` times `dpi` in px); each is drawn at
+        DENSITY (2) times it, and its PNG says so, for sharp pictures on a high-density screen or a projector.
 
     Examples
     --------
@@ -93,8 +95,7 @@ class StepPictures(FastPictures):
     @declare.declared(trace=declare.Run(), size=FIGSIZE, dpi=DPI)
     def __init__(self, trace, *, size=(7.2, 3.4), dpi=100):
         self.trace = trace
-        figure, self.artists = step_figure(trace, 0, size=size, dpi=dpi)
-        # the run is checked above and each step by `png`: a step's update, inside it, checks nothing again
+        figure, self.artists = step_figure(trace, 0, size=size, dpi=dpi * DENSITY)
         super().__init__(figure, lambda k: update_step(self.artists, trace, k))
 
     @declare.declared(k=declare.Step(of="self.trace"))

@@ -158,17 +158,19 @@ function perceptronPlayer(root, options) {
   // as drawn, the picture scrolling sideways in its frame, which then takes a Tab stop and the arrow keys. The
   // button shows only then; a picture whose width the page set itself (a deck scales its pictures) is left as it is.
   const fitted = img.getAttribute("style");
+  // its own size: the width its markup gives it (its pixels over DENSITY: drawn at 2 px per px shown), else its pixels
+  function own() { return Number(img.getAttribute("width")) || img.naturalWidth; }
   function enlarged() { return enlarge.getAttribute("aria-pressed") === "true"; }
   function offerEnlarging() {
     const shown = img.offsetWidth;   // 0 while not laid out (a hidden slide, a folded output): nothing to judge
-    const shrunk = img.naturalWidth > 0 && !img.style.width && shown > 0 && shown < 0.9 * img.naturalWidth;
+    const shrunk = img.naturalWidth > 0 && !img.style.width && shown > 0 && shown < 0.9 * own();
     enlarge.style.display = shrunk || enlarged() ? "" : "none";
   }
   enlarge.addEventListener("click", function(e) {
     e.stopPropagation();
     const on = !enlarged();
     enlarge.setAttribute("aria-pressed", String(on));
-    const natural = ";max-width:none;max-height:none;height:auto;width:" + img.naturalWidth + "px";
+    const natural = ";max-width:none;max-height:none;height:auto;width:" + own() + "px";
     img.setAttribute("style", on ? fitted + natural : fitted);
     if (on) {
       frame.tabIndex = 0;

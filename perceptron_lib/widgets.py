@@ -6,6 +6,7 @@ machinery the views need, making PNG pictures of a figure fast enough for a clic
 """
 import base64
 import html
+import io
 import json
 import hashlib
 import uuid
@@ -24,6 +25,7 @@ from .describe import describe_figure
 from .fast_pictures import FastPictures, StepPictures
 from .geometry import misclassified, wrong_side_of_lines
 from .plotting import MAX_PATTERNS, dual_figure, plot_bound_check, unit_figure, update_dual, update_unit
+from .plotting.base import shown_size
 from .plotting.runs import STEP_PICTURE
 from .tables import unit_table
 from .trace import format_vector
@@ -84,7 +86,8 @@ def _player_markup(uid, last, first, *, note, lecture=False):
     scrolling sideways in its frame.
     """
     big = "font-size:150%;line-height:1.4" if lecture else "font-size:1.15em;line-height:1.5"
-    high = ";max-height:340px" if lecture else ""
+    high = ";max-height:340px;object-fit:contain" if lecture else ""
+    width, height = shown_size(base64.b64decode(first["frame"][:44]))   # drawn at DENSITY px per px shown
     return (f'<div id="{uid}" class="perceptron-player{" perceptron-lecture" if lecture else ""}" role="group" '
             f'aria-label="a learning run to step through" style="max-width:960px">\n'
             f'<p class="waiting" style="font-style:italic;margin:0.2em 0">{html.escape(note)}</p>\n'
@@ -102,7 +105,7 @@ def _player_markup(uid, last, first, *, note, lecture=False):
             'width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap"></div>\n'
             '<div class="frame" style="overflow-x:auto">'
             f'<img src="data:image/png;base64,{first["frame"]}" alt="{html.escape(first["alt"])}" '
-            f'style="max-width:100%;display:block{high}"></div>\n'
+            f'width="{width:g}" height="{height:g}" style="max-width:100%;height:auto;display:block{high}"></div>\n'
             f'<div class="arithmetic" style="{big}">{first["text"]}</div>\n'
             f'<div class="table">{first["table"]}</div>\n'
             '</div>')
@@ -617,7 +620,9 @@ class BoundExplorer(_StaticNote, widgets.VBox):
                                    "Stensbo-Smidt on X/R, teacher": (result.scaled_updates,
                                                                       result.stensbo_smidt)})
         summary = f"batch {self.batch}: {result.summary()}"
-        self.controls.show(figure._repr_png_(), describe_figure(figure, draw=False),   # drawn for the PNG just before
+        picture = io.BytesIO()   # at the figure's own dpi, as the other live views: a click waits for it
+        figure.savefig(picture, format="png", bbox_inches="tight")
+        self.controls.show(picture.getvalue(), describe_figure(figure, draw=False),   # drawn for the PNG just before
                            html.escape(summary, quote=False), summary)
 
 
@@ -653,10 +658,11 @@ class PlayableRun:
     rows : int, default 2
         Table rows shown on each side of the current one (0 to 5).
     dpi : int, default 100
-        Resolution of the embedded pictures (40 to 150). At 100 their text is
-        as large as in the lesson's other figures (10 pt, 14 px drawn 1:1, as
-        on a deck's 1280x720 slide); lower keeps the notebook smaller and the
-        text smaller with it.
+        Resolution the embedded pictures are shown at (40 to 150). At 100 their
+        text is as large as in the lesson's other figures (10.5 pt, 14.6 px, as
+        on a deck's 1280x720 slide); each is drawn at twice that (DENSITY), for
+        a projector or a high-density screen; lower keeps the notebook smaller
+        and the text smaller with it.
 
     Examples
     --------

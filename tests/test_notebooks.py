@@ -53,7 +53,9 @@ def test_widget_outputs_carry_the_stable_ids_that_run_notebooks_gives(path):
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_notebook_is_small_and_has_no_partial_widget_state(path):
-    assert path.stat().st_size < 2_000_000
+    """Under 3.5 MB: its pictures are PNGs drawn at twice the density they are shown at (issue 42, sharp on a
+    1920x1080 projector; the lessons went from 6.9 to 13.7 MB), lesson 03 the largest with its players (3.1 MB)."""
+    assert path.stat().st_size < 3_500_000
     assert "widgets" not in load(path)["metadata"]
 
 
@@ -66,7 +68,7 @@ def test_every_figure_carries_its_description_in_words(path):
             if "image/png" not in data:
                 continue
             page, words = "".join(data.get("text/html", "")), "".join(data.get("text/plain", ""))
-            alt = re.search(r'<img src="data:image/png;base64,[^"]+" alt="([^"]+)">', page)
+            alt = re.search(r'<img src="data:image/png;base64,[^"]+"[^>]* alt="([^"]+)">', page)
             assert alt and html.unescape(alt.group(1)) == output["metadata"]["image/png"]["alt"], f"cell {i}: no alt"
             assert "<summary>The figure in words</summary>" in page and "Panel" in words, f"cell {i}: no description"
             assert not words.startswith(("<Figure", "<Picture")), f"cell {i}"

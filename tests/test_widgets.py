@@ -91,14 +91,18 @@ def test_a_playable_run_embeds_every_step_and_the_same_html_each_time():
 @pytest.mark.parametrize("dpi", [100, 150])
 def test_a_players_frames_say_the_dpi_they_were_drawn_at(dpi):
     """A deck reads a frame's smallest text off the resolution its PNG says (tools/slides.py figure_text_px): a
-    player drawn at 150 dpi said 100 (matplotlib's imsave writes 100 unless told)."""
+    player drawn at 150 dpi said 100 (matplotlib's imsave writes 100 unless told). Each frame is drawn at DENSITY
+    times the dpi it is shown at, and its img shows it at its shown size (width and height: pixels / DENSITY)."""
     import base64
     import io
     from PIL import Image
-    frame = PlayableRun(train(*boolean_function("or")), dpi=dpi).steps[0]["frame"]
+    from perceptron_lib.plotting.base import DENSITY
+    player = PlayableRun(train(*boolean_function("or")), dpi=dpi)
+    frame = player.steps[0]["frame"]
     with Image.open(io.BytesIO(base64.b64decode(frame))) as image:
-        assert image.info["dpi"][0] == pytest.approx(dpi, abs=0.02)
-        assert image.size == (round(7.2 * dpi), round(3.4 * dpi))
+        assert image.info["dpi"][0] == pytest.approx(dpi * DENSITY, abs=0.02)
+        assert image.size == (round(7.2 * dpi * DENSITY), round(3.4 * dpi * DENSITY))
+    assert f'width="{7.2 * dpi:g}" height="{3.4 * dpi:g}"' in player._repr_html_()
 
 
 def test_a_stored_player_says_in_words_to_run_its_cell_and_its_controls_wait():

@@ -15,6 +15,7 @@ from matplotlib.artist import Artist
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch
+from matplotlib.transforms import Bbox
 from matplotlib.text import Text
 
 from .. import constraints as declare
@@ -36,9 +37,11 @@ CLASS_COLORS = ["#0072b2", "#e69f00", "#009e73", "#d55e00", "#cc79a7", "#56b4e9"
 CLASS_MARKERS = ["o", "s", "^", "D", "v", "P", "X", "*", "h", "p"]
 
 # Font sizes in points, each defined here once: a deck for a lecture hall raises them here, in one place.
-# A picture is drawn at 100 dpi and shown 1:1 (a lesson, a 1280x720 slide), so 1 pt is 100/72 px: TEXT, the
-# smallest, is 14.6 px. A Picture lifts any text matplotlib sizes by itself (tick labels, default legends)
-# to TEXT when drawn.
+# A picture is laid out at 100 dpi and shown at that size (a lesson, a 1280x720 slide), so 1 pt is 100/72 px: TEXT,
+# the smallest, is 14.6 px. Its PNG is drawn at DENSITY times that (200 dpi, which its pHYs chunk says: a deck reads
+# it), so that a deck's figure enlarged for a 1920x1080 projector, or a page on a high-density screen, shows it at
+# about its drawn pixels (issue 42). A Picture lifts any text matplotlib sizes by itself (tick labels, default
+# legends) to TEXT when drawn.
 TEXT = 10.5            # pictures of runs and of weight space (lessons 01-05): pattern names, titles, legends,
                        # tick labels; lesson 09's legend of the classes
 LARGE_TEXT = 11        # lessons 06-09 (no text under 11 pt, for a projector): legends, tick labels, counts;
@@ -46,6 +49,7 @@ LARGE_TEXT = 11        # lessons 06-09 (no text under 11 pt, for a projector): l
 LABEL = 12             # axis labels of weight space and of lessons 06-09; titles of lesson 09
 TITLE = 13             # titles of lessons 06 to 08
 REGION_NUMBER = 18     # the numbers of Budinich's four regions (plot_n_min_map_values)
+DENSITY = 2            # a picture's PNG (and a player's frames) hold DENSITY px per px shown
 
 # Limits that keep every picture to a couple of seconds (about 60 ms a panel, 1 s a million grid points).
 MAX_PANELS = 42          # plot_trace_grid: 42 panels at most
@@ -118,19 +122,49 @@ class Picture(Figure):
         super().draw(renderer)
 
     def _repr_png_(self):
-        buffer = io.BytesIO()
-        self.savefig(buffer, format="png", bbox_inches="tight")
+        """The PNG, drawn at DENSITY times the figure's dpi (and saying so: a deck reads its text size off it).
+
+        It is laid out once, at the figure's own dpi, and its box is the tight one there, padded as savefig pads
+        it; then drawn at DENSITY times the dpi with that layout, so that it shows at the size it is laid out at
+        (laid out again at 200 dpi, a 3-D picture's tight box was 14% taller, and a second layout moves its
+        axes: issue 42).
+        """
+        from matplotlib import rcParams
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+        renderer = FigureCanvasAgg(self).get_renderer()   # at the figure's own dpi
+        self.draw_without_rendering()                     # laid out: texts lifted, constrained layout done
+        box = self.get_tightbbox(renderer).padded(rcParams["savefig.pad_inches"])
+        # whole pixels at the figure's dpi (as a PNG at that dpi was cut): exactly DENSITY times as many drawn
+        width, height = (np.floor(np.array(box.size) * self.dpi) + 1e-6) / self.dpi
+        box = Bbox.from_bounds(box.x0, box.y0, width, height)
+        engine = self.get_layout_engine()
+        self.set_layout_engine("none")                    # that layout, drawn at the higher density
+        try:
+            buffer = io.BytesIO()
+            self.savefig(buffer, format="png", bbox_inches=box, dpi=self.dpi * DENSITY)
+        finally:
+            self.set_layout_engine(engine)
         return buffer.getvalue()
 
     def _repr_mimebundle_(self, include=None, exclude=None):
         from ..describe import describe_figure, short_description   # not plotting's names: its names are pictures
 
-        png = base64.b64encode(self._repr_png_()).decode("ascii")   # drawn: texts and limits are final
+        data = self._repr_png_()   # drawn: texts and limits are final
+        png = base64.b64encode(data).decode("ascii")
+        width, height = shown_size(data)
         short, words = short_description(self), describe_figure(self, draw=False)
         page = (f'<figure class="perceptron-figure" style="margin:0"><img src="data:image/png;base64,{png}" '
+                f'width="{width:g}" height="{height:g}" style="max-width:100%;height:auto" '
                 f'alt="{html.escape(short)}"><details><summary>The figure in words</summary>'
                 f'<p>{html.escape(words)}</p></details></figure>')
-        return {"image/png": png, "text/html": page, "text/plain": words}, {"image/png": {"alt": short}}
+        return ({"image/png": png, "text/html": page, "text/plain": words},
+                {"image/png": {"alt": short, "width": width, "height": height}})
+
+
+def shown_size(png):
+    """(width, height) in CSS px at which the PNG bytes `png` of a picture show: its pixels over DENSITY (IHDR)."""
+    return int.from_bytes(png[16:20], "big") / DENSITY, int.from_bytes(png[20:24], "big") / DENSITY
 
 
 # Checks of the pictures' own kinds of input; the plain ones are in `validation`.

@@ -67,7 +67,7 @@ def test_on_a_narrow_screen_the_picture_can_be_enlarged_and_on_a_wide_one_it_nee
             assert enlarge.is_visible() == offered
             if offered:
                 scale = "() => { const i = document.querySelector('.perceptron-playable img'); " \
-                        "return i.offsetWidth / i.naturalWidth; }"
+                        "return i.offsetWidth / Number(i.getAttribute('width')); }"   # its own size: pixels / DENSITY
                 assert page.evaluate(scale) < 0.5
                 enlarge.click()
                 assert page.evaluate(scale) == 1 and enlarge.get_attribute("aria-pressed") == "true"

@@ -352,16 +352,18 @@ def test_every_figure_in_every_deck_shows_its_smallest_text_at_20_px(tmp_path):
 
 
 def test_a_figures_smallest_text_is_read_off_its_png(tmp_path):
-    """data-min-text-px: TEXT points at the dpi the PNG says it was drawn at (not a size the deck assumes)."""
+    """data-min-text-px: TEXT points at the dpi the PNG says it was drawn at (not a size the deck assumes): a
+    Picture laid out at `dpi` is drawn at DENSITY times it."""
     from perceptron_lib.plotting import TEXT, Picture
+    from perceptron_lib.plotting.base import DENSITY
     import base64
     for dpi in (100, 200):
         picture = Picture(figsize=(2, 1), dpi=dpi)
         picture.subplots().set_title("a title")
         source = "data:image/png;base64," + base64.b64encode(picture._repr_png_()).decode("ascii")
-        assert slides.figure_text_px(source) == pytest.approx(TEXT * dpi / 72, abs=0.01)
+        assert slides.figure_text_px(source) == pytest.approx(TEXT * dpi * DENSITY / 72, abs=0.01)
     page = slides.figure_sizes('<figure class="perceptron-figure"><img src="' + source + '" alt="a"></figure>')
-    assert f'data-min-text-px="{TEXT * 200 / 72:.3f}"' in page
+    assert f'data-min-text-px="{TEXT * 200 * DENSITY / 72:.3f}"' in page
     with pytest.raises(ValueError, match="smallest text is not known"):
         slides.figure_sizes('<figure class="perceptron-figure">'
                             '<img src="data:image/svg+xml;base64,AA==" alt="a"></figure>')
