@@ -1,6 +1,6 @@
 """The lessons' experiment figures (06-08): the theory computed here, then drawn by the pictures of plotting/.
 
-A picture draws what it is given (plotting/experiments.py imports no theory); a lesson wants one call that
+A picture draws what it is given (plotting/ imports no theory); a lesson wants one call that
 computes and draws. Each function here checks the lesson's arguments, computes what the figure shows with
 the theory and learner modules (capacity.py, sigmoid.py, budinich.py, arithmetic.py's sigmoid) and hands the
 values to its picture in plotting/, named after it with ``_values`` (``plot_cover_check`` hands them to
@@ -14,7 +14,7 @@ from . import validation as check
 from .arithmetic import sigmoid
 from .budinich import StandardGrid
 from .capacity import fraction_interval, log_n_min, n_min, n_min_peak, separable_dichotomies, separable_probability
-from .plotting import experiments as pictures
+from . import plotting as pictures
 from .plotting.base import (BAD_MARKS, FIGSIZE, PANEL_AXES, check_corner_fractions, check_fractions,
                             check_function_counts, check_grid_mark, series)
 from .sigmoid import beta_opt, weight_change

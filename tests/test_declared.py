@@ -109,14 +109,14 @@ def _pictures():
         "plotting.experiments.plot_grid_search_values": dict(
             betas=[0.1, 1], beta_etas=[0.1, 1], solved=[[1, 2], [3, 3]], hardest=[[1, 2], [3, 5]], soluble=3,
             move_limit=5, mark=(0.5, 0.5), ax=None, size=(4, 2)),
-        "plotting.experiments.plot_cover_check_values": dict(
+        "plotting.counts.plot_cover_check_values": dict(
             curves={2: [1, 1, 0.5]}, measured={2: [1, 0.5]}, cover={2: [1, 1]}, intervals={2: ([0.9, 0.3], [1, 0.7])},
             trials=4, ax=None, size=(4, 2)),
-        "plotting.experiments.plot_n_min_values": dict(minima=[1, 2, 1], peak=2, logs={3: [0, 0.3, 0]}, ax=None, size=(4, 2)),
-        "plotting.experiments.plot_n_min_map_values": dict(shade=np.full((20, 10), 0.5), peaks={5: 1, 10: 2}, ax=None,
+        "plotting.counts.plot_n_min_values": dict(minima=[1, 2, 1], peak=2, logs={3: [0, 0.3, 0]}, ax=None, size=(4, 2)),
+        "plotting.counts.plot_n_min_map_values": dict(shade=np.full((20, 10), 0.5), peaks={5: 1, 10: 2}, ax=None,
                                                     size=(4, 3)),
-        "plotting.experiments.plot_boolean_fractions_values": dict(counts=[2, 4, 14], cover=[2, 4, 14], ax=None, size=(3, 2)),
-        "plotting.experiments.plot_cube_check_values": dict(
+        "plotting.counts.plot_boolean_fractions_values": dict(counts=[2, 4, 14], cover=[2, 4, 14], ax=None, size=(3, 2)),
+        "plotting.counts.plot_cube_check_values": dict(
             cube={3: ([2, 4], [1.0, 0.5])}, cover={3: [1, 0.6]}, intervals={3: ([0.9, 0.3], [1, 0.7])}, trials=4,
             ax=None, size=(3, 2)),
         "plotting.classes.draw_classes": dict(X=OR[0], labels=OR[1], ax=_axes(), size=20),

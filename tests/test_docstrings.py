@@ -9,7 +9,7 @@ from pathlib import Path
 
 import perceptron_lib as pl
 from perceptron_lib import plotting
-from perceptron_lib.plotting import experiments as pictures
+from perceptron_lib import plotting as pictures
 
 PLACEHOLDER = re.compile(r"%\([\w.]+\)s")   # a placeholder for text filled in at import, such as %(y)s: none is left
 

@@ -1,7 +1,7 @@
 """The lessons' experiment figures (figures.py, lessons 06-08): the theory they compute is what is drawn.
 
 Each figure computes with capacity.py, sigmoid.py, budinich.py and arithmetic.py's sigmoid and hands the values to
-its picture, named after it with _values (plotting/experiments.py); these tests read the drawn data back and set it against
+its picture, named after it with _values (plotting/experiments.py, plotting/counts.py); these tests read the drawn data back and set it against
 the theory, not pixels.
 """
 import numpy as np

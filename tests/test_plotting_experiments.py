@@ -1,4 +1,4 @@
-"""The pictures of experiments (plotting/experiments.py, lessons 05-08): check the data drawn, not pixels.
+"""The pictures of experiments (plotting/experiments.py and counts.py, lessons 05-08): check the data drawn, not pixels.
 
 They draw exactly the values they are given; the theory of lessons 06-08's figures is computed by figures.py
 (tests/test_figures.py).

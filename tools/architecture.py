@@ -29,8 +29,8 @@ LAYERS = {
     "theory": ["geometry", "bounds", "separability", "capacity", "boolean_counts"],
     "estimators": ["estimators"],   # scikit-learn's estimators around the learners (imported at first use)
     "course": ["describe", "tables", "answers", "exercises", "plotting.base", "plotting.pattern_space", "plotting.runs",
-               "plotting.weight_space", "plotting.experiments", "plotting.classes", "plotting", "figures", "fast_pictures",
-               "widgets"],
+               "plotting.weight_space", "plotting.experiments", "plotting.counts", "plotting.classes", "plotting",
+               "figures", "fast_pictures", "widgets"],
     "namespace": ["__init__"],
 }
 LEVEL = {module: i for i, modules in enumerate(LAYERS.values()) for module in modules}

@@ -40,7 +40,8 @@ The modules follow the lessons:
 - `pattern_space`: patterns, decision lines, units, feature boundaries (01-03);
 - `runs`: the steps of a run, a grid of them, a long run, curves (02, 03);
 - `weight_space`: the dual picture, the error landscape, correction moves (04);
-- `experiments`: the bound checked, the variants, capacity (05-08);
+- `experiments`: the bound checked, the variants (05-07);
+- `counts`: Cover's count, Budinich's N_min, the Boolean functions (08);
 - `classes`: classes, layers of units, regions, confusion matrices, images (09).
 
 Import the pictures from here (``perceptron_lib.plotting``) or from
@@ -56,9 +57,10 @@ from .runs import (draw_step, draw_weights, plot_curves, plot_history, plot_trac
                    update_weights)
 from .weight_space import (draw_weight_slice, dual_figure, plot_correction_moves, plot_dual_grid,
                            plot_error_landscape, plot_weight_space, update_dual, update_weight_slice)
-from .experiments import (plot_boolean_fractions_values, plot_bound_check, plot_criterion, plot_cover_check_values,
-                          plot_cube_check_values, plot_grid_search_values, plot_n_min_map_values, plot_n_min_values,
-                          plot_sigmoids_values, plot_weight_change_values)
+from .experiments import (plot_bound_check, plot_criterion, plot_grid_search_values, plot_sigmoids_values,
+                          plot_weight_change_values)
+from .counts import (plot_boolean_fractions_values, plot_cover_check_values, plot_cube_check_values,
+                     plot_n_min_map_values, plot_n_min_values)
 from .classes import (UNIT_STYLES, draw_accuracy_curve, draw_classes, draw_confusion, draw_regions, plot_confusion,
                       plot_images, plot_layer_steps, plot_regions)
 
@@ -80,8 +82,10 @@ __all__ = [
     "plot_error_landscape", "plot_correction_moves", "plot_dual_grid",
     # experiments
     "plot_bound_check", "plot_criterion", "plot_sigmoids_values", "plot_weight_change_values",
-    "plot_grid_search_values", "plot_cover_check_values", "plot_n_min_values", "plot_n_min_map_values",
-    "plot_boolean_fractions_values", "plot_cube_check_values",
+    "plot_grid_search_values",
+    # counts
+    "plot_cover_check_values", "plot_n_min_values", "plot_n_min_map_values", "plot_boolean_fractions_values",
+    "plot_cube_check_values",
     # classes
     "draw_classes", "plot_layer_steps", "draw_regions", "plot_regions", "draw_confusion", "plot_confusion",
     "draw_accuracy_curve", "plot_images",

@@ -458,6 +458,29 @@ def series(most, each, *, key=check.text, what="str to values", bad=lambda examp
         lambda example: [("a", TypeError), ({}, ValueError), *bad(example)])
 
 
+def finite_numbers(**bounds):
+    """The constraint of 1-D finite values (`check_numbers` with `bounds`), with the values it refuses for them."""
+    def bad(example):
+        cases = [("v", TypeError), ([], ValueError), ([0, np.nan], ValueError)]
+        if bounds.get("low") is not None:
+            cases.append(([bounds["low"] - 1] * max(bounds.get("fewest", 1), 1), ValueError))
+        if bounds.get("increasing"):
+            cases.append(([1, 0.5], ValueError))
+        return cases
+    return declare.Custom(lambda name, values, given: check_numbers(name, values, **bounds), bad)
+
+
+def projector_style(ax, title=None, xlabel=None, ylabel=None):
+    """The projector sizes of lessons 06 to 08: titles `TITLE`, axis labels `LABEL`, tick labels `LARGE_TEXT`."""
+    if title is not None:
+        ax.set_title(title, fontsize=TITLE)
+    if xlabel is not None:
+        ax.set_xlabel(xlabel, fontsize=LABEL)
+    if ylabel is not None:
+        ax.set_ylabel(ylabel, fontsize=LABEL)
+    ax.tick_params(labelsize=LARGE_TEXT)
+
+
 def check_grid_mark(name, mark, betas, beta_etas):
     """A setting (β, βη) inside the grid of `betas` and `beta_etas` (plot_grid_search_values's mark), as an array."""
     mark = check.array(name, mark, "(2,): (β, βη)")
