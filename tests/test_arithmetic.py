@@ -370,3 +370,19 @@ def test_wolfe_stops_at_once_when_the_vertex_it_adds_is_lost_to_rounding():
     x = least_norm_point(lowest)
     assert len(calls) < 10
     assert np.allclose(x, [0.0, 0.0, 1.0], rtol=0, atol=1e-8)
+
+
+def test_a_new_vertex_whose_affine_weight_is_just_above_the_tolerance_stays_by_hand():
+    """Corral A = (1, 1), B = (21, 1), C = (1, 1 - h) with h = 1 / 1.9e-14, C just added (weight 0). The affine
+    hull is the plane; the origin's weights solve a + 21 b + c = 0, a + b + c (1 - h) = 0, a + b + c = 1:
+    c = 1 / h = 1.9e-14, b = -0.05, a = 1.05 - c. Only B leaves (c is above 1e-14): the walk from (0.5, 0.5, 0)
+    stops at theta = 0.5 / 0.55 = 10/11, where C's weight is (10/11) 1.9e-14 = 1.73e-14, above 1e-14, so C stays
+    and B drops; the segment AC's least-norm point (1, 0) has weights (1 - 1.9e-14, 1.9e-14), both kept.
+    (Counting C's 1.9e-14 among the leaving weights would stop the walk at once; dropping walked weights under
+    2e-14 would drop C: either ends with A alone.)"""
+    from perceptron_lib.arithmetic import _minor_cycles
+    h = 1 / 1.9e-14
+    A, B, C = np.array([1.0, 1.0]), np.array([21.0, 1.0]), np.array([1.0, 1 - h])
+    corral, keys, weights = _minor_cycles([A, B, C], ["A", "B", "C"], np.array([0.5, 0.5, 0.0]))
+    assert keys == ["A", "C"] and len(corral) == 2
+    assert abs(weights[1] - 1.9e-14) < 1e-20 and abs(weights[0] - (1 - 1.9e-14)) < 1e-15

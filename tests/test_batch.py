@@ -438,3 +438,21 @@ def test_brents_method_alone_finds_the_cycles_it_can_see(monkeypatch):
             else:
                 assert brent_only.status[i] == "max_epochs", (i, max_epochs)
     assert seen[True] >= 20 and seen[False] >= 5, seen
+
+
+def test_the_overflow_guard_takes_eta_as_one_for_the_rules_that_choose_their_step():
+    """The guard's bound, d (max|W0| + max_epochs n eta max|x|) max|x|, by hand: one pattern x = L with
+    L^2 = 2e299, d = 2, n = 1, max_epochs = 2, so 4 eta L^2 is 8e299 (run) with eta 1 and 1.6e300 (refused) with
+    eta 2. The absolute and fractional rules take no eta: they are guarded as with eta = 1 and run. By hand: the
+    absolute rule's first step at W·X = 0 on a positive pattern is floor(0) + 1 = 1, W = [1, L], right in pass 2;
+    the fractional rule's step at W·X = 0 is 0, so its one correction leaves W = 0 and the run stalls after pass 1."""
+    L = float(np.sqrt(2e299))
+    X, y = np.array([[[L]]]), np.array([[1]])
+    with pytest.raises(ValueError, match="must keep W·X far from overflow"):
+        train_many(X, y, eta=2.0, max_epochs=2)
+    absolute = train_many(X, y, rule="absolute", max_epochs=2)
+    assert absolute.status.tolist() == ["converged"] and absolute.final_weights.tolist() == [[1.0, L]]
+    assert (absolute.n_updates.tolist(), absolute.n_presentations.tolist(), absolute.n_epochs.tolist()) == ([1], [2], [2])
+    fractional = train_many(X, y, rule="fractional", max_epochs=2)
+    assert fractional.status.tolist() == ["stalled"] and fractional.final_weights.tolist() == [[0.0, 0.0]]
+    assert (fractional.n_updates.tolist(), fractional.n_presentations.tolist(), fractional.n_epochs.tolist()) == ([1], [1], [1])

@@ -560,3 +560,34 @@ def test_an_exact_run_refuses_a_float_step_where_it_comes():
     with pytest.raises(ValueError, match=r"the float-later rule's step on X\d is \S+ \(float\)"):
         train(*boolean_function("or"), rule=_FloatLater(), exact=True, max_epochs=20)
     assert train(*boolean_function("or"), rule=_FloatLater(), max_epochs=20).n_updates > 4   # in floats it runs
+
+
+def test_the_trace_keeps_the_eta_and_the_fraction_the_run_was_given():
+    """The Trace's eta is the caller's: a number as given, or the schedule itself; its fraction is the
+    fractional rule's lambda, and 1.0 for every rule that has none (fixed, margin, absolute)."""
+    X, c = boolean_function("or")
+    assert train(X, c, eta=0.5).eta == 0.5 and train(X, c).eta == 1.0
+    def schedule(k):
+        return 1.0 / (k + 1)
+    assert train(X, c, eta=schedule).eta is schedule
+    for rule in ("fixed", "margin", "absolute"):
+        run = train(X, c, rule=rule)
+        assert run.fraction == 1.0 and run.eta == 1.0, rule
+    assert train(X, c, rule="fractional", fraction=0.5).fraction == 0.5
+
+
+def test_the_traces_outputs_are_honavars_o_or_the_sign_of_w_x_by_hand():
+    """Outputs by hand, with negative nets so that the two conventions' outputs differ. Labels 0/1 (OR from
+    W = [-1 0 0]): o = 1 iff W·X > 0, so a net of -1 outputs 0; the run makes 3 corrections (presentations 2, 3, 5)
+    and converges after 9 at W = [0 1 1]. Labels -1/+1 (OR from W = 0): the output is sign(W·X), -1, 0 or 1;
+    9 corrections, converged after 21 at W = [-1 2 2]."""
+    X, c = boolean_function("or")
+    run = train(X, c, initial_weights=[-1.0, 0.0, 0.0])
+    assert run.net.tolist() == [-1, -1, 0, 3, 1, 1, 1, 2, 0]
+    assert run.output.tolist() == [0, 0, 0, 1, 1, 1, 1, 1, 0]
+    assert (run.status, run.n_presentations, run.n_updates, run.final_weights.tolist()) == ("converged", 9, 3, [0, 1, 1])
+    run = train(X, to_signed(c))
+    assert run.net.tolist() == [0, -1, 0, 3, 1, 1, 1, 2, 0, 0, 1, 3, 0, 1, 0, 4, 0, 1, 1, 3, -1]
+    assert run.output.tolist() == [0, -1, 0, 1, 1, 1, 1, 1, 0, 0, 1, 1, 0, 1, 0, 1, 0, 1, 1, 1, -1]
+    assert (run.status, run.n_presentations, run.n_updates, run.final_weights.tolist()) == \
+        ("converged", 21, 9, [-1, 2, 2])
