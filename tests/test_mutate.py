@@ -73,7 +73,6 @@ def test_bad_input_examples_of_a_constraint_are_not_mutated():
 def test_a_mutation_run_reaches_python_processes_the_tests_start(tmp_path, monkeypatch):
     """The child of a run names the mutated copy in PYTHONPATH, and the working directory no longer comes first."""
     import os
-    import subprocess
     copy = tmp_path / "copy"
     (copy / "perceptron_lib").mkdir(parents=True)
     (copy / "perceptron_lib" / "__init__.py").write_text("MARK = 'copy'\n")

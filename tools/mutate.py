@@ -32,7 +32,6 @@ counts and every survivor.
 """
 import argparse
 import ast
-import copy
 import json
 import os
 import re
