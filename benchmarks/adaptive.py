@@ -21,9 +21,9 @@ import argparse
 
 import numpy as np
 
-from perceptron_lib.batch import train_many
-from perceptron_lib.budinich import adaptive_algorithm, standard_algorithm, standard_algorithm_grid
-from perceptron_lib.datasets import boolean_problems
+from perceptron_lib.core.batch import train_many
+from perceptron_lib.theory.budinich import adaptive_algorithm, standard_algorithm, standard_algorithm_grid
+from perceptron_lib.theory.datasets import boolean_problems
 from timing import best_time
 
 # Budinich (1993): section 4 and appendix

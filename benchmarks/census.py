@@ -27,9 +27,9 @@ from scipy.optimize import linprog
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.linear_model import Perceptron
 
-from perceptron_lib.batch import train_many
-from perceptron_lib.boolean_counts import boolean_census, separable_boolean_count
-from perceptron_lib.datasets import boolean_patterns
+from perceptron_lib.core.batch import train_many
+from perceptron_lib.theory.boolean_counts import boolean_census, separable_boolean_count
+from perceptron_lib.theory.datasets import boolean_patterns
 from timing import best_time
 
 N_FUNCTIONS = 2**16

@@ -27,7 +27,7 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from perceptron_lib.plotting import CLASS_COLORS, NEGATIVE, POSITIVE  # noqa: E402
+from perceptron_lib.course.plotting import CLASS_COLORS, NEGATIVE, POSITIVE  # noqa: E402
 
 BEFORE = ["#1f6fb4", "#e07b00", "#2a9d3a", "#c0392b", "#7b4fa8", "#8c564b", "#d45fb0", "#555555",
           "#a8a800", "#17a2b8"]   # the class colours the lessons used before

@@ -21,10 +21,10 @@ import argparse
 
 import numpy as np
 
-from perceptron_lib.datasets import digit_halves
-from perceptron_lib.kernels import kernel_matrix, train_kernel
-from perceptron_lib.multiclass import class_codes
-from perceptron_lib.scores import accuracy
+from perceptron_lib.theory.datasets import digit_halves
+from perceptron_lib.theory.kernels import kernel_matrix, train_kernel
+from perceptron_lib.theory.multiclass import class_codes
+from perceptron_lib.theory.scores import accuracy
 from timing import best_time
 
 GAMMA = 0.001

@@ -26,9 +26,9 @@ from sklearn.linear_model import Perceptron as ScikitPerceptron
 from sklearn.model_selection import GridSearchCV, StratifiedKFold, cross_val_score
 from sklearn.svm import SVC
 
-from perceptron_lib.datasets import digit_halves
+from perceptron_lib.theory.datasets import digit_halves
 from perceptron_lib.estimators import KernelPerceptron, Perceptron
-from perceptron_lib.kernels import train_kernel
+from perceptron_lib.theory.kernels import train_kernel
 
 GAMMA = 0.001
 GAMMAS = [0.0001, 0.0003, 0.001, 0.003, 0.01, 0.03]

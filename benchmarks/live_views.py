@@ -209,7 +209,7 @@ def hold(page, view, what, seconds, quiet):
     result = page.evaluate(RESULT)
     result.update(settled=settled, repeats=repeats)
     if what != "bounds":
-        from perceptron_lib.trace import format_vector
+        from perceptron_lib import format_vector
         weights = [float(view.get_by_role("slider", name=f"w{i}").input_value()) for i in range(3)]
         result["final_ok"] = bool(result["said"]) and result["said"].startswith(f"W = {format_vector(weights)}")
     else:

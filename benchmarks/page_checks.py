@@ -27,7 +27,7 @@ import assignments  # noqa: E402
 import lite  # noqa: E402
 import website  # noqa: E402
 
-from perceptron_lib import exercises  # noqa: E402
+from perceptron_lib.course import exercises  # noqa: E402
 
 TARGET_MS = 100
 LESSONS = sorted((ROOT / "notebooks").glob("0[1-9]-*.ipynb"))

@@ -18,8 +18,8 @@ import argparse
 import numpy as np
 
 import perceptron_lib as pl
-from perceptron_lib.datasets import separable_data
-from perceptron_lib.kernels import train_kernel
+from perceptron_lib.theory.datasets import separable_data
+from perceptron_lib.theory.kernels import train_kernel
 from timing import best_time
 
 

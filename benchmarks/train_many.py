@@ -21,8 +21,8 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.linear_model import Perceptron
 
 from perceptron_lib import train
-from perceptron_lib.batch import train_many
-from perceptron_lib.datasets import separable_sets
+from perceptron_lib.core.batch import train_many
+from perceptron_lib.theory.datasets import separable_sets
 from timing import best_time
 
 TARGET_RATIO = 30  # train_many against the scikit-learn loop

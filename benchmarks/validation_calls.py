@@ -2,8 +2,8 @@
 
     python benchmarks/validation_calls.py [--reference PATH] [--repeats 30]
 
-Every function of `perceptron_lib.validation` (and the picture checks `check_*` of
-`perceptron_lib.plotting`) is wrapped with a counter; then one step of each hot path runs:
+Every function of `perceptron_lib.core.validation` (and the picture checks `check_*` of
+`perceptron_lib.course.plotting`) is wrapped with a counter; then one step of each hot path runs:
 a `TraceStepper` step the front end asks for (a picture not made before, the arithmetic and the table), `update_step`
 alone, `StepPictures.png`, the weight-space updates (`update_dual`,
 `DualView.set_weights`, `UnitView`'s w0) and the static players (`PlayableRun`,
@@ -20,6 +20,7 @@ a second a path a round, both measured now, on this machine: the machine's load 
 import argparse
 import collections
 import functools
+import importlib
 import json
 import os
 import subprocess
@@ -28,11 +29,19 @@ import time
 from pathlib import Path
 
 
+def package_module(path):
+    """A module of perceptron_lib by its path in the folders (core.validation), or, in a --reference from before
+    the folders, by its old path (validation)."""
+    try:
+        return importlib.import_module(f"perceptron_lib.{path}")
+    except ModuleNotFoundError:
+        return importlib.import_module(f"perceptron_lib.{path.split('.', 1)[1]}")
+
+
 def instrument():
     """Wrap the checks with counters; returns the Counter of (check, parameter) per call, outermost only and all."""
-    import perceptron_lib.plotting as plotting
-    from perceptron_lib import validation
-    from perceptron_lib.plotting import base
+    plotting, validation, base = (package_module(path) for path in
+                                  ("course.plotting", "core.validation", "course.plotting.base"))
 
     entry, every = collections.Counter(), collections.Counter()
     depth = [0]
@@ -59,7 +68,7 @@ def instrument():
     # the pictures' own checks are imported by name into each module of plotting: wrap them where they are used
     wrapped = {}
     modules = [base] + [sys.modules[name] for name in list(sys.modules)
-                        if name.startswith("perceptron_lib.plotting.") and name != base.__name__]
+                        if name.startswith(plotting.__name__ + ".") and name != base.__name__]
     for module in modules:
         for attribute, value in list(vars(module).items()):
             if attribute.startswith("check_") and callable(value) and not getattr(value, "counted", False):
@@ -73,7 +82,9 @@ def instrument():
 def paths():
     """name -> (setup, step): setup() makes what the step needs; step(state) is one click of the path."""
     from perceptron_lib import boolean_function, train
-    from perceptron_lib.plotting import dual_figure, plot_trace_grid, step_figure, update_dual, update_step
+    plotting = package_module("course.plotting")
+    dual_figure, plot_trace_grid, step_figure, update_dual, update_step = (getattr(plotting, name) for name in (
+        "dual_figure", "plot_trace_grid", "step_figure", "update_dual", "update_step"))
     from perceptron_lib.widgets import DualView, PlayableRun, StepPictures, TraceStepper, UnitView
 
     run = train(*boolean_function("or"))
@@ -148,7 +159,7 @@ def paths():
 
 def _draw_step(run):
     from matplotlib.figure import Figure
-    from perceptron_lib.plotting import draw_step
+    draw_step = package_module("course.plotting").draw_step
     draw_step(Figure().subplots(1, 2), run, 3)
 
 

@@ -23,11 +23,11 @@ from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from .kernels import KERNELS, MAX_DEGREE, train_kernel
-from .multiclass import class_codes, CODES, decode, train_layer
-from .rule import ORDERS, RULES, Rule
-from .training import net_inputs, output, train
-from .voted import Voted, voted_perceptron
+from .theory.kernels import KERNELS, MAX_DEGREE, train_kernel
+from .theory.multiclass import class_codes, CODES, decode, train_layer
+from .core.rule import ORDERS, RULES, Rule
+from .core.training import net_inputs, output, train
+from .theory.voted import Voted, voted_perceptron
 
 # The constraints the three estimators share (scikit-learn's declarations, checked at fit)
 ORDER = [StrOptions(set(ORDERS))]
@@ -148,7 +148,7 @@ class Perceptron(_RunEstimator):
     ----------
     rule : str or Rule, default "fixed"
         The learning rule, as in `train`: the name of a package rule (a key
-        of `perceptron_lib.rule.RULES`), or a `Rule` with its parameters
+        of `perceptron_lib.core.rule.RULES`), or a `Rule` with its parameters
         (``pl.Margin(1)``, ``pl.Fractional(0.5)``, a subclass of one's own).
     eta : float or callable, default 1.0
         The learning rate, > 0, or a function of the update count, as in

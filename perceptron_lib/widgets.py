@@ -18,17 +18,17 @@ import traitlets
 import ipywidgets as widgets
 import numpy as np
 
-from . import constraints as declare
-from . import validation as check
-from .bounds import convergence_experiment
-from .describe import describe_figure
-from .fast_pictures import FastPictures, StepPictures
-from .geometry import misclassified, wrong_side_of_lines
-from .plotting import MAX_PATTERNS, dual_figure, plot_bound_check, unit_figure, update_dual, update_unit
-from .plotting.base import shown_size
-from .plotting.runs import STEP_PICTURE
-from .tables import unit_table
-from .trace import format_vector
+from .core import constraints as declare
+from .core import validation as check
+from .theory.bounds import convergence_experiment
+from .course.describe import describe_figure
+from .course.fast_pictures import FastPictures, StepPictures
+from .theory.geometry import misclassified, wrong_side_of_lines
+from .course.plotting import MAX_PATTERNS, dual_figure, plot_bound_check, unit_figure, update_dual, update_unit
+from .course.plotting.base import shown_size
+from .course.plotting.runs import STEP_PICTURE
+from .course.tables import unit_table
+from .core.trace import format_vector
 
 MAX_READY = 100     # pictures a TraceStepper makes up front (about 20 ms each)
 MAX_SETS = 400      # data sets per BoundExplorer run (about 4 s at the largest settings)

@@ -1,7 +1,7 @@
 """A plain loop perceptron and a sigmoid unit, written straight from the sources, to check perceptron_lib against."""
 import numpy as np
 
-from perceptron_lib.arithmetic import exp
+from perceptron_lib.core.arithmetic import exp
 
 
 def reference_run(X, y, order, eta=1.0, w=None):

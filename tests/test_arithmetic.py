@@ -4,7 +4,7 @@ import math
 import numpy as np
 import pytest
 
-from perceptron_lib.arithmetic import affine_weights, dot, exp
+from perceptron_lib.core.arithmetic import affine_weights, dot, exp
 
 
 @pytest.mark.parametrize("seed", range(40))
@@ -39,7 +39,7 @@ def test_the_portable_exponential_is_within_a_few_ulps_of_the_librarys_on_both_s
 
 from fractions import Fraction  # noqa: E402
 
-from perceptron_lib.arithmetic import (add_with_ones, least_norm_point, nets, norm, sigmoid,  # noqa: E402
+from perceptron_lib.core.arithmetic import (add_with_ones, least_norm_point, nets, norm, sigmoid,  # noqa: E402
                                        sigmoid_descent, sum_in_order, wrong_side)
 
 
@@ -164,8 +164,8 @@ def test_a_minor_cycle_walks_until_a_vertex_drops_by_hand(monkeypatch):
     """Corral A = (1, 0), B = (0, 1), C = (3, 3) with weights (0.2, 0.2, 0.6): the affine hull's least-norm point is
     the origin, with weights (0.6, 0.6, -0.2); the walk stops at theta = 0.6 / 0.8 = 0.75, where C's weight is 0,
     and the segment AB's least-norm point (1/2, 1/2) lies inside it: weights (1/2, 1/2)."""
-    from perceptron_lib import arithmetic
-    from perceptron_lib.arithmetic import _minor_cycles
+    from perceptron_lib.core import arithmetic
+    from perceptron_lib.core.arithmetic import _minor_cycles
     A, B, C = np.array([1.0, 0.0]), np.array([0.0, 1.0]), np.array([3.0, 3.0])
     hulls = []
     monkeypatch.setattr(arithmetic, "affine_weights", lambda Q: hulls.append(len(Q)) or affine_weights(Q))
@@ -380,7 +380,7 @@ def test_a_new_vertex_whose_affine_weight_is_just_above_the_tolerance_stays_by_h
     and B drops; the segment AC's least-norm point (1, 0) has weights (1 - 1.9e-14, 1.9e-14), both kept.
     (Counting C's 1.9e-14 among the leaving weights would stop the walk at once; dropping walked weights under
     2e-14 would drop C: either ends with A alone.)"""
-    from perceptron_lib.arithmetic import _minor_cycles
+    from perceptron_lib.core.arithmetic import _minor_cycles
     h = 1 / 1.9e-14
     A, B, C = np.array([1.0, 1.0]), np.array([21.0, 1.0]), np.array([1.0, 1 - h])
     corral, keys, weights = _minor_cycles([A, B, C], ["A", "B", "C"], np.array([0.5, 0.5, 0.0]))

@@ -5,10 +5,10 @@ import numpy as np
 import pytest
 
 from perceptron_lib import boolean_function, boolean_patterns, train, train_many, truth_table
-from perceptron_lib.answers import read_run, steps_differ
-from perceptron_lib.rule import rule_names
-from perceptron_lib.trace import format_number, format_vector
-from perceptron_lib.training import net_inputs, output
+from perceptron_lib.course.answers import read_run, steps_differ
+from perceptron_lib.core.rule import rule_names
+from perceptron_lib.core.trace import format_number, format_vector
+from perceptron_lib.core.training import net_inputs, output
 
 from bad_input import Case, case, check, ids
 

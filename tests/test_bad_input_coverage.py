@@ -28,9 +28,10 @@ HELPERS = {"validation", "constraints", "theory_constraints", "arithmetic", "rul
 
 
 def modules():
-    """(name, module) of every module of the package, subpackages' modules too ("plotting.runs")."""
+    """(name, module) of every module of the package, named without its folder (test_declared.short):
+    "training", and a subpackage's modules too ("plotting.runs")."""
     for info in pkgutil.walk_packages(perceptron_lib.__path__, "perceptron_lib."):
-        name = info.name.removeprefix("perceptron_lib.")
+        name = test_declared.short(info.name)
         if not any(part.startswith("_") for part in name.split(".")) and name not in HELPERS:
             yield name, importlib.import_module(info.name)
 
@@ -62,7 +63,7 @@ def public_callables():
 
 
 def test_the_subpackages_modules_are_searched():
-    """walk_packages reaches perceptron_lib/plotting/*.py: their pictures are listed, the shared helpers are not."""
+    """walk_packages reaches course/plotting/*.py: their pictures are listed, the shared helpers are not."""
     names = public_callables()
     assert {"plotting.step_figure", "plotting.draw_classes", "plotting.plot_n_min_values"} <= names
     assert not {name for name in names if name.startswith("plotting.check_")}

@@ -11,7 +11,7 @@ import pytest
 
 import perceptron_lib as pl
 from perceptron_lib.estimators import KernelPerceptron, Perceptron, VotedPerceptron
-from perceptron_lib.rule import rule_names
+from perceptron_lib.core.rule import rule_names
 
 from bad_input import case, check, ids
 

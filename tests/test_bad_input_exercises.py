@@ -3,8 +3,8 @@ the key, the number of answers or the field wrong; a student's answers themselve
 get a sentence (tests/test_exercises.py)."""
 import pytest
 
-from perceptron_lib.answers import Field, example, form_sentence, hint_for, is_right, read, shown_answer
-from perceptron_lib.exercises import check, exercise, form_verdict, page_data, verdict
+from perceptron_lib.course.answers import Field, example, form_sentence, hint_for, is_right, read, shown_answer
+from perceptron_lib.course.exercises import check, exercise, form_verdict, page_data, verdict
 
 from bad_input import case, check as raises_as_said, ids
 

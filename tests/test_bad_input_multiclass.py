@@ -3,9 +3,10 @@ import numpy as np
 import pytest
 from matplotlib.figure import Figure
 
-from perceptron_lib import kernels as kn
-from perceptron_lib import multiclass as m
-from perceptron_lib import datasets, plotting, scores
+from perceptron_lib.theory import kernels as kn
+from perceptron_lib.theory import multiclass as m
+from perceptron_lib.theory import datasets, scores
+from perceptron_lib.course import plotting
 
 from bad_input import case, check, ids
 

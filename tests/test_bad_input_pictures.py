@@ -9,7 +9,8 @@ from matplotlib.figure import Figure
 
 from bad_input import case, check, ids
 from perceptron_lib import boolean_function, train
-from perceptron_lib import budinich, datasets, describe, fast_pictures, figures, geometry, plotting, tables
+from perceptron_lib.theory import budinich, datasets, geometry
+from perceptron_lib.course import describe, fast_pictures, figures, plotting, tables
 from perceptron_lib import widgets
 
 X, Y = boolean_function("or")                      # 4 patterns in the plane, labels 0/1

@@ -6,11 +6,11 @@ import numpy as np
 import pytest
 
 from perceptron_lib import boolean_function
-from perceptron_lib.bounds import (augmented_bound, augmented_radius, binary_bound, convergence_experiment,
+from perceptron_lib.theory.bounds import (augmented_bound, augmented_radius, binary_bound, convergence_experiment,
                                    honavar_bound, margin, max_margin_separator, radius, stensbo_smidt_bound)
-from perceptron_lib.capacity import regions
-from perceptron_lib.separability import linear_separability
-from perceptron_lib.voted import voted_perceptron
+from perceptron_lib.theory.capacity import regions
+from perceptron_lib.theory.separability import linear_separability
+from perceptron_lib.theory.voted import voted_perceptron
 
 from bad_input import case, check, ids
 
@@ -282,10 +282,10 @@ CASES = BOUNDS + EXPERIMENT + CAPACITY + VARIANTS + predict_cases("predict") + p
 
 
 # --- capacity: Cover's and Budinich's counts; separability by linear programming; Boolean functions ---
-from perceptron_lib.boolean_counts import boolean_census, separable_boolean_count  # noqa: E402
-from perceptron_lib.capacity import (fraction_interval, log_n_min, n_min, n_min_peak,  # noqa: E402
+from perceptron_lib.theory.boolean_counts import boolean_census, separable_boolean_count  # noqa: E402
+from perceptron_lib.theory.capacity import (fraction_interval, log_n_min, n_min, n_min_peak,  # noqa: E402
                                      separable_dichotomies, separable_probability, sides, stirling_root)
-from perceptron_lib.separability import lp_separability  # noqa: E402
+from perceptron_lib.theory.separability import lp_separability  # noqa: E402
 
 
 def count_cases(name, call):
@@ -381,10 +381,10 @@ CASES += CAPACITY_COUNTS
 
 
 # --- variants: the perceptron criterion, sigmoid units, beta_opt, Budinich's problems and algorithms ---
-from perceptron_lib.budinich import adaptive_algorithm, standard_algorithm, standard_algorithm_grid  # noqa: E402
-from perceptron_lib.criterion import criterion_gradient, perceptron_criterion  # noqa: E402
-from perceptron_lib.datasets import boolean_problems  # noqa: E402
-from perceptron_lib.sigmoid import beta_opt, sigmoid_cost, sigmoid_gradient, train_sigmoid, weight_change  # noqa: E402
+from perceptron_lib.theory.budinich import adaptive_algorithm, standard_algorithm, standard_algorithm_grid  # noqa: E402
+from perceptron_lib.theory.criterion import criterion_gradient, perceptron_criterion  # noqa: E402
+from perceptron_lib.theory.datasets import boolean_problems  # noqa: E402
+from perceptron_lib.theory.sigmoid import beta_opt, sigmoid_cost, sigmoid_gradient, train_sigmoid, weight_change  # noqa: E402
 
 PROBLEMS_X, PROBLEMS_Y = boolean_problems(2)  # 16 problems on 4 patterns of +-1 inputs
 
@@ -599,8 +599,8 @@ CASES += SIGMOID_VARIANTS
 
 
 # --- grids and stacks of data sets that lessons search and train on ---
-from perceptron_lib.datasets import separable_sets  # noqa: E402
-from perceptron_lib.geometry import grid_points  # noqa: E402
+from perceptron_lib.theory.datasets import separable_sets  # noqa: E402
+from perceptron_lib.theory.geometry import grid_points  # noqa: E402
 
 GRIDS_AND_SETS = [
     case("geometry.grid_points", lambda: grid_points(1, 1, 5, 2), ValueError,

@@ -3,10 +3,11 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from perceptron_lib import batch, boolean_function, boolean_patterns, train, truth_table
-from perceptron_lib.arithmetic import dot
-from perceptron_lib.batch import Batch, train_many
-from perceptron_lib.datasets import separable_data
+from perceptron_lib import boolean_function, boolean_patterns, train, truth_table
+from perceptron_lib.core import batch
+from perceptron_lib.core.arithmetic import dot
+from perceptron_lib.core.batch import Batch, train_many
+from perceptron_lib.theory.datasets import separable_data
 
 from properties import examples
 
@@ -275,7 +276,7 @@ def test_options_are_keyword_only():
 
 # ---------------------------------------------------------------- gaps a mutation run found: values, by hand
 
-from perceptron_lib import batch as batch_module  # noqa: E402
+from perceptron_lib.core import batch as batch_module  # noqa: E402
 
 
 def test_or_and_xor_values_by_hand():

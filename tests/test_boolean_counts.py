@@ -4,10 +4,10 @@ import numpy as np
 import pytest
 
 from perceptron_lib import boolean_function
-from perceptron_lib.boolean_counts import (_chow_keys, _class_size, _cube_symmetries, _region_walk, _symmetry_classes,
+from perceptron_lib.theory.boolean_counts import (_chow_keys, _class_size, _cube_symmetries, _region_walk, _symmetry_classes,
                                            _two_summable, boolean_census, separable_boolean_count)
-from perceptron_lib.datasets import boolean_patterns
-from perceptron_lib.separability import linear_separability
+from perceptron_lib.theory.datasets import boolean_patterns
+from perceptron_lib.theory.separability import linear_separability
 from reference import labels_of
 
 

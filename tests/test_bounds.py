@@ -12,11 +12,11 @@ from hypothesis import given, settings, strategies as st
 from sklearn.svm import SVC
 
 from perceptron_lib import boolean_function, train
-from perceptron_lib.arithmetic import dot
-from perceptron_lib.bounds import (augmented_bound, augmented_radius, binary_bound, honavar_bound,
+from perceptron_lib.core.arithmetic import dot
+from perceptron_lib.theory.bounds import (augmented_bound, augmented_radius, binary_bound, honavar_bound,
                                    margin, max_margin_separator, radius, stensbo_smidt_bound)
-from perceptron_lib.datasets import separable_data, to_signed
-from perceptron_lib.training import MAX_PRESENTATIONS
+from perceptron_lib.theory.datasets import separable_data, to_signed
+from perceptron_lib.core.training import MAX_PRESENTATIONS
 
 OR = boolean_function("or")
 AND = boolean_function("and")
@@ -362,8 +362,8 @@ def test_stensbo_smidt_bound_fails_on_one_class_exactly_when_the_hyperplane_leav
 
 
 def test_the_experiment_reproduces_train_and_its_bounds_set_by_set():
-    from perceptron_lib.bounds import convergence_experiment
-    from perceptron_lib.datasets import separable_data as make
+    from perceptron_lib.theory.bounds import convergence_experiment
+    from perceptron_lib.theory.datasets import separable_data as make
     result = convergence_experiment(12, 20, 3, 0.1, seed=7, order="random", max_margin_sets=3)
     for k in range(12):
         X, y, teacher = make(20, 3, margin=0.1, seed=7 + k)
@@ -373,7 +373,7 @@ def test_the_experiment_reproduces_train_and_its_bounds_set_by_set():
 
 
 def test_bound_check_plots_every_data_set_under_the_diagonal():
-    from perceptron_lib.plotting import plot_bound_check
+    from perceptron_lib.course.plotting import plot_bound_check
     fig = plot_bound_check({"a": ([1, 2, 3], [10, 20, 30])})
     offsets = fig.axes[0].collections[0].get_offsets()
     assert offsets.tolist() == [[10, 1], [20, 2], [30, 3]]

@@ -6,11 +6,11 @@ import numpy as np
 import pytest
 
 from perceptron_lib import boolean_function, train_many
-from perceptron_lib.arithmetic import dot
-from perceptron_lib.budinich import (LARGEST_STEP, AdaptiveRuns, _exactly_separated, adaptive_algorithm,
+from perceptron_lib.core.arithmetic import dot
+from perceptron_lib.theory.budinich import (LARGEST_STEP, AdaptiveRuns, _exactly_separated, adaptive_algorithm,
                                      standard_algorithm, standard_algorithm_grid)
-from perceptron_lib.datasets import boolean_problems
-from perceptron_lib.sigmoid import BETA_OPT_X, train_sigmoid
+from perceptron_lib.theory.datasets import boolean_problems
+from perceptron_lib.theory.sigmoid import BETA_OPT_X, train_sigmoid
 from reference import f, net, wrong_side
 
 

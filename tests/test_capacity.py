@@ -6,9 +6,9 @@ import math
 import numpy as np
 import pytest
 
-from perceptron_lib.capacity import (fraction_interval, log_n_min, n_min, n_min_peak, regions, separable_dichotomies,
+from perceptron_lib.theory.capacity import (fraction_interval, log_n_min, n_min, n_min_peak, regions, separable_dichotomies,
                                      separable_probability, sides, stirling_root)
-from perceptron_lib.separability import lp_separability
+from perceptron_lib.theory.separability import lp_separability
 from reference import labels_of
 
 
@@ -178,6 +178,6 @@ def test_budinichs_equation_has_no_root_below_6():
 
 def test_probability_takes_numpy_integers_of_any_size():
     import numpy as np
-    from perceptron_lib.capacity import separable_probability
+    from perceptron_lib.theory.capacity import separable_probability
     assert separable_probability(np.int64(70), 20) == separable_probability(70, 20) > 0
     assert separable_probability(np.int64(63), 5) == separable_probability(63, 5) > 0

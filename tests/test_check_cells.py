@@ -3,7 +3,7 @@
 A lesson is run top to bottom in a fresh Python (an IPython shell, as in a kernel). An exercise is an
 answer cell that sets the student's names to None (`my_R, my_gamma = None, None`) and the check
 cell after it, one call of pl.check (`pl.check("05.1", my_R, my_gamma, my_bound)`; the exercise is
-declared in perceptron_lib/exercises.py, whose own tests try every exercise with many more inputs). At each exercise the check cell is run again:
+declared in perceptron_lib/course/exercises.py, whose own tests try every exercise with many more inputs). At each exercise the check cell is run again:
 
 - with each of a dozen wrong answers in the student's names (a number where a list was asked, a
   string, a list too short or too long, a bool, a nested list, None inside a list): none may raise;

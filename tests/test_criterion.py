@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 
 from perceptron_lib import boolean_function, train
-from perceptron_lib.criterion import criterion_gradient, perceptron_criterion
-from perceptron_lib.datasets import separable_data
+from perceptron_lib.theory.criterion import criterion_gradient, perceptron_criterion
+from perceptron_lib.theory.datasets import separable_data
 
 
 def reference_criterion(w, X, y):

@@ -3,10 +3,10 @@ import numpy as np
 import pytest
 
 from perceptron_lib import boolean_function, boolean_patterns, honavar_or_example
-from perceptron_lib.arithmetic import add_with_ones, nets
-from perceptron_lib.datasets import boolean_problems, flip_labels, separable_data, separable_sets, truth_table
-from perceptron_lib.geometry import grid_points
-from perceptron_lib.training import output
+from perceptron_lib.core.arithmetic import add_with_ones, nets
+from perceptron_lib.theory.datasets import boolean_problems, flip_labels, separable_data, separable_sets, truth_table
+from perceptron_lib.theory.geometry import grid_points
+from perceptron_lib.core.training import output
 
 
 def test_patterns_come_in_the_sources_order():

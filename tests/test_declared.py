@@ -14,12 +14,19 @@ import numpy as np
 import pytest
 
 import perceptron_lib as pl
-from perceptron_lib import constraints, validation
-from perceptron_lib.budinich import standard_algorithm_grid
-from perceptron_lib.datasets import boolean_problems
+from perceptron_lib.core import constraints, validation
+from perceptron_lib.theory.budinich import standard_algorithm_grid
+from perceptron_lib.theory.datasets import boolean_problems
 
 OR = pl.boolean_function("or")
 RUN = pl.train(*OR)
+
+
+def short(module):
+    """A module's name in these tests: its path in the package less its folder ("training", "plotting.runs")."""
+    name = module.removeprefix("perceptron_lib.")
+    folder, _, rest = name.partition(".")
+    return rest if folder in ("core", "theory", "course") and rest else name
 
 
 def _declared():
@@ -33,11 +40,11 @@ def _declared():
             if getattr(value, "__module__", None) != module.__name__:
                 continue
             if callable(value) and hasattr(value, "constraints"):
-                found[f"{info.name[len('perceptron_lib.'):]}.{name}"] = value
+                found[f"{short(info.name)}.{name}"] = value
             if inspect.isclass(value):
                 for attribute, method in vars(value).items():
                     if hasattr(method, "constraints"):
-                        found[f"{info.name[len('perceptron_lib.'):]}.{name}.{attribute}"] = method
+                        found[f"{short(info.name)}.{name}.{attribute}"] = method
     return found
 
 
@@ -58,7 +65,7 @@ def _axes(count=1):
 
 
 def _pictures():
-    from perceptron_lib import plotting
+    from perceptron_lib.course import plotting
     return {
         "plotting.pattern_space.draw_patterns": dict(ax=_axes(), X=OR[0], y=OR[1]),
         "plotting.pattern_space.draw_decision_boundary": dict(ax=_axes(), w=[-0.5, 1, 1], xlim=(-1, 2), ylim=(-1, 2)),
@@ -139,7 +146,7 @@ def _pictures():
             size=(2, 2)),
     }
 def _figures():
-    from perceptron_lib import budinich, datasets
+    from perceptron_lib.theory import budinich, datasets
     grid = budinich.standard_algorithm_grid(*datasets.boolean_problems(2), [0.1, 1], [0.1, 1], max_moves=5)
     return {
         "figures.plot_sigmoids": dict(betas=[0.5, 3], net_input=1, ax=None, size=(3, 2)),
@@ -154,7 +161,7 @@ def _figures():
 
 
 def _fast_pictures():
-    from perceptron_lib.fast_pictures import FastPictures, StepPictures
+    from perceptron_lib.course.fast_pictures import FastPictures, StepPictures
     from matplotlib.figure import Figure
     figure = Figure()
     figure.subplots()
@@ -363,7 +370,7 @@ def test_a_wrong_call_is_a_type_error():
 
 def test_the_package_checks_each_call():
     """misclassified refuses bad patterns when a lesson calls it, and checks them again inside update_unit."""
-    from perceptron_lib import plotting
+    from perceptron_lib.course import plotting
     with pytest.raises(ValueError, match="^X must"):
         pl.misclassified([0, 1, 1], [[0, np.nan]], [1])
     artists = plotting.draw_unit(*OR, [-0.5, 1, 1])
@@ -390,7 +397,7 @@ def test_the_callers_own_code_inside_a_declared_call_is_checked():
         pl.train(X, y, eta=schedule)
 
     import matplotlib.pyplot as plt
-    from perceptron_lib import plotting
+    from perceptron_lib.course import plotting
 
     def features(points):
         pl.output([1, 2], X)

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from perceptron_lib import batch, rule, training
+from perceptron_lib.core import batch, rule, training
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")

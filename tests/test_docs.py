@@ -62,12 +62,22 @@ def test_every_module_file_named_exists(doc):
     assert sorted(named - files) == []
 
 
-def test_the_readme_map_lists_every_module():
+def test_the_readme_map_is_the_package_tree():
+    """The map lists every folder and module where it is: its indent (two spaces a level) says its folder."""
     block = DEVELOPERS[DEVELOPERS.index("```"):]
     block = block[:block.index("```", 3)]
-    listed = set(re.findall(r"^\s*([a-z_]+)\.py", block, re.M))
-    modules = {name.split(".")[-1] for name in MODULES} - {"plotting", "__init__"}
-    assert sorted(modules - listed) == []
+    listed, folders = set(), []
+    for indent, name in re.findall(r"^( *)([a-z_]+(?:\.py|\.js|/))\s", block, re.M):
+        depth = len(indent) // 2
+        folders = folders[:depth]
+        listed.add("".join(folders) + name)
+        if name.endswith("/"):
+            folders.append(name)
+    package = ROOT / "perceptron_lib"
+    files = {p.relative_to(package).as_posix() for p in package.rglob("*") if p.suffix in (".py", ".js")}
+    tree = {f for f in files if not f.endswith("/__init__.py")} | \
+        {p.relative_to(package).as_posix() + "/" for p in package.rglob("*") if (p / "__init__.py").exists()}
+    assert sorted(listed ^ tree) == []
 
 
 def missing_names(text):

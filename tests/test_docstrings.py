@@ -8,8 +8,8 @@ import re
 from pathlib import Path
 
 import perceptron_lib as pl
-from perceptron_lib import plotting
-from perceptron_lib import plotting as pictures
+from perceptron_lib.course import plotting
+from perceptron_lib.course import plotting as pictures
 
 PLACEHOLDER = re.compile(r"%\([\w.]+\)s")   # a placeholder for text filled in at import, such as %(y)s: none is left
 
@@ -61,9 +61,9 @@ def test_help_shows_the_text_of_the_source():
               if doc is not None and (value.__doc__ is None or inspect.cleandoc(value.__doc__) != doc)]
     assert differ == []
     # every function, class and method help() shows is among them
-    assert {"perceptron_lib.training.train", "perceptron_lib.plotting.pattern_space.draw_unit",
+    assert {"perceptron_lib.core.training.train", "perceptron_lib.course.plotting.pattern_space.draw_unit",
             "perceptron_lib.widgets.UnitView.show", "perceptron_lib.estimators.Perceptron",
-            "perceptron_lib.trace.Trace"} <= {name for name, _, doc in found if doc}
+            "perceptron_lib.core.trace.Trace"} <= {name for name, _, doc in found if doc}
     assert inspect.getdoc(pl.plot_margin) == inspect.cleandoc(pl.plot_margin.__doc__)
 
 
@@ -88,7 +88,7 @@ def test_a_figure_size_entry_says_the_default_of_its_signature():
 
 def test_the_written_limits_are_the_code_s():
     # a picture's or a view's patterns: at most MAX_PATTERNS (a name and a line each), MAX_PLANES in weight space
-    limits = [(name, int(limit)) for name, value, doc in written() if name.startswith(("perceptron_lib.plotting",
+    limits = [(name, int(limit)) for name, value, doc in written() if name.startswith(("perceptron_lib.course.plotting",
                                                                                         "perceptron_lib.widgets"))
               for limit in re.findall(r"Patterns without the bias input \(at most (\d+)\)", doc or "")]
     assert [(name, limit) for name, limit in limits if limit not in (plotting.MAX_PATTERNS, plotting.MAX_PLANES)] == []

@@ -172,7 +172,7 @@ def declared_runtime_distributions():
     return {normalize(NAME.match(r).group(0)) for r in runtime_requirements()}
 
 
-PACKAGE_MODULES = sorted((ROOT / OWN_PACKAGE).rglob("*.py"))   # subpackages too (perceptron_lib/plotting/)
+PACKAGE_MODULES = sorted((ROOT / OWN_PACKAGE).rglob("*.py"))   # subpackages too (perceptron_lib/course/plotting/)
 NOTEBOOKS = sorted(p for p in (ROOT / "notebooks").rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
 
 
@@ -288,7 +288,7 @@ def test_the_wheel_holds_every_file_of_the_package_that_git_keeps():
     assert load_pyproject()["tool"]["hatch"]["build"]["targets"]["wheel"]["packages"] == [OWN_PACKAGE]
     tracked = subprocess.run(["git", "ls-files", OWN_PACKAGE], cwd=ROOT, capture_output=True, text=True,
                              check=True).stdout.split()
-    assert f"{OWN_PACKAGE}/player.js" in tracked and f"{OWN_PACKAGE}/plotting/__init__.py" in tracked
+    assert f"{OWN_PACKAGE}/player.js" in tracked and f"{OWN_PACKAGE}/course/plotting/__init__.py" in tracked
     ignored = subprocess.run(["git", "check-ignore", "--no-index", "--stdin"], cwd=ROOT, input="\n".join(tracked),
                              capture_output=True, text=True)
     assert ignored.stdout == "", f"{OWN_PACKAGE} files that .gitignore matches, left out of the wheel: {ignored.stdout}"

@@ -22,7 +22,7 @@ import perceptron_lib as pl
 from perceptron_lib.estimators import KernelPerceptron, Perceptron, VotedPerceptron
 
 ESTIMATORS = [Perceptron(), VotedPerceptron(), KernelPerceptron()]
-RULES = [*pl.rule.RULES, pl.Margin(0.5), pl.Fractional(1.5)]   # every package rule by name, and two objects
+RULES = [*pl.core.rule.RULES, pl.Margin(0.5), pl.Fractional(1.5)]   # every package rule by name, and two objects
 
 
 # ---------------------------------------------------------------- scikit-learn's own checks

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import perceptron_lib as pl
-from perceptron_lib import answers, exercises as E
+from perceptron_lib.course import answers, exercises as E
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))

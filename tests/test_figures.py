@@ -7,11 +7,11 @@ the theory, not pixels.
 import numpy as np
 import pytest
 
-from perceptron_lib import figures   # the lessons reach these as pl.plot_*
+from perceptron_lib.course import figures   # the lessons reach these as pl.plot_*
 
 
 def test_sigmoid_picture_draws_f_of_beta_times_the_net_input_and_the_pattern_on_each_curve():
-    from perceptron_lib.arithmetic import sigmoid
+    from perceptron_lib.core.arithmetic import sigmoid
     fig = figures.plot_sigmoids([0.1, 3], net_input=2.0)
     step, curve, dot, steep, steep_dot, line = fig.axes[0].lines
     np.testing.assert_array_equal(curve.get_ydata(), sigmoid(0.1 * curve.get_xdata()))
@@ -21,7 +21,7 @@ def test_sigmoid_picture_draws_f_of_beta_times_the_net_input_and_the_pattern_on_
 
 
 def test_weight_change_picture_draws_budinich_eq_5_and_its_maximum():
-    from perceptron_lib.sigmoid import beta_opt, weight_change
+    from perceptron_lib.theory.sigmoid import beta_opt, weight_change
     fig = figures.plot_weight_change({"x = 2": 2.0}, betas=(0, 3))
     curve, optimum, peak = fig.axes[0].lines
     np.testing.assert_array_equal(curve.get_ydata(), weight_change(curve.get_xdata(), 2.0))
@@ -45,7 +45,7 @@ def test_grid_search_picture_shows_the_move_limit_where_a_soluble_problem_was_le
 
 
 def test_cover_pictures_draw_covers_probability_and_the_measured_fractions():
-    from perceptron_lib.capacity import fraction_interval, separable_dichotomies, separable_probability
+    from perceptron_lib.theory.capacity import fraction_interval, separable_dichotomies, separable_probability
     fig = figures.plot_cover_check({2: [1, 1, 0.75, 0.5]}, 4)
     cover, measured = fig.axes[0].lines[:2]
     assert cover.get_ydata().tolist() == [float(separable_probability(n, 2)) for n in range(1, 5)]
@@ -68,7 +68,7 @@ def test_cover_pictures_draw_covers_probability_and_the_measured_fractions():
 
 def test_cover_picture_without_measurements_draws_one_curve_per_d_and_no_measured_marker():
     """Lesson 08's opener: Cover's curves alone, one per d, against N/d; no point, bar or N = 2d mark."""
-    from perceptron_lib.capacity import separable_probability
+    from perceptron_lib.theory.capacity import separable_probability
     fig = figures.plot_cover_check()
     (curves,) = fig.axes
     drawn = [line for line in curves.lines if line.get_label().startswith("d = ")]
@@ -85,7 +85,7 @@ def test_cover_picture_without_measurements_draws_one_curve_per_d_and_no_measure
 
 
 def test_n_min_pictures_draw_budinich_eq_4_and_its_peak():
-    from perceptron_lib.capacity import n_min, n_min_peak
+    from perceptron_lib.theory.capacity import n_min, n_min_peak
     fig = figures.plot_n_min(40, sizes=[25])
     curve, peak = fig.axes[0].lines
     assert curve.get_ydata().tolist() == [n_min(40, d) for d in range(1, 41)]

@@ -7,10 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from perceptron_lib import boolean_function, to_signed, train, train_layer
-from perceptron_lib.datasets import digit_halves, ring_data
-from perceptron_lib.kernels import exp_nonpositive, kernel_matrix, train_kernel
-from perceptron_lib.multiclass import class_codes
-from perceptron_lib.scores import accuracy
+from perceptron_lib.theory.datasets import digit_halves, ring_data
+from perceptron_lib.theory.kernels import exp_nonpositive, kernel_matrix, train_kernel
+from perceptron_lib.theory.multiclass import class_codes
+from perceptron_lib.theory.scores import accuracy
 from properties import examples
 from subprocesses import output_under
 
@@ -117,7 +117,7 @@ def test_kernel_matrices_agree_with_scikit_learn_whatever_the_blocks():
 
 @pytest.mark.parametrize("kernel", ["linear", "polynomial", "rbf"])
 def test_small_whole_numbers_take_a_faster_path_to_the_very_same_kernel(kernel, monkeypatch):
-    import perceptron_lib.kernels as kernels
+    import perceptron_lib.theory.kernels as kernels
     rng = np.random.default_rng(2)
     A, B = rng.integers(0, 17, size=(300, 64)).astype(float), rng.integers(0, 17, size=(250, 64)).astype(float)
     fast = kernel_matrix(A, B, kernel=kernel, gamma=0.001, degree=3)
@@ -178,7 +178,7 @@ def test_converged_digit_runs_predict_their_training_half_right_at_every_width(c
 def test_a_convergence_that_predicts_sums_overrule_does_not_end_the_run():
     """A kernel matrix with a near-tie: the nets kept in mistake order say "all right" one pass before
     predict's sums (in pattern order) do. The run goes on until predict's sums agree."""
-    from perceptron_lib.kernels import _dual_run, _support_nets
+    from perceptron_lib.theory.kernels import _dual_run, _support_nets
     tiny, ulp = 2.0**-52, 1.0 + 2.0**-52
     K = np.array([[ulp, tiny, 1.0], [tiny, 0.0, 1.5 * tiny], [1.0, 1.5 * tiny, 1.0]])
     y = np.array([[-1.0], [1.0], [1.0]])
@@ -209,8 +209,8 @@ DETERMINISM = """
 import hashlib
 import numpy as np
 from numpy._core import _multiarray_umath as umath
-from perceptron_lib.datasets import digit_halves, ring_data
-from perceptron_lib.kernels import exp_nonpositive, train_kernel
+from perceptron_lib.theory.datasets import digit_halves, ring_data
+from perceptron_lib.theory.kernels import exp_nonpositive, train_kernel
 X_train, X_test, t_train, t_test = digit_halves()
 parts = []
 for kernel in ("rbf", "polynomial"):
@@ -325,7 +325,7 @@ def test_a_kernel_run_is_frozen_and_compared_by_identity():
 
 
 def test_the_work_limit_counts_entries_times_features_and_allows_it_exactly(monkeypatch):
-    import perceptron_lib.kernels as kernels
+    import perceptron_lib.theory.kernels as kernels
     monkeypatch.setattr(kernels, "MAX_KERNEL_WORK", 12)       # a small limit, so that its edge is quick to reach
     assert kernel_matrix(np.zeros((2, 3)), np.zeros((2, 3)), kernel="linear").tolist() == [[1.0, 1.0]] * 2
     with pytest.raises(ValueError, match=r"2 x 3 entries of 3 features, at most 9,000,000 entries and 12 entries"):
@@ -339,7 +339,7 @@ def test_the_exponential_refuses_any_positive_number():
 
 
 def test_decisions_are_limited_by_the_work_of_the_patterns_with_a_mistake(monkeypatch):
-    import perceptron_lib.kernels as kernels
+    import perceptron_lib.theory.kernels as kernels
     run = train_kernel(*boolean_function("or"), kernel="linear")     # mistakes on 3 patterns: alpha 2, 1, 1, 0
     monkeypatch.setattr(kernels, "MAX_KERNEL_WORK", 12)              # 3 patterns x 2 new ones x 2 features
     assert run.decision([[0, 0], [1, 1]]).tolist() == [[0.0], [2.0]]    # W = [0 1 1] (lesson 02): nets 0 and 2

@@ -1,5 +1,5 @@
 """The import graph read top to bottom (tools/architecture.py declares the layers): no circle, no upward import,
-and pictures that draw what they are given."""
+folders that are runs of layers (core/, theory/, course/), and pictures that draw what they are given."""
 import sys
 from pathlib import Path
 
@@ -23,16 +23,44 @@ def test_no_module_imports_from_a_layer_above_its_own():
 
 
 def test_the_data_sets_stand_below_the_learners():
-    assert not {"kernels", "multiclass", "training", "batch"} & set(GRAPH["datasets"])
+    assert not {"theory.kernels", "theory.multiclass", "core.training", "core.batch"} & set(GRAPH["theory.datasets"])
+
+
+def test_the_folders_are_runs_of_layers_in_order():
+    """Read bottom to top, the layers go through core/, theory/, course/ and the package's own folder in that
+    order, so that (with no upward import) no folder imports from a folder after it."""
+    folders = [architecture.FOLDERS.index(architecture.folder(m)) for ms in architecture.LAYERS.values() for m in ms]
+    assert folders == sorted(folders)
+    assert {architecture.folder(m) for m in TEXTS} == set(architecture.FOLDERS)
+    assert architecture.folder("core.rule") == "core" and architecture.folder("widgets") == ""
+
+
+def test_the_core_imports_only_the_core():
+    """What a reader meets first stands alone (core/__init__.py says so)."""
+    outside = {(m, t) for m in TEXTS if architecture.folder(m) == "core"
+               for t in GRAPH[m] if architecture.folder(t) != "core"}
+    assert outside == set() and {m for m in TEXTS if architecture.folder(m) == "core"} == \
+        {"core", "core.arithmetic", "core.validation", "core.constraints", "core.rule", "core.trace", "core.training",
+         "core.batch"}
+
+
+def test_a_folder_import_is_read_as_the_module_it_names():
+    """`from ..core import rule` imports core.rule (not the folder core), so the checks above see it."""
+    graph = architecture.imports({"theory.x": "from ..core import rule as r\nfrom ..core.trace import T\n",
+                                  "core.rule": "", "core.trace": "", "core": "", "theory": ""})
+    assert graph["theory.x"] == {"core.rule": [1], "core.trace": [2]}
 
 
 def test_the_tools_own_graph_sees_an_upward_import_and_a_circle():
     """The checks above can fail: a data module importing a learner, and two modules importing each other."""
-    graph = architecture.imports({"datasets": "from .kernels import X", "kernels": "from .datasets import Y",
-                                  "arithmetic": "def f():\n    from . import validation\n", "validation": ""})
-    assert architecture.upward(graph) == [("datasets", "kernels", 1)]
-    assert architecture.circles(graph) == [["datasets", "kernels"]]
-    assert architecture.theory_in_pictures({"plotting.x": {"capacity": [3]}}) == [("plotting.x", "capacity", 3)]
+    graph = architecture.imports({"theory.datasets": "from .kernels import X",
+                                  "theory.kernels": "from .datasets import Y",
+                                  "core.arithmetic": "def f():\n    from . import validation\n", "core.validation": ""})
+    assert architecture.upward(graph) == [("theory.datasets", "theory.kernels", 1)]
+    assert architecture.circles(graph) == [["theory.datasets", "theory.kernels"]]
+    assert graph["core.arithmetic"] == {"core.validation": [2]}
+    assert architecture.theory_in_pictures({"course.plotting.x": {"theory.capacity": [3]}}) == \
+        [("course.plotting.x", "theory.capacity", 3)]
 
 
 def test_no_picture_computes_theory():
@@ -41,12 +69,13 @@ def test_no_picture_computes_theory():
 
 
 def test_the_experiment_figures_compute_above_the_pictures():
-    assert {"capacity", "sigmoid", "budinich", "plotting"} <= set(GRAPH["figures"])
-    assert architecture.LEVEL["figures"] > max(architecture.LEVEL[m] for m in ("capacity", "sigmoid", "budinich"))
-    assert not any("figures" in GRAPH[m] for m in GRAPH if m.startswith("plotting"))
+    assert {"theory.capacity", "theory.sigmoid", "theory.budinich", "course.plotting"} <= set(GRAPH["course.figures"])
+    assert architecture.LEVEL["course.figures"] > max(architecture.LEVEL[f"theory.{m}"]
+                                                      for m in ("capacity", "sigmoid", "budinich"))
+    assert not any("course.figures" in GRAPH[m] for m in GRAPH if m.startswith("course.plotting"))
 
 
 def test_a_ring_holds_as_many_patterns_as_a_kernel_perceptron_takes():
-    from perceptron_lib.datasets import MAX_RING_SAMPLES
-    from perceptron_lib.kernels import MAX_KERNEL_SAMPLES
+    from perceptron_lib.theory.datasets import MAX_RING_SAMPLES
+    from perceptron_lib.theory.kernels import MAX_KERNEL_SAMPLES
     assert MAX_RING_SAMPLES == MAX_KERNEL_SAMPLES

@@ -7,9 +7,9 @@ from hypothesis import strategies as st
 from matplotlib.figure import Figure
 
 from perceptron_lib import train
-from perceptron_lib.datasets import corner_clusters
-from perceptron_lib.multiclass import class_codes, decode, train_layer
-from perceptron_lib.scores import confusion_matrix
+from perceptron_lib.theory.datasets import corner_clusters
+from perceptron_lib.theory.multiclass import class_codes, decode, train_layer
+from perceptron_lib.theory.scores import confusion_matrix
 from properties import examples
 
 
@@ -124,7 +124,7 @@ def test_layer_steps_show_the_start_and_every_correction_with_each_units_line():
 
 def test_in_space_each_unit_is_a_plane_cut_to_the_box():
     from perceptron_lib import plot_layer_steps
-    from perceptron_lib.plotting.classes import _plane_polygon
+    from perceptron_lib.course.plotting.classes import _plane_polygon
     X, labels = corner_clusters(3, n_per_class=5, seed=0)
     run = train_layer(X, labels, code="binary", initial_weights=np.ones((3, 4)))
     fig = plot_layer_steps(run, X, steps=[0, run.n_presentations])
@@ -139,7 +139,7 @@ def test_in_space_each_unit_is_a_plane_cut_to_the_box():
 
 
 def test_regions_shade_each_grid_point_with_the_class_predicted_there():
-    from perceptron_lib.plotting import draw_regions
+    from perceptron_lib.course.plotting import draw_regions
     ax = Figure().subplots()
     mesh = draw_regions(lambda points: (points[:, 0] > 0).astype(int), xlim=(-1, 1), ylim=(-1, 1),
                         n_classes=2, ax=ax, resolution=4)
@@ -313,7 +313,7 @@ def test_a_layer_runs_100_passes_by_default_and_takes_two_classes_when_asked():
 
 
 def test_class_numbers_run_from_0_to_k_minus_1():
-    from perceptron_lib.multiclass import class_numbers
+    from perceptron_lib.theory.multiclass import class_numbers
     labels, codes, code = class_numbers("labels", [0, 2, 1], 3, "binary", None)
     assert codes.tolist() == [[-1, -1], [-1, 1], [1, -1]] and labels.tolist() == [0, 2, 1] and code == "binary"
     assert class_numbers("labels", [0, 0], 2, "one-hot", None)[1].tolist() == [[1, -1], [-1, 1]]   # at least 2

@@ -14,10 +14,20 @@ MODULES = sorted({module for module, _, _ in mutate.entries()})
 @pytest.mark.parametrize("module", MODULES)
 def test_every_equivalence_entry_names_one_mutant_exactly(module):
     """A stale entry (its line rewritten, its function renamed) or a loose one (several changes alike) fails here."""
-    found = mutate.mutants((mutate.PACKAGE / f"{module.replace('.', '/')}.py").read_text(encoding="utf-8"))
+    found = mutate.mutants(mutate.source_path(module).read_text(encoding="utf-8"))
     for _, key, _ in mutate.entries(module):
         named = [m.name for m in found if mutate.matches(key, m.key)]
         assert len(named) == 1, f"{module}: {key} names {len(named)} mutants: {named}"
+
+
+def test_a_module_is_named_by_its_file_or_its_path_in_the_folders():
+    """The scores and entries name a module by its file ("rule"); a path with dots names it too."""
+    assert mutate.source_path("rule") == mutate.PACKAGE / "core" / "rule.py"
+    assert mutate.source_path("runs") == mutate.source_path("course.plotting.runs") == \
+        mutate.PACKAGE / "course" / "plotting" / "runs.py"
+    assert all(mutate.source_path(module).is_file() for module in MODULES)
+    with pytest.raises(SystemExit, match="names 0 modules"):
+        mutate.source_path("no_such_module")
 
 
 def test_an_entry_names_its_mutant_whatever_line_it_moved_to():

@@ -6,10 +6,11 @@ import pytest
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
-from perceptron_lib import boolean_function, plotting, train
-from perceptron_lib.geometry import decision_line, positive_side
-from perceptron_lib.fast_pictures import StepPictures
-from perceptron_lib.plotting import (Picture, draw_decision_boundary, draw_feature_boundary,
+from perceptron_lib import boolean_function, train
+from perceptron_lib.course import plotting
+from perceptron_lib.theory.geometry import decision_line, positive_side
+from perceptron_lib.course.fast_pictures import StepPictures
+from perceptron_lib.course.plotting import (Picture, draw_decision_boundary, draw_feature_boundary,
                                      draw_patterns, draw_step, draw_weights, plot_feature_space, plot_history,
                                      plot_trace_grid, update_step)
 
@@ -111,7 +112,7 @@ def test_bad_input_is_named_in_the_error(call, words):
 
 
 def test_curves_and_boundaries_draw_what_they_are_given():
-    from perceptron_lib.plotting import plot_boundaries, plot_curves, plot_feature_boundary
+    from perceptron_lib.course.plotting import plot_boundaries, plot_curves, plot_feature_boundary
     fig = plot_curves({"a": [1, 2, 3], "b": [3, 2, 1]}, xlabel="pass", ylabel="value")
     assert [line.get_ydata().tolist() for line in fig.axes[0].get_lines()] == [[1, 2, 3], [3, 2, 1]]
     X, y = boolean_function("xor")
@@ -122,8 +123,8 @@ def test_curves_and_boundaries_draw_what_they_are_given():
 
 
 def test_weight_space_pictures_show_what_they_compute():
-    from perceptron_lib.geometry import misclassified
-    from perceptron_lib.plotting import (plot_correction_moves, plot_dual_grid, plot_error_landscape,
+    from perceptron_lib.theory.geometry import misclassified
+    from perceptron_lib.course.plotting import (plot_correction_moves, plot_dual_grid, plot_error_landscape,
                                          plot_weight_space)
     X, y = boolean_function("or")
     landscape = plot_error_landscape(X, y, -0.5, resolution=51)
@@ -168,7 +169,7 @@ def test_a_grid_of_a_long_run_is_refused_up_front_and_drawn_for_chosen_steps():
 
 
 def test_step_pictures_of_a_long_run_draw_only_what_is_shown_and_keep_a_bounded_number():
-    from perceptron_lib import fast_pictures
+    from perceptron_lib.course import fast_pictures
     run = long_run()
     pictures = StepPictures(run)
     assert pictures.png(800).startswith(b"\x89PNG") and list(pictures._made) == [800]
@@ -196,7 +197,7 @@ def test_the_arrow_starts_on_the_line_and_the_grid_has_w_dot_x_in_trains_order()
 def test_a_unit_picture_rings_exactly_the_patterns_the_unit_gets_wrong():
     """draw_unit: the ringed patterns are those misclassified, and update_unit moves them with W."""
     from perceptron_lib import misclassified
-    from perceptron_lib.plotting import draw_unit, plot_units, update_unit
+    from perceptron_lib.course.plotting import draw_unit, plot_units, update_unit
     X, c = boolean_function("and")
     drawn = draw_unit(X, c, [-0.5, 1, 1])
     assert drawn["wrong"].get_offsets().tolist() == X[misclassified([-0.5, 1, 1], X, c)].tolist()
@@ -237,7 +238,7 @@ def _boxes(fig, artists):
 
 
 def test_curves_differ_by_line_style_and_their_legend_covers_none_of_them():
-    from perceptron_lib.plotting import plot_curves
+    from perceptron_lib.course.plotting import plot_curves
     fig = plot_curves({"a": np.linspace(0.5, 0.7, 50), "b": np.full(50, 0.9), "c": np.linspace(0.9, 0.4, 50)},
                       xlabel="passes", ylabel="accuracy", ylim=(0.4, 1))
     ax = fig.axes[0]
@@ -248,7 +249,7 @@ def test_curves_differ_by_line_style_and_their_legend_covers_none_of_them():
 
 def test_a_units_pattern_names_keep_clear_of_its_line():
     """plot_units: each name sits on its pattern's side of W's line, beyond it (lesson 01's W, 2W, -W, w0 raised)."""
-    from perceptron_lib.plotting import plot_units
+    from perceptron_lib.course.plotting import plot_units
     X, c = boolean_function("and")
     weights = np.array([[-1.5, 1, 1], [-3, 2, 2], [1.5, -1, -1], [-0.5, 1, 1], [-2, 1, 1]])
     fig = plot_units(X, c, weights, list("abcde"))
@@ -266,7 +267,7 @@ def test_a_units_pattern_names_keep_clear_of_its_line():
 
 
 def test_feature_pictures_say_their_boundary_side_and_axes_in_words():
-    from perceptron_lib.describe import describe_figure
+    from perceptron_lib.course.describe import describe_figure
     X, c = boolean_function("xor")
     product = lambda P: np.column_stack([P, P[:, 0] * P[:, 1]])   # noqa: E731
     words = describe_figure(plotting.plot_feature_boundary([0, 1, 1, -3], product, X, c))
@@ -283,7 +284,7 @@ def test_feature_pictures_say_their_boundary_side_and_axes_in_words():
 
 
 def test_weight_space_labels_cross_nothing_and_the_error_scale_counts_patterns():
-    from perceptron_lib.plotting import plot_correction_moves, plot_dual_grid, plot_error_landscape, plot_weight_space
+    from perceptron_lib.course.plotting import plot_correction_moves, plot_dual_grid, plot_error_landscape, plot_weight_space
     X, c = boolean_function("or")
     landscape = plot_error_landscape(X, c, -0.5, resolution=51)
     bar = landscape.axes[1]
@@ -319,7 +320,7 @@ def test_weight_space_labels_cross_nothing_and_the_error_scale_counts_patterns()
 
 
 def test_the_bound_checks_legend_shows_each_forms_marker_and_hatching():
-    from perceptron_lib.plotting import plot_bound_check
+    from perceptron_lib.course.plotting import plot_bound_check
     rng = np.random.default_rng(0)
     bound = rng.uniform(10, 100, 50)
     fig = plot_bound_check({"a": (bound * 0.2, bound), "b": (bound * 0.4, bound)})
@@ -332,7 +333,7 @@ def test_the_bound_checks_legend_shows_each_forms_marker_and_hatching():
 
 def test_a_line_of_one_point_is_described_as_its_marker_or_not_at_all():
     """A line through one point draws only its marker: 'a star at (0, 1)', never 'a curve over x from 0 to 0'."""
-    from perceptron_lib.describe import describe_figure
+    from perceptron_lib.course.describe import describe_figure
     fig = Figure()
     ax = fig.subplots()
     ax.plot([0.0], [1.0], marker="*", color="black")
@@ -342,7 +343,7 @@ def test_a_line_of_one_point_is_described_as_its_marker_or_not_at_all():
 
 
 def test_an_untitled_figure_is_named_by_its_axes_and_what_it_shows_in_its_alt_text():
-    from perceptron_lib.describe import short_description
+    from perceptron_lib.course.describe import short_description
 
     X, c = boolean_function("or")
     run = train(X, c)
@@ -420,7 +421,7 @@ def test_a_steppers_pattern_names_clear_their_rings_the_line_and_each_other(name
 def test_names_are_placed_once_per_w_and_panel_and_left_alone_beyond_max_named(monkeypatch):
     """The name placer costs about the square of the names at each draw: it must not run again for the same W and
     panel (a PNG is drawn twice, for its tight box), and not at all for more than MAX_NAMED names."""
-    from perceptron_lib.plotting import base
+    from perceptron_lib.course.plotting import base
     calls = []
     real = base.place_names
     monkeypatch.setattr(base, "place_names", lambda *a, **k: calls.append(len(a[0])) or real(*a, **k))
@@ -437,7 +438,7 @@ def test_names_are_placed_once_per_w_and_panel_and_left_alone_beyond_max_named(m
 
 def test_an_alt_text_of_many_panels_says_what_they_show_first_and_quotes_only_the_first_and_last_title():
     """A screen reader would read every step's title before the gist (lesson 02's grid: 14 of them)."""
-    from perceptron_lib.describe import MOST_TITLES, short_description
+    from perceptron_lib.course.describe import MOST_TITLES, short_description
     fig = Figure()
     for k, ax in enumerate(fig.subplots(1, MOST_TITLES + 2)):
         ax.set_title(f"step {k}")

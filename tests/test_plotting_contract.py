@@ -5,8 +5,8 @@ from matplotlib.artist import Artist
 from matplotlib.figure import Figure
 
 import perceptron_lib as pl
-from perceptron_lib import figures, plotting
-from perceptron_lib.arithmetic import sigmoid
+from perceptron_lib.course import figures, plotting
+from perceptron_lib.core.arithmetic import sigmoid
 
 X, C = pl.boolean_function("or")
 RUN = pl.train(X, C)
@@ -128,7 +128,7 @@ def test_every_public_picture_function_takes_ax():
 
 
 def test_the_package_exports_every_picture_of_its_modules():
-    """A picture added to a module of perceptron_lib/plotting/ is reached as perceptron_lib.plotting.name."""
+    """A picture added to a module of perceptron_lib/course/plotting/ is reached as perceptron_lib.course.plotting.name."""
     import importlib
     import inspect
     import pkgutil
@@ -145,7 +145,7 @@ def test_the_package_exports_every_picture_of_its_modules():
 
 
 def test_one_name_one_function():
-    """A name in both `pl` and `perceptron_lib.plotting` is one function; a lesson's figure (figures.py) has its own
+    """A name in both `pl` and `perceptron_lib.course.plotting` is one function; a lesson's figure (figures.py) has its own
     name, and its picture is that name with _values (pl.plot_n_min(n, sizes) draws with
     plotting.plot_n_min_values(minima, peak, logs))."""
     both = set(pl.__all__) & set(plotting.__all__)
@@ -219,7 +219,7 @@ SHOWS = {
 def test_a_pictures_alt_text_says_what_it_shows_not_only_its_titles(function, args, kwargs, panels, three_d):
     """Every picture the lessons draw says in its alt text, after its titles, what is drawn: its axes, the
     patterns and their classes, its lines and which side is which; and the words beneath begin with it too."""
-    from perceptron_lib.describe import describe_figure, short_description
+    from perceptron_lib.course.describe import describe_figure, short_description
     result = function(*args, **kwargs)
     fig = result[0] if isinstance(result, tuple) else result
     alt = short_description(fig)
@@ -240,7 +240,7 @@ def test_a_pictures_alt_text_says_what_it_shows_not_only_its_titles(function, ar
 def test_the_lessons_title_only_alt_texts_now_say_what_is_drawn():
     """Lesson 03's three: the feature space and its boundary ('W = [0 1 1 -3]' twice) and the two hidden units
     ('x2 against x1'); the alt names the patterns, their classes and the boundary or lines."""
-    from perceptron_lib.describe import short_description
+    from perceptron_lib.course.describe import short_description
     Xx, cx = pl.boolean_function("xor")
     product = np.column_stack([Xx, Xx[:, 0] * Xx[:, 1]])
     space = short_description(pl.plot_feature_space(product, cx, [0, 1, 1, -3], names=("x1", "x2", "x1·x2")))

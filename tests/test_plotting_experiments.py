@@ -5,7 +5,7 @@ They draw exactly the values they are given; the theory of lessons 06-08's figur
 """
 import numpy as np
 
-from perceptron_lib import plotting
+from perceptron_lib.course import plotting
 
 
 def test_criterion_picture_draws_E_and_marks_each_rise():

@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 import perceptron_lib as pl
-from perceptron_lib.kernels import train_kernel
-from perceptron_lib.rule import (Convergence, CycleTest, CycleTests, agreed_from, cycle_start, first_repeat,
+from perceptron_lib.theory.kernels import train_kernel
+from perceptron_lib.core.rule import (Convergence, CycleTest, CycleTests, agreed_from, cycle_start, first_repeat,
                                  first_repeats, is_mistake, pass_orders, random_orders, return_time, return_times)
 
 PACKAGE = Path(pl.__file__).parent
@@ -197,7 +197,7 @@ def test_the_rule_is_written_in_one_place():
 
 # ---------------------------------------------------------------- the rule as one object
 
-from perceptron_lib.rule import (RULES, Absolute, Fixed, Fractional, Margin, Rule,  # noqa: E402
+from perceptron_lib.core.rule import (RULES, Absolute, Fixed, Fractional, Margin, Rule,  # noqa: E402
                                  learning_rule, rule_names, signs)
 
 # One instance or more of every rule train knows by name: a rule added to RULES joins every test below.

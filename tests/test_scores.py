@@ -1,7 +1,7 @@
 """Scores of a classifier: the confusion matrix and the accuracy, against scikit-learn."""
 import numpy as np
 
-from perceptron_lib.scores import accuracy, confusion_matrix
+from perceptron_lib.theory.scores import accuracy, confusion_matrix
 
 
 def test_confusion_matrix_and_accuracy_agree_with_scikit_learn():

@@ -7,11 +7,11 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from perceptron_lib import boolean_function, train
-from perceptron_lib.arithmetic import dot
-from perceptron_lib.boolean_counts import boolean_census
-from perceptron_lib.datasets import boolean_patterns, truth_table
-from perceptron_lib.separability import linear_separability, lp_separability
-from perceptron_lib.training import output
+from perceptron_lib.core.arithmetic import dot
+from perceptron_lib.theory.boolean_counts import boolean_census
+from perceptron_lib.theory.datasets import boolean_patterns, truth_table
+from perceptron_lib.theory.separability import linear_separability, lp_separability
+from perceptron_lib.core.training import output
 from reference import labels_of
 
 
@@ -143,7 +143,7 @@ def test_a_float_run_that_converges_by_rounding_is_undecided():
 def test_a_run_that_ends_otherwise_is_undecided_with_its_reason(monkeypatch):
     """The fractional rule makes no step at W·X = 0 (Honavar 1996, section 4): train stalls; the verdict says
     so, with train's reason, instead of claiming anything."""
-    import perceptron_lib.separability as separability
+    import perceptron_lib.theory.separability as separability
     monkeypatch.setattr(separability, "train", lambda X, y, max_epochs: train(X, y, max_epochs=max_epochs,
                                                                               rule="fractional"))
     with pytest.raises(ValueError, match=r"undecided: the perceptron's run ended with status 'stalled' \(.+\), "

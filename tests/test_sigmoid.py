@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from perceptron_lib import boolean_function
-from perceptron_lib.sigmoid import BETA_OPT_X, SigmoidRun, beta_opt, sigmoid_cost, sigmoid_gradient, train_sigmoid, weight_change
+from perceptron_lib.theory.sigmoid import BETA_OPT_X, SigmoidRun, beta_opt, sigmoid_cost, sigmoid_gradient, train_sigmoid, weight_change
 from reference import f, net, wrong_side
 
 

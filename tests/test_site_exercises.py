@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from perceptron_lib import answers, exercises as E
+from perceptron_lib.course import answers, exercises as E
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))

@@ -16,7 +16,7 @@ import lessons  # noqa: E402
 import site_predictions  # noqa: E402  (tools/ is not a package)
 import website  # noqa: E402
 
-from perceptron_lib.exercises import EXERCISES  # noqa: E402
+from perceptron_lib.course.exercises import EXERCISES  # noqa: E402
 
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
 LESSONS = [path for path in NOTEBOOKS if path.name != website.INDEX]

@@ -66,7 +66,7 @@ import numpy as np  # noqa: E402
 
 import perceptron_lib as pl  # noqa: E402
 from perceptron_lib import format_vector, train_many  # noqa: E402
-from perceptron_lib.trace import format_number, format_vector  # noqa: E402
+from perceptron_lib.core.trace import format_number, format_vector  # noqa: E402
 
 
 def test_step_text_of_the_absolute_and_fractional_rules_gives_the_step_they_chose():

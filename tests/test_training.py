@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 from sklearn.linear_model import Perceptron
 
 from perceptron_lib import boolean_function, honavar_or_example, net_inputs, output, to_signed, train, train_many
-from perceptron_lib.datasets import separable_data
+from perceptron_lib.theory.datasets import separable_data
 
 from properties import examples
 from reference import reference_cyclic, reference_first_repeat, reference_run
@@ -396,7 +396,7 @@ def test_net_inputs_are_the_nets_train_computes_and_output_reads_them():
 import inspect  # noqa: E402
 
 import perceptron_lib as pl  # noqa: E402
-from perceptron_lib import training  # noqa: E402
+from perceptron_lib.core import training  # noqa: E402
 
 
 def test_the_documented_limits_and_defaults():
@@ -454,7 +454,7 @@ def test_late_cycles_are_found_by_return_time_and_only_then(monkeypatch):
         X, y, max_epochs = rng.integers(-3, 4, (5, 2)), rng.integers(0, 2, 5), int(rng.integers(2, 8))
         run = train(X, y, max_epochs=max_epochs, record=False)
         with monkeypatch.context() as patch:
-            patch.setattr(pl.rule, "return_time", lambda *args, **kwargs: None)   # run_to_end's late search
+            patch.setattr(pl.core.rule, "return_time", lambda *args, **kwargs: None)   # run_to_end's late search
             brent_only = train(X, y, max_epochs=max_epochs, record=False)
         if run.status != brent_only.status:
             late += 1

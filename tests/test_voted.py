@@ -4,9 +4,9 @@ import pytest
 from hypothesis import example, given, settings, strategies as st
 
 from perceptron_lib import boolean_function, train
-from perceptron_lib.arithmetic import dot
-from perceptron_lib.datasets import separable_data
-from perceptron_lib.voted import Voted, voted_perceptron
+from perceptron_lib.core.arithmetic import dot
+from perceptron_lib.theory.datasets import separable_data
+from perceptron_lib.theory.voted import Voted, voted_perceptron
 
 
 def reference_voted(X, y, order, eta=1.0):
@@ -340,7 +340,7 @@ def test_bad_patterns_are_named_in_the_error(method, X, error, words):
 def test_epochs_past_the_longest_recorded_run_need_a_run_that_converged_or_cycled(monkeypatch):
     """Past MAX_RECORDED presentations the trace cannot hold the run: counting extends a converged or a
     cycling run, and anything else is refused (here with the limit made small, so the test is quick)."""
-    import perceptron_lib.voted as voted
+    import perceptron_lib.theory.voted as voted
     monkeypatch.setattr(voted, "MAX_RECORDED", 40)  # 10 passes of 4 patterns
     cycling = voted_perceptron(*boolean_function("xor"), epochs=10**6)
     assert cycling.trace.status == "cycling" and cycling.counts.sum() == 4 * 10**6

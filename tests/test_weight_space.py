@@ -5,11 +5,11 @@ from hypothesis import given, settings, strategies as st
 from matplotlib.path import Path
 
 from perceptron_lib import boolean_function, train
-from perceptron_lib.capacity import regions
-from perceptron_lib.geometry import (count_regions, misclassified, pattern_lines, positive_side, sampled_regions,
+from perceptron_lib.theory.capacity import regions
+from perceptron_lib.theory.geometry import (count_regions, misclassified, pattern_lines, positive_side, sampled_regions,
                                      wrong_side_of_lines)
-from perceptron_lib.plotting import dual_figure, update_dual
-from perceptron_lib.rule import rule_names
+from perceptron_lib.course.plotting import dual_figure, update_dual
+from perceptron_lib.core.rule import rule_names
 from perceptron_lib.widgets import DualView
 
 
@@ -159,7 +159,7 @@ def test_misclassified_is_exactly_what_train_corrected(name, signed, order):
 
 
 def test_separable_data_labels_are_what_misclassified_calls_right():
-    from perceptron_lib.datasets import separable_data
+    from perceptron_lib.theory.datasets import separable_data
     X, y, teacher = separable_data(500, 3, margin=0.0, seed=11)
     assert not misclassified(teacher, X, y).any()
 

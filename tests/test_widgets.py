@@ -96,7 +96,7 @@ def test_a_players_frames_say_the_dpi_they_were_drawn_at(dpi):
     import base64
     import io
     from PIL import Image
-    from perceptron_lib.plotting.base import DENSITY
+    from perceptron_lib.course.plotting.base import DENSITY
     player = PlayableRun(train(*boolean_function("or")), dpi=dpi)
     frame = player.steps[0]["frame"]
     with Image.open(io.BytesIO(base64.b64decode(frame))) as image:
@@ -161,7 +161,7 @@ def counting_checks(monkeypatch):
     """Count the calls of validation's checks from outside the checks (a check's own inner checks not counted)."""
     import collections
     import functools
-    from perceptron_lib import validation
+    from perceptron_lib.core import validation
     calls, depth = collections.Counter(), [0]
 
     def counted(name, check):
@@ -185,7 +185,7 @@ def counting_checks(monkeypatch):
 def test_every_declared_call_of_a_step_checks_its_arguments(monkeypatch):
     """A step checks what it is given at every declared call on its way, as a reader of each function expects: the
     step asked for, the run under update_step; the weights of each view's move."""
-    from perceptron_lib.plotting import step_figure, update_step
+    from perceptron_lib.course.plotting import step_figure, update_step
     run = train(*boolean_function("or"))
     stepper = TraceStepper(run, ready=0)
     stepper.send = lambda message: None
@@ -339,8 +339,8 @@ def test_a_view_sends_its_picture_text_and_spoken_line_in_one_message(monkeypatc
 
 def test_the_views_text_is_what_they_said_before():
     """The text beside the picture is the table (unit), the two lists (dual) or the batch's summary (explorer)."""
-    from perceptron_lib.tables import unit_table
-    from perceptron_lib.trace import format_vector
+    from perceptron_lib.course.tables import unit_table
+    from perceptron_lib.core.trace import format_vector
     (unit, _), (dual, _), (explorer, _) = views_and_moves()
     assert unit.table.value == unit_table([-0.5, 1, 1], *boolean_function("and"))._repr_html_()
     assert unit.controls.said == "W = [-0.5 1 1]: 2 wrong" and "W = [-0.5 1 1]" in unit.controls.shown["name"]

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from perceptron_lib.rule import Rule, signs
+from perceptron_lib.core.rule import Rule, signs
 
 
 class PassiveAggressive(Rule):

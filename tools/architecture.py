@@ -5,9 +5,12 @@
 
 The layers, bottom to top, are declared here once (LAYERS); tests/test_layers.py holds the package to them:
 a module imports only from its own layer or below, no two modules import each other even through others,
-and the pictures (plotting/) compute no theory: they import no learner or theory module but geometry (the
-lines and sides they draw), so that the theory a picture shows is computed by its caller (a lesson, a widget, or
-figures.py, which computes the experiment figures' theory and hands it to the pictures).
+the folders are runs of layers (core/, then theory/, then course/, then the modules beside the namespace), so
+that no folder imports from a folder after it, and the pictures (course/plotting/) compute no theory: they import
+no learner or theory module but geometry (the lines and sides they draw), so that the theory a picture shows is
+computed by its caller (a lesson, a widget, or figures.py, which computes the experiment figures' theory and
+hands it to the pictures). A module is named by its path in the package, dots for slashes (core.rule,
+course.plotting.base; a folder's __init__.py by the folder's name).
 """
 import argparse
 import ast
@@ -20,26 +23,33 @@ PACKAGE = "perceptron_lib"
 
 # Bottom to top. A module may import from its own layer and the layers below it.
 LAYERS = {
-    "base": ["arithmetic", "validation", "constraints", "theory_constraints"],
-    "data": ["datasets"],
-    "rule": ["rule"],
-    "record": ["trace"],
-    "learners": ["training", "batch", "multiclass", "kernels", "voted", "criterion", "sigmoid", "budinich",
-                 "scores"],
-    "theory": ["geometry", "bounds", "separability", "capacity", "boolean_counts"],
-    "estimators": ["estimators"],   # scikit-learn's estimators around the learners (imported at first use)
-    "course": ["describe", "tables", "answers", "exercises", "plotting.base", "plotting.pattern_space", "plotting.runs",
-               "plotting.weight_space", "plotting.experiments", "plotting.counts", "plotting.classes", "plotting",
-               "figures", "fast_pictures", "widgets"],
+    # core/: what a reader meets first
+    "checks": ["core", "core.arithmetic", "core.validation", "core.constraints"],
+    "rule": ["core.rule"],
+    "record": ["core.trace"],
+    "runs": ["core.training", "core.batch"],
+    # theory/: what the lessons teach beyond the rule
+    "data": ["theory", "theory.theory_constraints", "theory.datasets"],
+    "learners": ["theory.multiclass", "theory.kernels", "theory.voted", "theory.criterion", "theory.sigmoid",
+                 "theory.budinich", "theory.scores"],
+    "theory": ["theory.geometry", "theory.bounds", "theory.separability", "theory.capacity", "theory.boolean_counts"],
+    # course/: what a lesson shows and asks
+    "course": ["course", "course.describe", "course.tables", "course.answers", "course.exercises",
+               "course.plotting.base", "course.plotting.pattern_space", "course.plotting.runs",
+               "course.plotting.weight_space", "course.plotting.experiments", "course.plotting.counts",
+               "course.plotting.classes", "course.plotting", "course.figures", "course.fast_pictures"],
+    # beside the namespace: the doors to scikit-learn (imported at first use) and to Jupyter's widgets
+    "doors": ["estimators", "widgets"],
     "namespace": ["__init__"],
 }
 LEVEL = {module: i for i, modules in enumerate(LAYERS.values()) for module in modules}
+FOLDERS = ("core", "theory", "course", "")   # in order; "" is the package's own folder, beside the namespace
 # What a picture may import from the package (besides other pictures): checks, sums, the rule's tests,
 # the record of a run, geometry's lines and sides and the words of describe.py.
-PICTURES_MAY_IMPORT = {"arithmetic", "validation", "constraints", "theory_constraints", "rule", "trace", "geometry",
-                       "describe"}
-CHECKS = {"validation", "constraints", "theory_constraints"}   # the modules whose raise statements are the checks themselves
-CORE = ["arithmetic", "rule", "training", "batch", "trace"]
+PICTURES_MAY_IMPORT = {"core.arithmetic", "core.validation", "core.constraints", "theory.theory_constraints",
+                       "core.rule", "core.trace", "theory.geometry", "course.describe"}
+# the modules whose raise statements are the checks themselves
+CHECKS = {"core.validation", "core.constraints", "theory.theory_constraints"}
 
 
 def sources(rev=None):
@@ -56,25 +66,32 @@ def sources(rev=None):
 
 def _name(relative):
     name = relative[:-3].replace("/", ".")
-    return {"plotting.__init__": "plotting"}.get(name, name)
+    return name.removesuffix(".__init__")
+
+
+def folder(module):
+    """The folder of `module` among FOLDERS: its first part, or "" for a module beside the namespace."""
+    head = module.split(".")[0]
+    return head if head in FOLDERS else ""
 
 
 def imports(texts):
     """{module: {imported package module: [line numbers]}}: every relative import, at any depth of the code."""
     graph = {}
+    packages = {module.rpartition(".")[0] for module in texts}   # a folder's name, where a module sits in it
     for module, text in texts.items():
-        package = module.split(".")[:-1] if module != "plotting" else ["plotting"]
+        package = module.split(".") if module in packages else module.split(".")[:-1]
         found = {}
         for node in ast.walk(ast.parse(text)):
             if not isinstance(node, ast.ImportFrom) or not node.level:
                 continue
             base = package[:len(package) - (node.level - 1)] if node.level > 1 else package
-            target = ".".join(base + ([node.module] if node.module else []))
-            names = [target] if node.module else [".".join(base + [alias.name]) for alias in node.names]
+            target = base + (node.module.split(".") if node.module else [])
+            # `from ..core import rule` imports the module core.rule; `from ..core.rule import train`, core.rule
+            names = [".".join(target + [alias.name]) if ".".join(target + [alias.name]) in texts else ".".join(target)
+                     for alias in node.names]
             for name in names:
-                if name in texts or name == "plotting":
-                    found.setdefault(name, []).append(node.lineno)
-                elif f"{name}.__init__" in texts:
+                if name in texts:
                     found.setdefault(name, []).append(node.lineno)
         graph[module] = found
     return graph
@@ -120,9 +137,9 @@ def upward(graph):
 
 def theory_in_pictures(graph):
     """Imports by a picture module of a learner or theory module: [(module, imported, line)]."""
-    return [(m, t, lines[0]) for m, targets in sorted(graph.items()) if m.startswith("plotting")
+    return [(m, t, lines[0]) for m, targets in sorted(graph.items()) if m.startswith("course.plotting")
             for t, lines in sorted(targets.items())
-            if not t.startswith("plotting") and t not in PICTURES_MAY_IMPORT]
+            if not t.startswith("course.plotting") and t not in PICTURES_MAY_IMPORT]
 
 
 def raises(texts):

@@ -3,7 +3,7 @@
     python tools/assignments.py COURSE                         # the course directory, its source and release
     python tools/assignments.py COURSE --submissions FOLDER    # ... and grades.csv and feedback/, in COURSE
 
-The lessons stay the one source, and the exercises are declared once, in perceptron_lib/exercises.py:
+The lessons stay the one source, and the exercises are declared once, in perceptron_lib/course/exercises.py:
 the k-th exercise of lesson NN is "NN.k", with its title, its points and its answers. Each lesson with
 exercises becomes an nbgrader assignment ("05-convergence-theorem", ...), a notebook of its exercises
 only (the lesson itself is where a student reads and practises):
@@ -72,7 +72,7 @@ c.Execute.timeout = 60   # an exercise's cell takes well under a second: this st
 c.HTMLExporter.extra_template_basedirs = [{str(TEMPLATES)!r}]
 '''
 PUBLIC_TEST = '''# Will your answer be read? Whether it is right is marked when your work is graded.
-from perceptron_lib.exercises import form_verdict
+from perceptron_lib.course.exercises import form_verdict
 yours = [globals().get(name) for name in {names}]   # a name not set counts as None
 form = form_verdict({key}, *yours)
 if form.status == "ready":
@@ -84,7 +84,7 @@ else:
 HIDDEN_TEST = '''# {title}
 # {points} points, marked when your work is graded.
 ### BEGIN HIDDEN TESTS
-from perceptron_lib.exercises import verdict
+from perceptron_lib.course.exercises import verdict
 
 
 class NotYet(Exception):
@@ -105,10 +105,10 @@ if found.status == "wrong":
 print(f"{{marks}}\\n{{found.message}}".strip())
 ### END HIDDEN TESTS
 '''
-RIGHT_CALL = '''# perceptron_lib.exercises.answers({key}), written when the assignment was made:
+RIGHT_CALL = '''# perceptron_lib.course.exercises.answers({key}), written when the assignment was made:
 right = {right}
 found = verdict({key}, *yours, right=right)'''
-JUDGE_CALL = '''# the library's judge runs your function: perceptron_lib.exercises.answers({key})
+JUDGE_CALL = '''# the library's judge runs your function: perceptron_lib.course.exercises.answers({key})
 found = verdict({key}, *yours)'''
 
 
@@ -153,7 +153,7 @@ def _plain(value):
 
 def written_answers(key):
     """The right answers of exercise `key` as its hidden test writes them: Python's numbers, lists and tuples."""
-    from perceptron_lib.exercises import answers
+    from perceptron_lib.course.exercises import answers
 
     return _plain(answers(key))
 
@@ -275,10 +275,10 @@ def _title(lesson, cells, count):
 def source_notebook(lesson):
     """The nbgrader source notebook of `lesson` (a path): its exercises, as a dict; None if it has none.
 
-    A ValueError names an exercise that is not declared in perceptron_lib.exercises, or declared with
+    A ValueError names an exercise that is not declared in perceptron_lib.course.exercises, or declared with
     other names than the lesson's answer cell sets, or whose text or answers the lesson lacks.
     """
-    from perceptron_lib.exercises import exercise
+    from perceptron_lib.course.exercises import exercise
 
     lesson = Path(lesson)
     notebook = json.loads(lesson.read_text(encoding="utf-8"))
@@ -294,7 +294,7 @@ def source_notebook(lesson):
         if lessons.exercise_key(cells[check]) not in (None, ex.key):
             raise ValueError(f"{where}: its check cell checks {lessons.exercise_key(cells[check])}, not {ex.key}")
         if tuple(names) != ex.names:
-            raise ValueError(f"{where}: the answer cell sets {', '.join(names)}; perceptron_lib.exercises "
+            raise ValueError(f"{where}: the answer cell sets {', '.join(names)}; perceptron_lib.course.exercises "
                              f"declares {ex.key} with {', '.join(ex.names)}")
         start = _text_start(cells, after, answer, k)
         if start is None:

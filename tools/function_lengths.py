@@ -12,7 +12,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "perceptron_lib"
 def lengths():
     """(lines of code, "module.function") for every function and method of the package."""
     found = []
-    for path in sorted(PACKAGE.rglob("*.py")):   # subpackages too: plotting/runs.py is "plotting.runs.step_figure"
+    for path in sorted(PACKAGE.rglob("*.py")):   # the folders too: course/plotting/runs.py is "course.plotting.runs.step_figure"
         lines = path.read_text(encoding="utf-8").splitlines()
         tree = ast.parse("\n".join(lines))
         for node in ast.walk(tree):

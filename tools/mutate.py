@@ -1,6 +1,6 @@
 """A mutation run: does a module's own test file notice when its code is changed a little?
 
-    python tools/mutate.py rule                      # perceptron_lib/rule.py against tests/test_rule.py
+    python tools/mutate.py rule                      # perceptron_lib/core/rule.py against tests/test_rule.py
     python tools/mutate.py training --tests tests/test_training.py tests/test_rule.py
     python tools/mutate.py batch --lines 140-160     # only the mutants on those lines
     python tools/mutate.py rule --list               # the mutants, not run
@@ -212,6 +212,18 @@ ENTRY = re.compile(r"^(?P<module>[\w.]+): (?P<qualname>[^:]+): (?P<description>.
                    r"`(?P<code>.*?)`: (?P<reason>.+)$")
 
 
+def source_path(module):
+    """The file of `module`, named as the equivalence entries and the scores name it: by its file's stem (rule,
+    kernels, runs), or by its path in the package with dots for slashes (core.rule, course.plotting.runs)."""
+    if (path := PACKAGE / f"{module.replace('.', '/')}.py").exists():
+        return path
+    found = sorted(PACKAGE.rglob(f"{module}.py"))
+    if len(found) != 1:
+        raise SystemExit(f"{module!r} names {len(found)} modules of perceptron_lib, not one: "
+                         f"{[p.relative_to(PACKAGE).as_posix() for p in found]}")
+    return found[0]
+
+
 def entries(module=None):
     """[(module, (qualname, code, description, n or None), reason)] of tools/mutation_equivalent.txt.
 
@@ -245,7 +257,7 @@ def equivalent(module, found=None):
     names; an entry that names none or several is an error (tests/test_mutate.py checks every module listed).
     """
     if found is None:
-        found = mutants((PACKAGE / f"{module.replace('.', '/')}.py").read_text(encoding="utf-8"))
+        found = mutants(source_path(module).read_text(encoding="utf-8"))
     known = {}
     for _, key, reason in entries(module):
         named = [m.key for m in found if matches(key, m.key)]
@@ -273,7 +285,7 @@ def run(module, tests, lines=None, timeout=60, show=print, jobs=1, sample=None):
             __import__(heavy)
         except ImportError:
             pass
-    path = PACKAGE / f"{module.replace('.', '/')}.py"
+    path = source_path(module)
     source = path.read_text(encoding="utf-8")
     chosen = [m for m in mutants(source) if not lines or lines[0] <= m[0] <= lines[1]]
     if sample and sample < len(chosen):
@@ -447,7 +459,7 @@ def _named(number, description, key):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("module", help="a module of perceptron_lib, e.g. rule or plotting.runs")
+    parser.add_argument("module", help="a module of perceptron_lib, e.g. rule, runs or course.plotting.runs")
     parser.add_argument("--tests", nargs="+", help="test files (default: tests/test_<module>.py)")
     parser.add_argument("--lines", help="first-last: only mutants on these lines")
     parser.add_argument("--timeout", type=int, default=60, help="seconds a mutant's tests may take")
@@ -460,7 +472,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if args.save and (args.lines or args.sample):
         parser.error("--save keeps whole runs only: leave out --lines and --sample")
-    source = (PACKAGE / f"{args.module.replace('.', '/')}.py").read_text(encoding="utf-8")
+    source = source_path(args.module).read_text(encoding="utf-8")
     if args.list:
         for mutant in mutants(source):
             print(f"{args.module}.py:{mutant.line}: {args.module}: {mutant.name}")

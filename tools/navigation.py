@@ -185,7 +185,7 @@ def plan_row(number, title, notebook):
 
 def points(number, count):
     """What lesson `number`'s `count` exercises are worth in nbgrader: their declarations' points."""
-    from perceptron_lib.exercises import exercise   # the package, only where the plan is written
+    from perceptron_lib.course.exercises import exercise   # the package, only where the plan is written
     return sum(exercise(f"{number}.{k}").points for k in range(1, count + 1))
 
 

@@ -1,6 +1,6 @@
 """The lessons' exercises on their pages: a form where each check cell was, checked in the browser with no Python.
 
-Each exercise is declared once, in perceptron_lib/exercises.py, and its check cell in the lesson is one call,
+Each exercise is declared once, in perceptron_lib/course/exercises.py, and its check cell in the lesson is one call,
 ``pl.check("05.1", my_R, my_gamma, my_bound)``. tools/website.py calls `stage` once, on the book's sources,
 before Jupyter Book builds them (issue 41, item 2); on each lesson's page (`add_forms`):
 
@@ -33,7 +33,7 @@ import site_predictions  # noqa: E402  (script_json: JSON that stands in a <scri
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from perceptron_lib import exercises  # noqa: E402
+from perceptron_lib.course import exercises  # noqa: E402
 
 NOTEBOOKS = ROOT / "notebooks"
 ASSETS = Path(__file__).resolve().parent / "site_assets"

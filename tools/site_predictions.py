@@ -10,7 +10,7 @@ tools/website.py calls `stage` once, on the book's sources, before Jupyter Book 
   ``<page stem>#<n>``, n counting the page's questions from 1 (`mark`);
 - every page carries the lessons' map (`progress_map`), {page stem: {"predictions": n, "exercises": keys}}, in
   ``<script type="application/json" id="perceptron-lessons">``: the exercises are those of
-  perceptron_lib/exercises.py that a page can check (a code exercise cannot: it needs Python);
+  perceptron_lib/course/exercises.py that a page can check (a code exercise cannot: it needs Python);
 - the script and its style, tools/site_assets/predictions.js and .css, go into the book's _static folder,
   where Jupyter Book adds every script and style sheet to every page.
 
@@ -129,7 +129,7 @@ def mark(notebook, stem):
 
 def page_exercises(stem):
     """The keys of the exercises of lesson `stem` ("05-convergence-theorem") that a page can check: all but code."""
-    from perceptron_lib.exercises import EXERCISES
+    from perceptron_lib.course.exercises import EXERCISES
 
     return [exercise.key for exercise in EXERCISES if exercise.key[:2] == stem[:2] and exercise.on_page]
 

@@ -562,7 +562,7 @@ def figure_text_px(source):
     Every picture of the course is a perceptron_lib Picture, which lifts any smaller text to TEXT points when
     drawn (plotting/base.py); the PNG says at how many dpi it was drawn, so TEXT is TEXT * dpi / 72 px.
     """
-    from perceptron_lib.plotting.base import TEXT
+    from perceptron_lib.course.plotting.base import TEXT
 
     if not source.startswith("data:image/png;base64,"):
         return None

@@ -41,7 +41,7 @@ Each lesson's page is its notebook as stored, with these changes (in a copy; `pa
 - a link to the course's public site (the index's JupyterLite links) leads to this site's own page or lab/, so
   that a local, offline or forked copy stays itself (the notebooks keep the public address);
 - each exercise's check cell becomes a form that checks the answer on the page, with no Python
-  (tools/site_exercises.py, from the declarations of perceptron_lib/exercises.py: the same verdict as
+  (tools/site_exercises.py, from the declarations of perceptron_lib/course/exercises.py: the same verdict as
   pl.check), and each Predict question gets a form that keeps the student's prediction before its
   answer opens (tools/site_predictions.py); what a student did stays in the browser (localStorage),
   and each lesson's progress shows in the sidebar and on the index;

@@ -2,7 +2,7 @@
 
 Slow (every submission is run by `nbgrader autograde`), so it lives with the end-to-end tests, which
 CI runs once. For each lesson: the assignment is the lesson's exercises, each from its declaration
-(perceptron_lib/exercises.py: its title, points and answers); `nbgrader generate_assignment` makes a
+(perceptron_lib/course/exercises.py: its title, points and answers); `nbgrader generate_assignment` makes a
 student copy with no right answer, no worked solution and no code that computes one; then three
 students hand in: ada with every answer as the text asks for it (full points), bob with the
 odd-numbered answers wrong and the even ones right (exactly the odd ones' points lost), and cy with
@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 import assignments  # noqa: E402
 import lessons  # noqa: E402
-from perceptron_lib.exercises import EXERCISES, exercise, verdict  # noqa: E402
+from perceptron_lib.course.exercises import EXERCISES, exercise, verdict  # noqa: E402
 
 pytest.importorskip("nbgrader", reason="nbgrader is the instructor's extra: pip install -e '.[instructor]'")
 

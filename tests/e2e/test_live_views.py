@@ -13,7 +13,7 @@ import pytest
 
 from jupyter import chromium, jupyter_lab, menu, open_new_notebook, wait_for_kernel_idle, wait_for_widgets
 from perceptron_lib import boolean_function, train
-from perceptron_lib.trace import format_vector
+from perceptron_lib.core.trace import format_vector
 from perceptron_lib.widgets import PLAYER_JS, BoundExplorer, DualView, UnitView
 from test_notebooks_in_browser import _require_browser
 

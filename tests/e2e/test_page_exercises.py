@@ -7,7 +7,7 @@ clicked, the live region read) with the right answers (the page's data and the a
 at the precision the lesson asks for), wrong ones, empty ones, "abc" and NaN; and the page's judging
 function (window.perceptronExercises.verdict) is given 200 random answers per numeric exercise, near
 the answer and far from it, seeded. Each verdict, its status, marks, message and field, and each line
-the page shows, is compared with perceptron_lib.exercises (`verdict`, and what `check` prints) on the
+the page shows, is compared with perceptron_lib.course.exercises (`verdict`, and what `check` prints) on the
 same answers as Python values: "0.22" is 0.22, "[1, 0, -1]" is [1.0, 0.0, -1.0], an empty box None (a
 subset with nothing ticked []), "abc" is "abc" and "NaN" float("nan"). The missing answer's sentence
 differs on purpose (the page asks for its box, not for the cell above). Then: axe finds no serious
@@ -31,7 +31,7 @@ from lite import keep_local
 from test_accessibility import serious_violations
 from test_site import open_page, served  # noqa: F401  (the fixture: serves this module's `site`)
 
-from perceptron_lib import answers, exercises as E
+from perceptron_lib.course import answers, exercises as E
 
 sys.path.insert(0, str(ROOT / "tools"))
 import assignments  # noqa: E402

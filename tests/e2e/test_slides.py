@@ -354,8 +354,8 @@ def test_every_figure_in_every_deck_shows_its_smallest_text_at_20_px(tmp_path):
 def test_a_figures_smallest_text_is_read_off_its_png(tmp_path):
     """data-min-text-px: TEXT points at the dpi the PNG says it was drawn at (not a size the deck assumes): a
     Picture laid out at `dpi` is drawn at DENSITY times it."""
-    from perceptron_lib.plotting import TEXT, Picture
-    from perceptron_lib.plotting.base import DENSITY
+    from perceptron_lib.course.plotting import TEXT, Picture
+    from perceptron_lib.course.plotting.base import DENSITY
     import base64
     for dpi in (100, 200):
         picture = Picture(figsize=(2, 1), dpi=dpi)

@@ -1,7 +1,7 @@
 /* The lessons' exercises, checked on their pages with no Python (issue 41).
 
    tools/site_exercises.py writes each exercise's form where its check cell was, and the lesson's exercises as
-   perceptron_lib/exercises.py's page_data gives them, in <script type="application/json" id="perceptron-exercises">.
+   perceptron_lib/course/exercises.py's page_data gives them, in <script type="application/json" id="perceptron-exercises">.
    This script judges what was typed by the steps of exercises.py's `verdict`, in the same order:
    1. an empty box (or no option chosen) makes it "missing";
    2. a box whose text is not of the field's form makes it "form", with the field's `form` sentence (a number by
