@@ -34,7 +34,9 @@ def package_module(path):
     the folders, by its old path (validation)."""
     try:
         return importlib.import_module(f"perceptron_lib.{path}")
-    except ModuleNotFoundError:
+    except ModuleNotFoundError as missing:
+        if not f"perceptron_lib.{path}".startswith(missing.name or "-"):   # a missing dependency, not the path
+            raise
         return importlib.import_module(f"perceptron_lib.{path.split('.', 1)[1]}")
 
 

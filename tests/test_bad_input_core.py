@@ -1,4 +1,5 @@
-"""Bad input for the core: train, train_many, the Trace, output and the voted perceptron's run."""
+"""Bad input for the runs: train, train_many, the Trace, output, the voted perceptron's run, and a student's run
+compared with one (answers.py)."""
 import re
 
 import numpy as np

@@ -10,6 +10,9 @@ import importlib
 import inspect
 import pkgutil
 
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -17,6 +20,9 @@ import perceptron_lib as pl
 from perceptron_lib.core import constraints, validation
 from perceptron_lib.theory.budinich import standard_algorithm_grid
 from perceptron_lib.theory.datasets import boolean_problems
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+import architecture  # noqa: E402  (tools/ is not a package)
 
 OR = pl.boolean_function("or")
 RUN = pl.train(*OR)
@@ -26,7 +32,7 @@ def short(module):
     """A module's name in these tests: its path in the package less its folder ("training", "plotting.runs")."""
     name = module.removeprefix("perceptron_lib.")
     folder, _, rest = name.partition(".")
-    return rest if folder in ("core", "theory", "course") and rest else name
+    return rest if folder in architecture.FOLDERS and rest else name
 
 
 def _declared():
@@ -40,6 +46,7 @@ def _declared():
             if getattr(value, "__module__", None) != module.__name__:
                 continue
             if callable(value) and hasattr(value, "constraints"):
+                assert f"{short(info.name)}.{name}" not in found, f"two declared functions named {short(info.name)}.{name}"
                 found[f"{short(info.name)}.{name}"] = value
             if inspect.isclass(value):
                 for attribute, method in vars(value).items():

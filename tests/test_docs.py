@@ -1,6 +1,7 @@
 """The developer docs are true: every module, name and command README.md ("For developers", "Speed") and
 CONTRIBUTING.md name exists, and the README's map lists every module of the package."""
 import importlib
+import importlib.util
 import pkgutil
 import re
 from pathlib import Path
@@ -69,6 +70,7 @@ def test_the_readme_map_is_the_package_tree():
     listed, folders = set(), []
     for indent, name in re.findall(r"^( *)([a-z_]+(?:\.py|\.js|/))\s", block, re.M):
         depth = len(indent) // 2
+        assert len(indent) % 2 == 0 and depth <= len(folders), f"{name} is indented past its folder"
         folders = folders[:depth]
         listed.add("".join(folders) + name)
         if name.endswith("/"):
@@ -78,6 +80,50 @@ def test_the_readme_map_is_the_package_tree():
     tree = {f for f in files if not f.endswith("/__init__.py")} | \
         {p.relative_to(package).as_posix() + "/" for p in package.rglob("*") if (p / "__init__.py").exists()}
     assert sorted(listed ^ tree) == []
+
+
+# Dotted words that are not module paths: a file's name, and the doc's placeholder for any picture's name.
+NOT_PATHS = {"perceptron_lib.json", "perceptron_lib.course.plotting.name"}
+
+
+def is_module(dotted):
+    try:
+        return importlib.util.find_spec(dotted) is not None
+    except ModuleNotFoundError:   # a name inside a module, not a module
+        return False
+
+
+def stale_paths(text):
+    """The paths in the package (perceptron_lib/core/rule.py, course/plotting/) that are no file or folder, and the
+    module paths (perceptron_lib.core.training, perceptron_lib.course.plotting.step_figure) that do not import,
+    down to the name they end with."""
+    package = ROOT / "perceptron_lib"
+    paths = set(re.findall(r"\b(?:perceptron_lib/)?((?:core|theory|course)/[\w/]*(?:\.py|\.js)?)", text))
+    paths |= set(re.findall(r"\bperceptron_lib/([\w/.]*\w/?)", text))
+    stale = sorted(p for p in paths if not (package / p).exists())
+    for dotted in sorted(set(re.findall(r"\bperceptron_lib(?:\.\w+)+", text)) - NOT_PATHS):
+        parts = dotted.split(".")
+        end = next(end for end in range(len(parts), 0, -1) if is_module(".".join(parts[:end])))   # then attributes
+        value = importlib.import_module(".".join(parts[:end]))
+        for attribute in parts[end:]:
+            if not hasattr(value, attribute):
+                stale.append(dotted)
+                break
+            value = getattr(value, attribute)
+    return stale
+
+
+@pytest.mark.parametrize("doc", sorted(DOCS))
+def test_every_path_and_module_path_named_exists(doc):
+    """So that moved modules leave no stale name behind in the docs."""
+    assert stale_paths(DOCS[doc]) == []
+
+
+def test_a_stale_path_is_found():
+    """The check above can fail: paths and module paths from before the folders are not found."""
+    assert stale_paths("perceptron_lib/training.py, perceptron_lib.plotting.step_figure, perceptron_lib.training.train, "
+                       "perceptron_lib/core/rule.py, perceptron_lib.core.training.train, course/plotting/runs.py") == \
+        ["training.py", "perceptron_lib.plotting.step_figure", "perceptron_lib.training.train"]
 
 
 def missing_names(text):

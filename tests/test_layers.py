@@ -10,8 +10,9 @@ TEXTS = architecture.sources()
 GRAPH = architecture.imports(TEXTS)
 
 
-def test_every_module_has_a_layer():
-    assert set(TEXTS) - set(architecture.LEVEL) == set()
+def test_every_module_has_a_layer_and_every_layer_entry_a_module():
+    listed = [m for modules in architecture.LAYERS.values() for m in modules]
+    assert sorted(listed) == sorted(TEXTS) and len(listed) == len(set(listed))
 
 
 def test_no_module_imports_itself_through_others():
@@ -26,13 +27,17 @@ def test_the_data_sets_stand_below_the_learners():
     assert not {"theory.kernels", "theory.multiclass", "core.training", "core.batch"} & set(GRAPH["theory.datasets"])
 
 
-def test_the_folders_are_runs_of_layers_in_order():
-    """Read bottom to top, the layers go through core/, theory/, course/ and the package's own folder in that
-    order, so that (with no upward import) no folder imports from a folder after it."""
+def test_no_folder_imports_from_a_folder_after_it():
+    """core/, theory/, course/, then the package's own folder: each imports only from itself and those before it;
+    and read bottom to top, the layers go through the folders in that order."""
+    assert architecture.backward(GRAPH) == []
     folders = [architecture.FOLDERS.index(architecture.folder(m)) for ms in architecture.LAYERS.values() for m in ms]
     assert folders == sorted(folders)
     assert {architecture.folder(m) for m in TEXTS} == set(architecture.FOLDERS)
+    assert [m for m in TEXTS if "." in m and m.split(".")[0] not in architecture.FOLDERS] == []   # no unknown folder
     assert architecture.folder("core.rule") == "core" and architecture.folder("widgets") == ""
+    assert architecture.backward({"theory.geometry": {"course.tables": [4]}, "widgets": {"core.rule": [1]}}) == \
+        [("theory.geometry", "course.tables", 4)]   # the check can fail
 
 
 def test_the_core_imports_only_the_core():
@@ -59,6 +64,15 @@ def test_the_tools_own_graph_sees_an_upward_import_and_a_circle():
     assert architecture.upward(graph) == [("theory.datasets", "theory.kernels", 1)]
     assert architecture.circles(graph) == [["theory.datasets", "theory.kernels"]]
     assert graph["core.arithmetic"] == {"core.validation": [2]}
+    absolute = architecture.imports({"core.rule": "from perceptron_lib.theory import kernels\n"
+                                                  "import perceptron_lib.course.tables\nimport perceptron_lib\n"
+                                                  "import numpy\n",
+                                     "course.exercises": "from .. import train\n", "theory.kernels": "",
+                                     "course.tables": "", "__init__": ""})
+    assert absolute["core.rule"] == {"theory.kernels": [1], "course.tables": [2], "__init__": [3]}
+    assert absolute["course.exercises"] == {"__init__": [1]}   # the namespace, from below: upward
+    assert ("course.exercises", "__init__", 1) in architecture.upward(absolute)
+    assert ("core.rule", "theory.kernels", 1) in architecture.backward(absolute)
     assert architecture.theory_in_pictures({"course.plotting.x": {"theory.capacity": [3]}}) == \
         [("course.plotting.x", "theory.capacity", 3)]
 

@@ -1,4 +1,5 @@
 """tools/mutate.py: its equivalence entries each name one mutant, and its runs reach the package under test."""
+import subprocess
 import sys
 from pathlib import Path
 
@@ -21,13 +22,20 @@ def test_every_equivalence_entry_names_one_mutant_exactly(module):
 
 
 def test_a_module_is_named_by_its_file_or_its_path_in_the_folders():
-    """The scores and entries name a module by its file ("rule"); a path with dots names it too."""
-    assert mutate.source_path("rule") == mutate.PACKAGE / "core" / "rule.py"
-    assert mutate.source_path("runs") == mutate.source_path("course.plotting.runs") == \
-        mutate.PACKAGE / "course" / "plotting" / "runs.py"
+    """The scores and entries name a module by its file's stem ("rule"), which no two modules share; a path with
+    dots names it too, and a run goes on under the stem (its entries, its score, its test file)."""
+    stems = [p.stem for p in mutate.PACKAGE.rglob("*.py") if p.name != "__init__.py"]
+    assert len(stems) == len(set(stems))
+    assert mutate.source_path("rule") == mutate.source_path("core.rule") == mutate.PACKAGE / "core" / "rule.py"
+    assert mutate.source_path("runs") == mutate.source_path("plotting.runs") == \
+        mutate.source_path("course.plotting.runs") == mutate.PACKAGE / "course" / "plotting" / "runs.py"
     assert all(mutate.source_path(module).is_file() for module in MODULES)
-    with pytest.raises(SystemExit, match="names 0 modules"):
-        mutate.source_path("no_such_module")
+    for wrong in ("no_such_module", "ore.rule", "course.plotting", "plotting"):
+        with pytest.raises(SystemExit, match="names 0 modules"):
+            mutate.source_path(wrong)
+    listed = subprocess.run([sys.executable, str(ROOT / "tools" / "mutate.py"), "core.rule", "--list"],
+                            capture_output=True, text=True, check=True).stdout.splitlines()
+    assert listed[0].startswith("rule.py:") and ": rule: " in listed[0]
 
 
 def test_an_entry_names_its_mutant_whatever_line_it_moved_to():

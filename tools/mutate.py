@@ -5,8 +5,9 @@
     python tools/mutate.py batch --lines 140-160     # only the mutants on those lines
     python tools/mutate.py rule --list               # the mutants, not run
 
-Run it on a core module before changing it (CONTRIBUTING.md): each core module's own test file should kill at
-least 90% of its non-equivalent mutants in a whole run; `--save` keeps its score in tools/mutation_scores.json.
+Run it on a module that carries the rule before changing it (CONTRIBUTING.md names them): each one's own test file
+should kill at least 90% of its non-equivalent mutants in a whole run; `--save` keeps its score in
+tools/mutation_scores.json.
 
 One small change at a time (a mutant): a comparison flipped (< and <=, > and >=, == and !=), + and - swapped,
 * and / swapped, a whole-number constant nudged by one, `and` and `or` swapped, a condition negated (if, while
@@ -213,11 +214,10 @@ ENTRY = re.compile(r"^(?P<module>[\w.]+): (?P<qualname>[^:]+): (?P<description>.
 
 
 def source_path(module):
-    """The file of `module`, named as the equivalence entries and the scores name it: by its file's stem (rule,
-    kernels, runs), or by its path in the package with dots for slashes (core.rule, course.plotting.runs)."""
-    if (path := PACKAGE / f"{module.replace('.', '/')}.py").exists():
-        return path
-    found = sorted(PACKAGE.rglob(f"{module}.py"))
+    """The file of `module`: named by its file's stem (rule, runs), as the equivalence entries and the scores name
+    it, or by its path in the package with dots for slashes, whole or its end (core.rule, plotting.runs)."""
+    found = [path for path in sorted(PACKAGE.rglob("*.py")) if path.name != "__init__.py"
+             and f".{'.'.join(path.relative_to(PACKAGE).with_suffix('').parts)}".endswith(f".{module}")]
     if len(found) != 1:
         raise SystemExit(f"{module!r} names {len(found)} modules of perceptron_lib, not one: "
                          f"{[p.relative_to(PACKAGE).as_posix() for p in found]}")
@@ -268,7 +268,7 @@ def equivalent(module, found=None):
 
 
 def run(module, tests, lines=None, timeout=60, show=print, jobs=1, sample=None):
-    """Run the mutants of perceptron_lib/<module>.py against the test files; returns the outcomes.
+    """Run the mutants of `module` (its file: `source_path`) against the test files; returns the outcomes.
 
     `jobs` children run at once, each on its own copy of the package; `sample` runs that many mutants drawn
     at random (seed 0) instead of all of them, for an estimate of the score on a busy machine.
@@ -472,12 +472,13 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if args.save and (args.lines or args.sample):
         parser.error("--save keeps whole runs only: leave out --lines and --sample")
+    args.module = source_path(args.module).stem   # one name for the entries, the scores and the tests: the stem
     source = source_path(args.module).read_text(encoding="utf-8")
     if args.list:
         for mutant in mutants(source):
             print(f"{args.module}.py:{mutant.line}: {args.module}: {mutant.name}")
         return 0
-    tests = args.tests or [f"tests/test_{args.module.split('.')[-1]}.py"]
+    tests = args.tests or [f"tests/test_{args.module}.py"]
     lines = tuple(int(v) for v in args.lines.split("-")) if args.lines else None
     outcomes = run(args.module, tests, lines, args.timeout, jobs=args.jobs, sample=args.sample)
     killed, total, survivors, equal = score(args.module, outcomes)

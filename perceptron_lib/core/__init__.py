@@ -5,8 +5,9 @@
 - training.py: `train`, one data set, one presentation at a time;
 - batch.py: `train_many`, many data sets at once, each the same numbers as `train`;
 - trace.py: `Trace`, the record of a run and its words;
-- arithmetic.py: sums in a fixed order and the portable exponential, the same on every machine;
-- constraints.py and validation.py: the checks every public function of the package declares and calls.
+- arithmetic.py: sums in a fixed order and the portable exponential, the same on every machine (with what the
+  theory needs of it to be the same too: the sigmoid, and the least-norm point behind the maximum margin);
+- constraints.py and validation.py: the checks the package's functions declare, or call where not declared.
 
 Nothing here imports from theory/ or course/ (tests/test_layers.py).
 """
