@@ -294,6 +294,19 @@ def test_costs_a_few_rounding_errors_apart_are_compared_exactly():
     assert classes.tolist() == [15] and not matched.any()
 
 
+def test_costs_two_rounding_errors_apart_are_still_compared_exactly():
+    """7 units, outputs all +1, two codes. Class 1 disagrees on units 0-5: 1 + 4 x 2^-53 + 2^-54 exactly, which
+    floats add up to 1 (each small term is rounded away); class 0 on unit 6 alone, by 1 + 2^-51, exactly. The
+    floats put class 1 first by 2 units of the last place: within 4 m of them (m = 7), so the exact sums decide,
+    and class 0's is the smaller. (4 / m units would be 1 here: the floats' reversed order would stand.)"""
+    u = 2.0**-52
+    nets = [[1.0, u / 2, u / 2, u / 2, u / 2, u / 4, 1 + 2 * u]]
+    assert ((((1.0 + u / 2) + u / 2) + u / 2) + u / 2) + u / 4 == 1.0 < 1 + 2 * u
+    codes = [[1, 1, 1, 1, 1, 1, -1], [-1, -1, -1, -1, -1, -1, 1]]
+    classes, matched = decode(nets, codes)
+    assert classes.tolist() == [0] and not matched.any()
+
+
 
 def test_a_layer_run_is_frozen_and_compared_by_identity():
     import dataclasses
