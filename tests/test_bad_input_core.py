@@ -5,7 +5,7 @@ import re
 import numpy as np
 import pytest
 
-from perceptron_lib import boolean_function, boolean_patterns, train, train_many, truth_table
+from perceptron_lib import boolean_function, boolean_patterns, train, train_many
 from perceptron_lib.course.answers import read_run, steps_differ
 from perceptron_lib.core.rule import rule_names
 from perceptron_lib.core.trace import format_number, format_vector

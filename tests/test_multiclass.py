@@ -6,7 +6,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from matplotlib.figure import Figure
 
-from perceptron_lib import train
 from perceptron_lib.theory.datasets import corner_clusters
 from perceptron_lib.theory.multiclass import class_codes, decode, train_layer
 from perceptron_lib.theory.scores import confusion_matrix

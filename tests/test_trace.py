@@ -65,7 +65,7 @@ def test_step_text_rejects_a_presentation_that_is_not_there(k, error):
 import numpy as np  # noqa: E402
 
 import perceptron_lib as pl  # noqa: E402
-from perceptron_lib import format_vector, train_many  # noqa: E402
+from perceptron_lib import train_many  # noqa: E402
 from perceptron_lib.core.trace import format_number, format_vector  # noqa: E402
 
 
