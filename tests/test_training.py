@@ -474,6 +474,28 @@ def test_the_overflow_guard_takes_eta_as_one_for_the_rules_that_choose_their_ste
         train(X, [1, 0], eta=2.0, max_epochs=1000, record=False)
 
 
+def test_the_rules_that_choose_their_step_lengthen_w_no_faster_than_a_step_of_x():
+    """Why the overflow guard may take eta as one for them (validation.no_overflow): a correction of the absolute
+    rule lengthens ||W||^2 by at most X·X, one of the fractional rule not at all (but for rounding), though the
+    absolute rule's step can be longer than X (W + 2X after W·X = -4 on X·X = 4)."""
+    from perceptron_lib import Absolute, Fractional
+    assert Absolute().step(-4.0, 1, 4.0, 1.0, "-1/+1") == 2
+    rng = np.random.default_rng(1)
+    largest = {}
+    for _ in range(200):
+        X, c = rng.integers(-5, 6, (6, 3)).astype(float), rng.integers(0, 2, 6)
+        ones = np.hstack([np.ones((6, 1)), X])
+        for rule in (Absolute(), Fractional(2.0), Fractional(0.7)):
+            for targets in (c, 2 * c - 1):
+                run = train(X, targets, rule=rule, max_epochs=20, initial_weights=rng.normal(size=4) * 3)
+                W = np.asarray(run.weights, float)   # W before each presentation, then the last W
+                squared = (ones[np.arange(len(W) - 1) % 6] ** 2).sum(axis=1)
+                growth = ((W[1:] ** 2).sum(axis=1) - (W[:-1] ** 2).sum(axis=1)) / squared
+                largest[repr(rule)] = max(largest.get(repr(rule), -np.inf), growth.max())
+    assert 0.9 < largest["Absolute()"] <= 1 + 1e-12   # reached nearly, never passed
+    assert largest["Fractional(fraction=2.0)"] < 1e-12 and largest["Fractional(fraction=0.7)"] < 1e-12
+
+
 def test_a_cycling_run_counts_the_updates_of_its_replay():
     """XOR by hand (test_trace): 9 updates up to the first repeat, the same with and without the record."""
     for record in (True, False):

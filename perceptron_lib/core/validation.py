@@ -401,9 +401,14 @@ def overflow_bound(X, start, eta, max_epochs):
 def no_overflow(X, start, eta, max_epochs):
     """Refuse numbers so large that W·X could overflow before max_epochs passes end (`train`, `train_many`).
 
-    Each correction adds at most eta max|x| to a weight (the absolute and
-    fractional rules move W no farther than that with eta = 1), so |W·X| stays
-    below `overflow_bound`. X holds the patterns with x0 = 1, of shape
+    Each correction of the fixed and margin rules adds at most eta max|x| to a
+    weight, so |W·X| stays below `overflow_bound`. The absolute and fractional
+    rules choose their own steps, which can be longer (the absolute rule makes
+    W + 2X after W·X = -4 on X·X = 4), but a correction of theirs lengthens
+    ||W||^2 by at most X·X (the fractional rule's not at all, but for
+    rounding), so that |W·X| stays below the same bound with eta = 1. A
+    caller's own rule whose steps grow W faster is not covered. X holds the
+    patterns with x0 = 1, of shape
     (..., n, d); start the weights at the start. The message names eta, X and
     initial_weights, the parameters of both callers.
 
