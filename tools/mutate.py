@@ -250,23 +250,6 @@ def matches(entry_key, mutant_key):
     return entry_key[:3] == mutant_key[:3] and entry_key[3] in (None, mutant_key[3])
 
 
-def equivalent(module, found=None):
-    """{mutant key: reason} of the mutants of `module` judged equivalent (tools/mutation_equivalent.txt).
-
-    `found`, the module's mutants (default: generated from its source), resolves each entry to the one mutant it
-    names; an entry that names none or several is an error (tests/test_mutate.py checks every module listed).
-    """
-    if found is None:
-        found = mutants(source_path(module).read_text(encoding="utf-8"))
-    known = {}
-    for _, key, reason in entries(module):
-        named = [m.key for m in found if matches(key, m.key)]
-        if len(named) != 1:
-            raise ValueError(f"{module}: the equivalence entry {key} names {len(named)} mutants, not one")
-        known[named[0]] = reason
-    return known
-
-
 def run(module, tests, lines=None, timeout=60, show=print, jobs=1, sample=None):
     """Run the mutants of `module` (its file: `source_path`) against the test files; returns the outcomes.
 

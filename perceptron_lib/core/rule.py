@@ -259,13 +259,12 @@ def learning_rule(rule, fraction=1.0):
     >>> learning_rule("fractional", 0.5), learning_rule(Margin(2))
     (Fractional(fraction=0.5), Margin(m=2.0))
     """
+    chosen_rule("rule", rule)
     if isinstance(rule, Rule):
-        chosen_rule("rule", rule)
         if fraction != 1.0:
             raise ValueError(f"fraction is used only with rule='fractional' (a Rule carries its own parameters), "
                              f"got fraction={fraction!r} with rule={rule!r}")
         return rule
-    chosen_rule("rule", rule)
     if rule == "fractional":
         return Fractional(fraction)
     check.number("fraction", fraction, above=0, maximum=2)
